@@ -1,0 +1,255 @@
+"""The `balance` command line: run, replay, bench and policies.
+
+Each command parses its options, makes one call into the library and prints. Every error a user
+can cause (a bad option value, a bad config key or value) ends the command with one line
+`error: <message>` on stderr and exit code 2, before any output file is written.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, Callable, Iterator, Optional
+
+import typer
+from typer.core import TyperGroup
+
+from balance.config import ConfigError, load_config
+
+USAGE_ERROR = 2
+
+
+class _OneLineErrors(TyperGroup):
+    """Print user errors as one `error:` line with exit code 2 instead of a usage box or a
+    traceback; anything else (a bug) still raises."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        try:
+            result = super().main(*args, standalone_mode=False, **kwargs)
+        except (ConfigError, typer.TyperException) as exc:
+            if not standalone_mode:
+                raise
+            message = exc.format_message() if isinstance(exc, typer.TyperException) else str(exc)
+            # usage messages may wrap; the contract is one line
+            print(f"error: {' '.join(message.split())}", file=sys.stderr)
+            sys.exit(USAGE_ERROR)
+        if not standalone_mode:
+            return result
+        # a command returns None; --help and typer.Exit come back as their exit code
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+app = typer.Typer(
+    cls=_OneLineErrors, add_completion=False,
+    help="Monte-Carlo balance analyzer for The Thing: Nemesis. "
+         "Rule numbers come from configs/ (base.toml, players-NN.toml, policies.toml); "
+         "override any of them with --set KEY=VALUE.")
+
+PlayersOption = Annotated[int, typer.Option(
+    "--players", help="Player count: one of the presets in configs/ (9, 12 or 15).")]
+SeedOption = Annotated[int, typer.Option(
+    "--seed", help="Seed of the run (0 to 2**63-1). Game i of a run depends only on seed and i.")]
+SetOption = Annotated[Optional[list[str]], typer.Option(
+    "--set", metavar="KEY=VALUE",
+    help="Override a config key, e.g. --set generator.burn_per_turn=1/4 or "
+         "--set policies.humans.default.fuel_low=0.3. VALUE is read as TOML, else as a string. "
+         "Repeatable; applied in order, after the preset.")]
+HumansOption = Annotated[str, typer.Option(
+    "--humans", help="Policy playing the humans (see `balance policies`).")]
+ThingsOption = Annotated[str, typer.Option(
+    "--things", help="Policy playing the Things (see `balance policies`).")]
+ThreadsOption = Annotated[Optional[int], typer.Option(
+    "--threads", help="Numba threads to play games on (default: all cores, or NUMBA_NUM_THREADS).")]
+
+PROGRESS_MIN_GAMES = 20_000  # below this a run is short enough to need no progress bar off a TTY
+
+
+def _stdout_console():
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+@app.command()
+def run(
+    players: PlayersOption = 12,
+    games: Annotated[int, typer.Option("--games", help="Number of games to play (>= 1).")] = 10_000,
+    seed: SeedOption = 0,
+    overrides: SetOption = None,
+    humans: HumansOption = "default",
+    things: ThingsOption = "default",
+    threads: ThreadsOption = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the summary as one JSON object on stdout, and nothing else.")] = False,
+    out: Annotated[Optional[Path], typer.Option(
+        "--out", metavar="FILE.parquet",
+        help="Also write one row per game to this Parquet file, provenance in its metadata. "
+             "Written to a temporary file and renamed, so it is complete or absent.")] = None,
+) -> None:
+    """Play GAMES games of one configuration and summarize them: win rates with Wilson 95%
+    intervals, end reasons, game length, deaths by cause, throughput."""
+    from balance.bench import set_threads
+    from balance.runner import run_games
+    from balance.summary import provenance, summarize, write_records
+
+    cfg = load_config(players, overrides or [])
+    set_threads(threads)
+    if out is not None and not out.parent.is_dir():
+        raise ConfigError(f"--out: {str(out)!r} is not allowed (allowed: a file in an existing "
+                          "directory)")
+    with _progress(games) as advance:
+        start = time.perf_counter()
+        records = run_games(cfg, games, seed, humans, things, progress=advance)
+        elapsed = time.perf_counter() - start
+    meta = dict(players=cfg.players, things=cfg["things.start"], seed=seed, games=games,
+                config_hash=cfg.hash)
+    summary = summarize(records, **meta, elapsed_seconds=elapsed, humans_policy=humans,
+                        things_policy=things)
+    if out is not None:
+        write_records(records, out, {**provenance(**meta, humans_policy=humans,
+                                                  things_policy=things),
+                                     "overrides": list(cfg.overrides)})
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        _print_summary(summary, cfg.overrides)
+
+
+@contextmanager
+def _progress(games: int) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr, as the callback that advances it; shown only on a TTY or for
+    long runs, so that stdout and short logs stay clean."""
+    if not (sys.stderr.isatty() or games >= PROGRESS_MIN_GAMES):
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=games)
+        yield lambda n: bar.advance(task, n)
+
+
+def _share(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _print_summary(s: dict[str, Any], overrides: tuple[str, ...]) -> None:
+    from rich.table import Table
+
+    games = s["games"]
+    table = Table(title=f"{s['players']} players, {s['things']} Things, {games} games "
+                        f"(humans: {s['humans_policy']}, Things: {s['things_policy']})")
+    table.add_column("")
+    table.add_column("value", justify="right")
+    table.add_column("share / 95% interval", justify="right")
+    for side in ("human", "thing"):
+        low, high = s[f"{side}_win_ci"]
+        table.add_row(f"{side.capitalize()} wins", _share(s[f"{side}_win_rate"]),
+                      f"{_share(low)} - {_share(high)}")
+    table.add_section()
+    for reason, count in s["end_reasons"].items():
+        table.add_row(f"end: {reason}", str(count), _share(count / games))
+    table.add_section()
+    table.add_row("game length (turns)", f"mean {s['mean_turns']:.1f}",
+                  f"median {s['median_turns']:g}")
+    for cause, deaths in s["deaths_by_cause"].items():
+        table.add_row(f"deaths: {cause}", str(deaths), f"{deaths / games:.2f} per game")
+    table.add_row("infections per game", f"{s['mean_infections']:.2f}", "")
+    table.add_row("conversions per game", f"{s['mean_conversions']:.2f}", "")
+    rate = s["games_per_second"]
+    table.add_row("games per second", f"{rate:,.0f}" if rate is not None else "-", "")
+    console = _stdout_console()
+    console.print(table)
+    console.print(f"balance {s['version']}, rules {s['rules_version']}, config {s['config_hash']}, "
+                  f"seed {s['seed']}, {games} games"
+                  + (f", overrides: {' '.join(overrides)}" if overrides else ""))
+
+
+@app.command()
+def replay(
+    players: PlayersOption = 12,
+    seed: SeedOption = 0,
+    game: Annotated[int, typer.Option(
+        "--game", help="Index of the game within the run of SEED (>= 0), as in `run`.")] = 0,
+    overrides: SetOption = None,
+    humans: HumansOption = "default",
+    things: ThingsOption = "default",
+    jsonl: Annotated[bool, typer.Option(
+        "--jsonl", help="Print JSON lines (turn_start, one line per event, game_end) instead "
+                        "of the readable log.")] = False,
+) -> None:
+    """Re-play one game of a run with its event log: the same seed and game index give the
+    same game as in `balance run`."""
+    from balance.replay import to_jsonl, to_text
+    from balance.runner import replay_game
+
+    cfg = load_config(players, overrides or [])
+    played = replay_game(cfg, seed, game, humans, things)
+    for line in (to_jsonl if jsonl else to_text)(played):
+        print(line)
+
+
+def _player_counts(text: str) -> list[int]:
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise ConfigError(f"--players: {text!r} is not allowed (allowed: player counts separated "
+                          "by commas, e.g. 9,12,15)") from None
+    return counts
+
+
+@app.command()
+def bench(
+    players: Annotated[str, typer.Option(
+        "--players", help="Player counts to time, separated by commas (e.g. 9,12,15 or 12).")]
+    = "9,12,15",
+    games: Annotated[int, typer.Option("--games", help="Games timed per player count (>= 1).")]
+    = 20_000,
+    humans: HumansOption = "default",
+    things: ThingsOption = "default",
+    threads: ThreadsOption = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the results as one JSON list on stdout.")] = False,
+) -> None:
+    """Time the batch kernel with the default config of each player count: games per second,
+    numba threads and peak memory. Compilation is warmed up first and not timed."""
+    from balance.bench import bench as run_bench
+
+    results = run_bench(_player_counts(players), games, humans, things, threads)
+    if as_json:
+        print(json.dumps(results))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"balance bench: {games} games per player count")
+    for column in ("players", "Things", "games/s", "seconds", "threads", "peak RSS (MiB)"):
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(str(r["players"]), str(r["things"]), f"{r['games_per_second']:,.0f}",
+                      f"{r['seconds']:.2f}", str(r["threads"]), f"{r['peak_rss_mib']:.0f}")
+    _stdout_console().print(table)
+
+
+@app.command()
+def policies(
+    players: PlayersOption = 12,
+    overrides: SetOption = None,
+) -> None:
+    """List the registered policies of each side with their knobs and the values they resolve
+    to (configs/policies.toml, then --set)."""
+    from policies import REGISTRY, SIDES
+
+    cfg = load_config(players, overrides or [])
+    for side, side_name in SIDES.items():
+        print(f"{side_name}:")
+        for (spec_side, name), spec in sorted(REGISTRY.items(), key=lambda kv: kv[0][1]):
+            if spec_side != side:
+                continue
+            print(f"  {name}: {spec.summary}")
+            for knob in spec.knobs:
+                key = f"policies.{side_name}.{name}.{knob}"
+                print(f"    {key} = {cfg[key]:g}")

@@ -1,0 +1,438 @@
+"""Rule configuration: TOML files and overrides resolved into one frozen, validated object.
+
+Resolution order: configs/base.toml, then configs/players-NN.toml, then the policy knobs of
+configs/policies.toml (under `policies.`), then `--set KEY=VALUE` overrides in the order given.
+Every key must exist in the schema below; every value is checked, and a bad one raises
+ConfigError with a one-line message naming the dotted key, the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, NamedTuple
+
+import numpy as np
+
+from balance import codes
+from balance.kernel import params as P
+from balance.observation import MAX_CHARACTERS
+
+CONFIG_DIR = Path(__file__).resolve().parent.parent / "configs"
+PRESET_PLAYERS = (9, 12, 15)
+
+
+class ConfigError(ValueError):
+    """A configuration value or override that cannot be used; the message is one line."""
+
+
+# ----------------------------------------------------------------------------------------------
+# Value kinds. Each parser returns the normalised value or raises ConfigError.
+# ----------------------------------------------------------------------------------------------
+
+def _fail(key: str, value: Any, allowed: str) -> ConfigError:
+    return ConfigError(f"{key}: {value!r} is not allowed (allowed: {allowed})")
+
+
+def _int(lo: int, hi: int) -> Callable[[str, Any], int]:
+    def parse(key: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise _fail(key, value, f"a whole number from {lo} to {hi}")
+        return value
+    return parse
+
+
+def _prob(key: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+        raise _fail(key, value, "a probability from 0 to 1")
+    return float(value)
+
+
+def _fuel(lo_canisters: float = 0.0, hi_canisters: float = 100.0) -> Callable[[str, Any], int]:
+    """Canisters as a number or a fraction string, returned in 1/60-canister units."""
+    allowed = (f"a number of canisters from {lo_canisters:g} to {hi_canisters:g} "
+               f"in steps of 1/{codes.FUEL_UNITS}, e.g. 0.25 or \"1/5\"")
+
+    def parse(key: str, value: Any) -> int:
+        if isinstance(value, bool):
+            raise _fail(key, value, allowed)
+        try:
+            amount = Fraction(value) if isinstance(value, (int, str)) else Fraction(str(value))
+        except (ValueError, ZeroDivisionError, TypeError):
+            raise _fail(key, value, allowed) from None
+        units = amount * codes.FUEL_UNITS
+        if units.denominator != 1 or not lo_canisters <= amount <= hi_canisters:
+            raise _fail(key, value, allowed)
+        return int(units)
+    return parse
+
+
+def _bool(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(key, value, "true or false")
+    return value
+
+
+def _choice(*options: str) -> Callable[[str, Any], str]:
+    def parse(key: str, value: Any) -> str:
+        if value not in options:
+            raise _fail(key, value, " or ".join(repr(o) for o in options))
+        return value
+    return parse
+
+
+def _int_list(lo: int, hi: int, min_len: int, max_len: int) -> Callable[[str, Any], tuple]:
+    def parse(key: str, value: Any) -> tuple:
+        ok = (isinstance(value, list) and min_len <= len(value) <= max_len
+              and all(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi for v in value))
+        if not ok:
+            raise _fail(key, value, f"a list of {min_len} to {max_len} whole numbers from {lo} to {hi}")
+        return tuple(value)
+    return parse
+
+
+def _name_list(key: str, value: Any) -> tuple:
+    if not (isinstance(value, list) and 1 <= len(value) <= P.MAX_PROFESSIONS
+            and all(isinstance(v, str) and v for v in value)):
+        raise _fail(key, value, f"a list of 1 to {P.MAX_PROFESSIONS} names")
+    return tuple(value)
+
+
+def _blocks(key: str, value: Any) -> tuple:
+    rooms = set(codes.ROOM_NAMES[:codes.N_INDOOR])
+    allowed = (f"{codes.N_BLOCKS} lists that together hold each of {sorted(rooms)} once, "
+               "one generator room in each")
+    if not (isinstance(value, list) and len(value) == codes.N_BLOCKS
+            and all(isinstance(b, list) and all(isinstance(r, str) for r in b) for b in value)):
+        raise _fail(key, value, allowed)
+    flat = [r for b in value for r in b]
+    gens = {codes.ROOM_NAMES[g] for g in codes.GENERATOR_ROOMS}
+    if sorted(flat) != sorted(rooms) or any(len(gens & set(b)) != 1 for b in value):
+        raise _fail(key, value, allowed)
+    return tuple(tuple(b) for b in value)
+
+
+def _links(key: str, value: Any) -> tuple:
+    rooms = codes.ROOM_NAMES[:codes.N_INDOOR]
+    if not (isinstance(value, list) and all(
+            isinstance(pair, list) and len(pair) == 2 and all(r in rooms for r in pair)
+            and pair[0] != pair[1] for pair in value)):
+        raise _fail(key, value, "a list of [room, room] pairs of two different indoor rooms")
+    return tuple(tuple(pair) for pair in value)
+
+
+_TEMP = _int(-100, 100)
+_AP = _int(0, 10)
+
+SCHEMA: dict[str, Callable[[str, Any], Any]] = {
+    "game.players": _int(3, MAX_CHARACTERS),
+    "game.max_turns": _int(1, 1000),
+    "game.ap_per_turn": _int(1, 10),
+    "game.start_rooms": _choice("random_indoor", "living_quarters"),
+    "things.start": _int(1, MAX_CHARACTERS - 1),
+    "health.human_hp": _int(1, 20),
+    "health.thing_hp": _int(1, 20),
+    "professions.names": _name_list,
+    "professions.physical": _int_list(1, 3, 1, P.MAX_PROFESSIONS),
+    "professions.initiative": _int_list(1, 3, 1, P.MAX_PROFESSIONS),
+    "professions.erudition": _int_list(1, 3, 1, P.MAX_PROFESSIONS),
+    "generator.capacity": _fuel(1 / codes.FUEL_UNITS, 100),
+    "generator.start_fuel": _fuel(),
+    "generator.burn_per_turn": _fuel(0, 100),
+    "canister.box_fill": _fuel(0, 1),
+    "canister.pump_fill": _fuel(1 / codes.FUEL_UNITS, 1),
+    "temperature.start": _TEMP,
+    "temperature.street": _TEMP,
+    "temperature.minimum": _TEMP,
+    "temperature.maximum": _TEMP,
+    "temperature.freezer": _TEMP,
+    "temperature.step": _int(1, 50),
+    "frostbite.band_floor": _int_list(-100, 100, 1, P.MAX_BANDS),
+    "frostbite.marks_without_parka": _int_list(-10, 10, 1, P.MAX_BANDS),
+    "frostbite.marks_with_parka": _int_list(-10, 10, 1, P.MAX_BANDS),
+    "frostbite.marks_per_hp": _int(1, 100),
+    "frostbite.resistance_by_physical": _int_list(0, 100, 3, 3),
+    "weather.initial": _choice("storm", "clear"),
+    "weather.clear_chance": _prob,
+    "weather.forecast_turns": _int(0, 50),
+    "light.darkness_factor": _prob,
+    "move.ap": _AP,
+    "move.fast_ap": _AP,
+    "move.fast_initiative": _int(1, 4),
+    "move.blizzard_misdirect_chance": _prob,
+    "infection.delay_min": _int(1, 100),
+    "infection.delay_max": _int(1, 100),
+    "infection.convert_chance": _prob,
+    "infection.reinfected_convert_chance": _prob,
+    "infection.cooldown_turns": _int(0, 100),
+    "infection.light_crowd": _int(1, MAX_CHARACTERS + 1),
+    "infection.light_unconscious_ap": _AP,
+    "thing.paralysis_turns": _int(0, 100),
+    "thing.revive_hp": _int(1, 20),
+    "repair.ap": _AP,
+    "repair.chance_with_tool": _prob,
+    "repair.chance_without_tool": _prob,
+    "repair.injury_chance": _prob,
+    "repair.injury_damage": _int(0, 20),
+    "repair.safe_erudition": _int(1, 4),
+    "break.ap": _AP,
+    "break.axe_ap": _AP,
+    "items.pickup_ap": _AP,
+    "items.refuel_ap": _AP,
+    "items.pump_ap": _AP,
+    "items.open_box_ap": _AP,
+    "warehouse.yellow_boxes": _int(0, 100),
+    "warehouse.parkas": _int(0, 100),
+    "warehouse.flashlights": _int(0, 100),
+    "warehouse.axes": _int(0, 100),
+    "warehouse.red_axe_chance": _prob,
+    "warehouse.blue_parts_chance": _prob,
+    "warehouse.reroll_initiative": _int(1, 4),
+    "supply.canisters": _int(0, 200),
+    "supply.spare_parts": _int(0, 200),
+    "supply.scrap": _int(0, 200),
+    "beacon.activate_ap": _AP,
+    "beacon.call_ap": _AP,
+    "freezer.food_boxes": _int(0, 100),
+    "rescue.delay_turns": _int(0, 1000),
+    "rescue.wait_for_clear": _bool,
+    "map.blocks": _blocks,
+    "map.extra_links": _links,
+}
+
+
+def _check_relations(v: Mapping[str, Any]) -> None:
+    """Checks that involve more than one key; each names the key that must change."""
+    def need(ok: bool, key: str, allowed: str) -> None:
+        if not ok:
+            raise _fail(key, v[key], allowed)
+
+    need(v["things.start"] < v["game.players"], "things.start",
+         f"at least 1 and fewer than game.players = {v['game.players']}")
+    n = len(v["professions.names"])
+    for stat in ("physical", "initiative", "erudition"):
+        need(len(v[f"professions.{stat}"]) == n, f"professions.{stat}",
+             f"one value per profession in professions.names ({n})")
+    need(v["generator.start_fuel"] <= v["generator.capacity"], "generator.start_fuel",
+         "at most generator.capacity")
+    need(v["temperature.minimum"] <= v["temperature.maximum"], "temperature.minimum",
+         "at most temperature.maximum")
+    for key in ("temperature.start", "temperature.freezer"):
+        need(v["temperature.minimum"] <= v[key] <= v["temperature.maximum"], key,
+             f"from temperature.minimum to temperature.maximum "
+             f"({v['temperature.minimum']}..{v['temperature.maximum']})")
+    floors = v["frostbite.band_floor"]
+    need(all(a > b for a, b in zip(floors, floors[1:])), "frostbite.band_floor",
+         "floors in strictly decreasing order, warmest band first")
+    need(floors[-1] <= v["temperature.street"] - 0, "frostbite.band_floor",
+         f"a last floor at or below the coldest temperature ({v['temperature.street']})")
+    for key in ("frostbite.marks_without_parka", "frostbite.marks_with_parka"):
+        need(len(v[key]) == len(floors), key, f"one value per band of frostbite.band_floor ({len(floors)})")
+    need(v["infection.delay_min"] <= v["infection.delay_max"], "infection.delay_min",
+         "at most infection.delay_max")
+    need(v["warehouse.parkas"] + v["warehouse.flashlights"] == v["warehouse.yellow_boxes"],
+         "warehouse.yellow_boxes", "warehouse.parkas + warehouse.flashlights (each yellow box holds one)")
+
+
+# ----------------------------------------------------------------------------------------------
+# Resolution
+# ----------------------------------------------------------------------------------------------
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, val in table.items():
+        key = f"{prefix}{k}"
+        if isinstance(val, dict):
+            out.update(_flatten(val, key + "."))
+        else:
+            out[key] = val
+    return out
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return _flatten(tomllib.load(fh))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path.name}: not valid TOML ({exc})") from None
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """Split `KEY=VALUE`; VALUE is read as a TOML value, or kept as a string when it is not one."""
+    key, sep, raw = text.partition("=")
+    key, raw = key.strip(), raw.strip()
+    if not sep or not key:
+        raise ConfigError(f"--set: {text!r} is not allowed (allowed: KEY=VALUE, e.g. things.start=2)")
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw
+    return key, value
+
+
+@dataclass(frozen=True)
+class Config:
+    """A resolved, validated rule configuration. `values` maps dotted keys to normalised values
+    (fuel in 1/60-canister units); `overrides` records the `--set` texts it was built with."""
+
+    values: Mapping[str, Any]
+    overrides: tuple[str, ...] = field(default=())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    @property
+    def players(self) -> int:
+        return self.values["game.players"]
+
+    @property
+    def hash(self) -> str:
+        """A short stable hash of every resolved value: the config's identity in outputs."""
+        canon = json.dumps({k: self.values[k] for k in sorted(self.values)}, sort_keys=True)
+        return hashlib.sha256(canon.encode()).hexdigest()[:16]
+
+
+def _policy_schema() -> dict[str, Callable[[str, Any], Any]]:
+    from policies import knob_schema  # policies import the kernel's codes; imported late on purpose
+    return knob_schema()
+
+
+def load_config(players: int, overrides: list[str] | tuple[str, ...] = (),
+                config_dir: Path = CONFIG_DIR) -> Config:
+    """Resolve base + preset + policy knobs + overrides into a validated Config."""
+    preset = config_dir / f"players-{players:02d}.toml"
+    if not preset.exists():
+        raise ConfigError(f"--players: {players!r} is not allowed (allowed: "
+                          f"{', '.join(str(p) for p in PRESET_PLAYERS)}; no file {preset.name})")
+    raw = _read_toml(config_dir / "base.toml")
+    raw.update(_read_toml(preset))
+    raw.update({f"policies.{k}": val for k, val in _read_toml(config_dir / "policies.toml").items()})
+    schema = {**SCHEMA, **_policy_schema()}
+    for text in overrides:
+        key, value = parse_override(text)
+        if key not in schema:
+            raise ConfigError(f"{key}: unknown key (see configs/base.toml and configs/policies.toml "
+                              "for the keys that exist)")
+        raw[key] = value
+    unknown = sorted(set(raw) - set(schema))
+    if unknown:
+        raise ConfigError(f"{unknown[0]}: unknown key (see configs/base.toml for the keys that exist)")
+    missing = sorted(set(schema) - set(raw))
+    if missing:
+        raise ConfigError(f"{missing[0]}: missing (every key of the schema needs a value)")
+    values = {key: schema[key](key, raw[key]) for key in sorted(schema)}
+    _check_relations(values)
+    return Config(values=MappingProxyType(values), overrides=tuple(overrides))
+
+
+# ----------------------------------------------------------------------------------------------
+# Packing for the kernel
+# ----------------------------------------------------------------------------------------------
+
+class Packed(NamedTuple):
+    """Flat arrays the kernel reads; see balance.kernel.params for the layout of ip and fp."""
+
+    ip: np.ndarray          # int64[N_IP]
+    fp: np.ndarray          # float64[N_FP]
+    room_block: np.ndarray  # int64[N_ROOMS]: block of each room (BLOCK_TOWER, BLOCK_STREET)
+    adjacent: np.ndarray    # int64[N_ROOMS, N_ROOMS]: 1 where a move links the two rooms
+    next_hop: np.ndarray    # int64[N_ROOMS, N_ROOMS]: first room on a shortest path (public map)
+
+
+def _map_arrays(cfg: Config) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    index = {name: i for i, name in enumerate(codes.ROOM_NAMES)}
+    block = np.full(codes.N_ROOMS, codes.BLOCK_STREET, dtype=np.int64)
+    block[codes.TOWER] = codes.BLOCK_TOWER
+    for b, rooms in enumerate(cfg["map.blocks"]):
+        for r in rooms:
+            block[index[r]] = b
+    adj = np.zeros((codes.N_ROOMS, codes.N_ROOMS), dtype=np.int64)
+    for a in range(codes.N_INDOOR):
+        adj[a, codes.STREET] = adj[codes.STREET, a] = 1  # GAP-1: every indoor room opens outside
+        for b in range(codes.N_INDOOR):
+            if a != b and block[a] == block[b]:
+                adj[a, b] = 1  # GAP-1: rooms of a block are all adjacent
+    adj[codes.TOWER, codes.STREET] = adj[codes.STREET, codes.TOWER] = 1  # MAP-4
+    for a, b in cfg["map.extra_links"]:
+        adj[index[a], index[b]] = adj[index[b], index[a]] = 1
+    # breadth-first search from every room, recording the first hop
+    hop = np.full((codes.N_ROOMS, codes.N_ROOMS), -1, dtype=np.int64)
+    for src in range(codes.N_ROOMS):
+        hop[src, src] = src
+        frontier = [src]
+        while frontier:
+            nxt = []
+            for room in frontier:
+                for dst in np.flatnonzero(adj[room]):
+                    if hop[src, dst] < 0:
+                        hop[src, dst] = dst if room == src else hop[src, room]
+                        nxt.append(int(dst))
+            frontier = nxt
+    return block, adj, hop
+
+
+def pack(cfg: Config, check_invariants: bool = False) -> Packed:
+    """Pack a Config into the kernel's arrays."""
+    v = cfg.values
+    ip = np.zeros(P.N_IP, dtype=np.int64)
+    fp = np.zeros(P.N_FP, dtype=np.float64)
+    scalar_ints = {
+        P.I_PLAYERS: "game.players", P.I_THINGS: "things.start", P.I_MAX_TURNS: "game.max_turns",
+        P.I_AP: "game.ap_per_turn", P.I_HUMAN_HP: "health.human_hp", P.I_THING_HP: "health.thing_hp",
+        P.I_GEN_CAPACITY: "generator.capacity", P.I_GEN_START: "generator.start_fuel",
+        P.I_BURN: "generator.burn_per_turn", P.I_BOX_FILL: "canister.box_fill",
+        P.I_PUMP_FILL: "canister.pump_fill", P.I_T_START: "temperature.start",
+        P.I_T_STREET: "temperature.street", P.I_T_MIN: "temperature.minimum",
+        P.I_T_MAX: "temperature.maximum", P.I_T_FREEZER: "temperature.freezer",
+        P.I_T_STEP: "temperature.step", P.I_MARKS_PER_HP: "frostbite.marks_per_hp",
+        P.I_FORECAST: "weather.forecast_turns", P.I_MOVE_AP: "move.ap",
+        P.I_MOVE_FAST_AP: "move.fast_ap", P.I_FAST_INITIATIVE: "move.fast_initiative",
+        P.I_INF_DELAY_MIN: "infection.delay_min", P.I_INF_DELAY_MAX: "infection.delay_max",
+        P.I_INF_COOLDOWN: "infection.cooldown_turns", P.I_INF_CROWD: "infection.light_crowd",
+        P.I_INF_UNCONSCIOUS_AP: "infection.light_unconscious_ap",
+        P.I_PARALYSIS: "thing.paralysis_turns", P.I_REVIVE_HP: "thing.revive_hp",
+        P.I_REPAIR_AP: "repair.ap", P.I_INJURY_DAMAGE: "repair.injury_damage",
+        P.I_SAFE_ERUDITION: "repair.safe_erudition", P.I_BREAK_AP: "break.ap",
+        P.I_BREAK_AXE_AP: "break.axe_ap", P.I_PICKUP_AP: "items.pickup_ap",
+        P.I_REFUEL_AP: "items.refuel_ap", P.I_PUMP_AP: "items.pump_ap",
+        P.I_OPEN_BOX_AP: "items.open_box_ap", P.I_YELLOW_BOXES: "warehouse.yellow_boxes",
+        P.I_PARKAS: "warehouse.parkas", P.I_FLASHLIGHTS: "warehouse.flashlights",
+        P.I_AXES: "warehouse.axes", P.I_REROLL_INITIATIVE: "warehouse.reroll_initiative",
+        P.I_POOL_CANISTERS: "supply.canisters", P.I_POOL_PARTS: "supply.spare_parts",
+        P.I_POOL_SCRAP: "supply.scrap", P.I_BEACON_AP: "beacon.activate_ap",
+        P.I_CALL_AP: "beacon.call_ap", P.I_RESCUE_DELAY: "rescue.delay_turns",
+        P.I_RESCUE_WAIT_CLEAR: "rescue.wait_for_clear", P.I_FOOD: "freezer.food_boxes",
+    }
+    for index, key in scalar_ints.items():
+        ip[index] = int(v[key])
+    ip[P.I_START_ROOMS] = 0 if v["game.start_rooms"] == "random_indoor" else 1
+    ip[P.I_WEATHER_INITIAL] = codes.STORM if v["weather.initial"] == "storm" else codes.CLEAR
+    ip[P.I_CHECK_INVARIANTS] = int(check_invariants)
+    n_prof = len(v["professions.names"])
+    ip[P.I_N_PROFESSIONS] = n_prof
+    for offset, key in ((P.I_PROF_PHYSICAL, "professions.physical"),
+                        (P.I_PROF_INITIATIVE, "professions.initiative"),
+                        (P.I_PROF_ERUDITION, "professions.erudition"),
+                        (P.I_BAND_FLOOR, "frostbite.band_floor"),
+                        (P.I_BAND_BARE, "frostbite.marks_without_parka"),
+                        (P.I_BAND_PARKA, "frostbite.marks_with_parka")):
+        ip[offset:offset + len(v[key])] = v[key]
+    ip[P.I_N_BANDS] = len(v["frostbite.band_floor"])
+    ip[P.I_RESISTANCE + 1:P.I_RESISTANCE + 4] = v["frostbite.resistance_by_physical"]
+    floats = {
+        P.F_CLEAR_CHANCE: "weather.clear_chance", P.F_DARKNESS_FACTOR: "light.darkness_factor",
+        P.F_MISDIRECT: "move.blizzard_misdirect_chance", P.F_CONVERT: "infection.convert_chance",
+        P.F_RECONVERT: "infection.reinfected_convert_chance",
+        P.F_REPAIR_TOOL: "repair.chance_with_tool", P.F_REPAIR_NO_TOOL: "repair.chance_without_tool",
+        P.F_INJURY: "repair.injury_chance", P.F_RED_AXE: "warehouse.red_axe_chance",
+        P.F_BLUE_PARTS: "warehouse.blue_parts_chance",
+    }
+    for index, key in floats.items():
+        fp[index] = v[key]
+    block, adj, hop = _map_arrays(cfg)
+    return Packed(ip=ip, fp=fp, room_block=block, adjacent=adj, next_hop=hop)

@@ -1,0 +1,88 @@
+"""Layout of the packed rule parameters that the kernel reads.
+
+The resolved config (balance.config.Config) is packed into two flat arrays, `ip` (int64) and
+`fp` (float64); the constants below are their indices. Changing a number never recompiles, and
+adding a parameter adds an index, not an argument. Fuel values are in 1/60-canister units.
+"""
+
+# --- ip: integers ---
+I_PLAYERS = 0
+I_THINGS = 1
+I_MAX_TURNS = 2
+I_AP = 3
+I_START_ROOMS = 4          # 0 = random indoor room, 1 = everyone in the Living quarters (GAP-4)
+I_HUMAN_HP = 5
+I_THING_HP = 6
+I_N_PROFESSIONS = 7
+I_GEN_CAPACITY = 8         # fuel units
+I_GEN_START = 9            # fuel units
+I_BURN = 10                # fuel units per turn
+I_BOX_FILL = 11            # fuel units in a canister from a red box
+I_PUMP_FILL = 12           # fuel units the pump puts in an empty canister
+I_T_START = 13
+I_T_STREET = 14
+I_T_MIN = 15
+I_T_MAX = 16
+I_T_FREEZER = 17
+I_T_STEP = 18
+I_N_BANDS = 19
+I_MARKS_PER_HP = 20
+I_WEATHER_INITIAL = 21
+I_FORECAST = 22
+I_MOVE_AP = 23
+I_MOVE_FAST_AP = 24
+I_FAST_INITIATIVE = 25
+I_INF_DELAY_MIN = 26
+I_INF_DELAY_MAX = 27
+I_INF_COOLDOWN = 28
+I_INF_CROWD = 29
+I_INF_UNCONSCIOUS_AP = 30
+I_PARALYSIS = 31
+I_REVIVE_HP = 32
+I_REPAIR_AP = 33
+I_INJURY_DAMAGE = 34
+I_SAFE_ERUDITION = 35
+I_BREAK_AP = 36
+I_BREAK_AXE_AP = 37
+I_PICKUP_AP = 38
+I_REFUEL_AP = 39
+I_PUMP_AP = 40
+I_OPEN_BOX_AP = 41
+I_YELLOW_BOXES = 42
+I_PARKAS = 43
+I_FLASHLIGHTS = 44
+I_AXES = 45
+I_REROLL_INITIATIVE = 46
+I_POOL_CANISTERS = 47
+I_POOL_PARTS = 48
+I_POOL_SCRAP = 49
+I_BEACON_AP = 50
+I_CALL_AP = 51
+I_RESCUE_DELAY = 52
+I_RESCUE_WAIT_CLEAR = 53
+I_CHECK_INVARIANTS = 54    # run-time switch, not a rule: count invariant violations every turn
+I_FOOD = 55                # food boxes on the Freezer shelves at the start
+# fixed-size regions for list-valued keys
+MAX_PROFESSIONS = 8
+MAX_BANDS = 8
+I_PROF_PHYSICAL = 56       # MAX_PROFESSIONS slots
+I_PROF_INITIATIVE = I_PROF_PHYSICAL + MAX_PROFESSIONS
+I_PROF_ERUDITION = I_PROF_INITIATIVE + MAX_PROFESSIONS
+I_BAND_FLOOR = I_PROF_ERUDITION + MAX_PROFESSIONS     # MAX_BANDS slots
+I_BAND_BARE = I_BAND_FLOOR + MAX_BANDS
+I_BAND_PARKA = I_BAND_BARE + MAX_BANDS
+I_RESISTANCE = I_BAND_PARKA + MAX_BANDS               # 4 slots, indexed by Physical form 0..3
+N_IP = I_RESISTANCE + 4
+
+# --- fp: probabilities and factors ---
+F_CLEAR_CHANCE = 0
+F_DARKNESS_FACTOR = 1
+F_MISDIRECT = 2
+F_CONVERT = 3
+F_RECONVERT = 4
+F_REPAIR_TOOL = 5
+F_REPAIR_NO_TOOL = 6
+F_INJURY = 7
+F_RED_AXE = 8
+F_BLUE_PARTS = 9
+N_FP = 10

@@ -1,0 +1,115 @@
+"""Play games: the Python side of the kernel (validate, allocate, call, wrap).
+
+Game i of a run depends only on (seed, i): the same seed gives the same records whatever the
+thread count or batch size, and `replay_game` re-plays one game with its event log switched on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from balance import codes
+from balance.config import Config, ConfigError, pack
+from balance.records import N_FIELDS, as_structured
+
+MAX_SEED = 2**63 - 1
+MAX_EVENTS = 20_000  # replay event buffer; a 60-turn game at 15 players writes far fewer
+
+
+def _policies(cfg: Config, humans: str, things: str):
+    from policies import make
+
+    h_id, h_knobs = make(humans, cfg, side=codes.HUMANS)
+    t_id, t_knobs = make(things, cfg, side=codes.THINGS)
+    return h_id, h_knobs, t_id, t_knobs
+
+
+def _check_run_args(games: int, seed: int) -> None:
+    if not isinstance(games, int) or games < 1:
+        raise ConfigError(f"--games: {games!r} is not allowed (allowed: a whole number >= 1)")
+    if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"--seed: {seed!r} is not allowed (allowed: a whole number from 0 to 2**63-1)")
+
+
+def run_games(cfg: Config, games: int, seed: int, humans: str = "default", things: str = "default",
+              *, first_game: int = 0, batch_size: int = 50_000,
+              progress: Callable[[int], None] | None = None,
+              check_invariants: bool = False) -> np.ndarray:
+    """Play games first_game .. first_game+games-1 and return their records (RECORD_DTYPE).
+
+    `progress(n)` is called after each batch with the number of games just finished. The batch
+    size changes only how often progress is reported, never the records.
+    """
+    from balance.kernel.game import play_games
+
+    _check_run_args(games, seed)
+    packed = pack(cfg, check_invariants=check_invariants)
+    h_id, h_knobs, t_id, t_knobs = _policies(cfg, humans, things)
+    out = np.zeros((games, N_FIELDS), dtype=np.int64)
+    for start in range(0, games, batch_size):
+        stop = min(games, start + batch_size)
+        play_games(np.uint64(seed), first_game + start, out[start:stop], *packed,
+                   h_id, h_knobs, t_id, t_knobs)
+        if progress is not None:
+            progress(stop - start)
+    return as_structured(out)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One game re-played with its log: the record, the events and a snapshot per turn.
+
+    events: int64[n, 6] rows of (turn, kind, actor, target, a, b); kinds are codes.E_*.
+    Snapshots are taken at the start of each turn, after the start-of-turn effects; index t-1
+    holds turn t. `turns` is the number of turns played.
+    """
+
+    config: Config
+    seed: int
+    game: int
+    record: np.void
+    events: np.ndarray
+    turns: int
+    weather: np.ndarray            # [T] codes.CLEAR / codes.STORM
+    generator_fuel: np.ndarray     # [T, 3] fuel units
+    generator_running: np.ndarray  # [T, 3] 0/1
+    generator_broken: np.ndarray   # [T, 3] 0/1
+    temperature: np.ndarray        # [T, N_ROOMS]
+    lighting: np.ndarray           # [T, N_ROOMS] codes.LIGHT ...
+    characters: np.ndarray         # [T, players, SNAP_FIELDS], see balance.kernel.state.SNAP_*
+    professions: np.ndarray        # [players] index into cfg["professions.names"]
+    original_things: np.ndarray    # [players] 0/1
+
+
+def replay_game(cfg: Config, seed: int, game: int, humans: str = "default",
+                things: str = "default") -> Replay:
+    """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
+    from balance.kernel.game import replay_one
+    from balance.kernel.state import SNAP_FIELDS
+
+    _check_run_args(1, seed)
+    if not isinstance(game, int) or game < 0:
+        raise ConfigError(f"--game: {game!r} is not allowed (allowed: a whole number >= 0)")
+    packed = pack(cfg)
+    h_id, h_knobs, t_id, t_knobs = _policies(cfg, humans, things)
+    n_turns = cfg["game.max_turns"]
+    n = cfg.players
+    record = np.zeros((1, N_FIELDS), dtype=np.int64)
+    events = np.zeros((MAX_EVENTS, 6), dtype=np.int64)
+    weather = np.zeros(n_turns, dtype=np.int64)
+    gen = np.zeros((n_turns, 3, 3), dtype=np.int64)
+    rooms = np.zeros((n_turns, 2, codes.N_ROOMS), dtype=np.int64)
+    chars = np.zeros((n_turns, n, SNAP_FIELDS), dtype=np.int64)
+    static = np.zeros((2, n), dtype=np.int64)
+    n_events = replay_one(np.uint64(seed), game, record, *packed, h_id, h_knobs, t_id, t_knobs,
+                          events, weather, gen, rooms, chars, static)
+    rec = as_structured(record)[0]
+    turns = int(rec["end_turn"])
+    return Replay(config=cfg, seed=seed, game=game, record=rec, events=events[:n_events].copy(),
+                  turns=turns, weather=weather[:turns], generator_fuel=gen[:turns, 0],
+                  generator_running=gen[:turns, 1], generator_broken=gen[:turns, 2],
+                  temperature=rooms[:turns, 0], lighting=rooms[:turns, 1],
+                  characters=chars[:turns], professions=static[0], original_things=static[1])

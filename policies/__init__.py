@@ -1,0 +1,79 @@
+"""Scripted policies: a registry of named human and Thing policies with numeric knobs.
+
+A policy is an @njit function (see policies.dispatch) that reads one character's observation
+vector (balance.observation), its own memory and the public map, and writes declarations. Each
+policy has named knobs whose defaults live in configs/policies.toml under [<side>.<name>]; they
+resolve like rules (`--set policies.humans.default.fuel_low=0.5`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, NamedTuple
+
+import numpy as np
+
+from balance import codes
+from policies.dispatch import DEFAULT_HUMANS, DEFAULT_THINGS, IDLE, RANDOM
+
+SIDES = {codes.HUMANS: "humans", codes.THINGS: "things"}
+
+
+class PolicySpec(NamedTuple):
+    """A registered policy: its dispatch id, the side it plays and its knob names, in order."""
+
+    policy_id: int
+    side: int
+    knobs: tuple[str, ...]
+    summary: str
+
+
+
+REGISTRY: dict[tuple[int, str], PolicySpec] = {
+    (codes.HUMANS, "idle"): PolicySpec(IDLE, codes.HUMANS, (), "declares nothing"),
+    (codes.THINGS, "idle"): PolicySpec(IDLE, codes.THINGS, (), "declares nothing"),
+    (codes.HUMANS, "random"): PolicySpec(RANDOM, codes.HUMANS, ("act_chance",),
+                                         "a random legal declaration each turn, for fuzzing"),
+    (codes.THINGS, "random"): PolicySpec(RANDOM, codes.THINGS, ("act_chance",),
+                                         "a random legal declaration each turn, for fuzzing"),
+    (codes.HUMANS, "default"): PolicySpec(
+        DEFAULT_HUMANS, codes.HUMANS,
+        ("fuel_low", "fuelers_per_block", "parka_first", "beacon_after_turn", "street_max_frost"),
+        "keeps generators fuelled, fetches parkas, activates a beacon and calls for help"),
+    (codes.THINGS, "default"): PolicySpec(
+        DEFAULT_THINGS, codes.THINGS,
+        ("sabotage_chance", "infect_chance", "hunt_humans"),
+        "infects in the dark and sabotages generators"),
+}
+
+
+def names(side: int) -> list[str]:
+    """Policy names available for a side (codes.HUMANS or codes.THINGS)."""
+    return sorted(name for (s, name) in REGISTRY if s == side)
+
+
+def _knob(key: str, value: Any) -> float:
+    from balance.config import ConfigError
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ConfigError(f"{key}: {value!r} is not allowed (allowed: a finite number)")
+    return float(value)
+
+
+def knob_schema() -> dict[str, Callable[[str, Any], Any]]:
+    """Config keys of every policy knob: policies.<side>.<name>.<knob>."""
+    return {f"policies.{SIDES[side]}.{name}.{knob}": _knob
+            for (side, name), spec in REGISTRY.items() for knob in spec.knobs}
+
+
+def make(name: str, cfg, side: int) -> tuple[int, np.ndarray]:
+    """Return (policy id, knob values) of the policy `name` for `side`, knobs from the config."""
+    from balance.config import ConfigError
+
+    spec = REGISTRY.get((side, name))
+    if spec is None:
+        flag = "--humans" if side == codes.HUMANS else "--things"
+        raise ConfigError(f"{flag}: {name!r} is not allowed (allowed: {', '.join(names(side))})")
+    knobs = np.array([cfg[f"policies.{SIDES[side]}.{name}.{k}"] for k in spec.knobs] or [0.0],
+                     dtype=np.float64)
+    return spec.policy_id, knobs

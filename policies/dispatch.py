@@ -1,0 +1,26 @@
+"""One compiled entry point for every policy: the kernel calls policy_declare with a policy id
+(see policies.REGISTRY), so adding a policy adds a branch, not a kernel signature."""
+
+from numba import njit
+
+from policies.humans import human_declare
+from policies.random_play import random_declare
+from policies.things import thing_declare
+
+IDLE = 0
+RANDOM = 1
+DEFAULT_HUMANS = 2
+DEFAULT_THINGS = 3
+
+
+@njit(cache=True)
+def policy_declare(policy_id, knobs, obs, memory, rng, stream, out, next_hop, room_block, ip):
+    """Write character declarations into out (rows of action, target, arg); return how many.
+    `rng[stream]` is the character's own random stream; `ip` holds the public rules."""
+    if policy_id == RANDOM:
+        return random_declare(knobs, obs, rng, stream, out, next_hop)
+    if policy_id == DEFAULT_HUMANS:
+        return human_declare(knobs, obs, memory, ip, out, next_hop, room_block)
+    if policy_id == DEFAULT_THINGS:
+        return thing_declare(knobs, obs, memory, ip, rng, stream, out, next_hop, room_block)
+    return 0  # IDLE

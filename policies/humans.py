@@ -1,0 +1,142 @@
+"""The `default` human policy: keep the generators fuelled and people warm, fetch parkas,
+activate a beacon and call for help. Knob indices follow policies.REGISTRY."""
+
+from numba import njit
+
+from balance import codes
+from balance.kernel import params as P
+from balance.observation import (O_CALL_TURN, O_GEN_BROKEN, O_HAND_FUEL, O_HAND_KIND, O_BEACON_ACTIVE,
+                                 O_FROST, O_LIGHTING, O_ROOM, O_ROOM_ITEMS, O_SELF, O_TEMPERATURE,
+                                 O_TURN, O_WEARS_PARKA, O_YELLOW_LEFT, O_PUMP_BROKEN, UNSEEN)
+from policies.common import emit, generator_room_of_block, hand_with, is_generator_room, step_toward
+from policies.memory import M_BEACON_SEEN, M_GEN_BROKEN, M_NO_YELLOW, fuel_estimate, remember
+
+K_FUEL_LOW = 0
+K_FUELERS_PER_BLOCK = 1
+K_PARKA_FIRST = 2
+K_BEACON_AFTER_TURN = 3
+K_STREET_MAX_FROST = 4
+
+
+@njit(cache=True)
+def fuel_hand(obs, full):
+    """Hand holding a canister with fuel (full=True) or an empty one (full=False), or -1."""
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and (obs[O_HAND_FUEL + h] > 0) == full:
+            return h
+    return -1
+
+
+@njit(cache=True)
+def free_hands(obs):
+    n = 0
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.NO_ITEM:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def go(obs, out, n, next_hop, dest, knobs, ip):
+    """Move one step toward dest, but wait indoors before the Street while frostbitten and warm."""
+    hop = step_toward(obs, next_hop, dest)
+    if hop < 0:
+        return n
+    if hop == codes.STREET and obs[O_FROST] > knobs[K_STREET_MAX_FROST] \
+            and obs[O_TEMPERATURE] >= ip[P.I_BAND_FLOOR]:
+        return n  # recover first: the warmest band removes a mark a turn (FROST-2)
+    return emit(out, n, codes.A_MOVE, hop, 0)
+
+
+@njit(cache=True)
+def fuel_errand(obs, mem, ip, knobs, b, out, n, next_hop, room_block):
+    """Keep block b's generator fuelled: canisters from red boxes, filled at the pump."""
+    t = obs[O_TURN]
+    here = obs[O_ROOM]
+    gen_room = generator_room_of_block(room_block, b)
+    low = fuel_estimate(mem, ip, b, t) < knobs[K_FUEL_LOW] * ip[P.I_GEN_CAPACITY]
+    full = fuel_hand(obs, True)
+    empty = fuel_hand(obs, False)
+    if mem[M_GEN_BROKEN + b] == 1:
+        if here == gen_room:
+            return emit(out, n, codes.A_REPAIR, codes.OBJ_GENERATOR, 0)  # ACT-REPAIR
+        return go(obs, out, n, next_hop, gen_room, knobs, ip)
+    if full >= 0 and (low or empty < 0 and free_hands(obs) == 0):
+        if here == gen_room:
+            n = emit(out, n, codes.A_REFUEL, full, 0)  # GEN-4
+            other = 1 - full
+            if obs[O_HAND_KIND + other] == codes.CANISTER and obs[O_HAND_FUEL + other] > 0:
+                n = emit(out, n, codes.A_REFUEL, other, 0)
+            return n
+        return go(obs, out, n, next_hop, gen_room, knobs, ip)
+    if empty >= 0 and obs[O_PUMP_BROKEN] != 1:
+        if here == codes.FUEL_ROOM:
+            n = emit(out, n, codes.A_FILL, empty, 0)  # LOC-FUEL-1
+            other = 1 - empty
+            if obs[O_HAND_KIND + other] == codes.CANISTER and obs[O_HAND_FUEL + other] == 0:
+                n = emit(out, n, codes.A_FILL, other, 0)
+            return n
+        return go(obs, out, n, next_hop, codes.FUEL_ROOM, knobs, ip)
+    if free_hands(obs) > 0 and full < 0:
+        if here == codes.WAREHOUSE:
+            if obs[O_ROOM_ITEMS + codes.CANISTER] > 0:
+                return emit(out, n, codes.A_PICKUP, codes.CANISTER, 0)
+            return emit(out, n, codes.A_OPEN_BOX, codes.RED_BOX, codes.CANISTER)  # LOC-WAREHOUSE-1
+        return go(obs, out, n, next_hop, codes.WAREHOUSE, knobs, ip)
+    if full >= 0:
+        return go(obs, out, n, next_hop, gen_room, knobs, ip)  # wait by the generator, warm
+    return n
+
+
+@njit(cache=True)
+def beacon_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
+    """GAP-6: activate the beacon in the Radio room's block, then call for help from there."""
+    here = obs[O_ROOM]
+    b = room_block[codes.RADIO_ROOM]
+    gen_room = generator_room_of_block(room_block, b)
+    if mem[M_BEACON_SEEN] == 0:
+        if here == gen_room:
+            if obs[O_BEACON_ACTIVE] == 0 and obs[O_LIGHTING] == codes.LIGHT:
+                mem[M_BEACON_SEEN] = 1  # it will be on after step 9 unless the power fails
+                return emit(out, n, codes.A_BEACON, 0, 0)
+            if obs[O_GEN_BROKEN] == 1:
+                return emit(out, n, codes.A_REPAIR, codes.OBJ_GENERATOR, 0)
+            return n  # dark: wait for the fuelers
+        return go(obs, out, n, next_hop, gen_room, knobs, ip)
+    if here == codes.RADIO_ROOM:
+        return emit(out, n, codes.A_CALL, 0, 0)
+    return go(obs, out, n, next_hop, codes.RADIO_ROOM, knobs, ip)
+
+
+@njit(cache=True)
+def human_declare(knobs, obs, mem, ip, out, next_hop, room_block):
+    remember(obs, mem, ip, room_block)
+    me = obs[O_SELF]
+    here = obs[O_ROOM]
+    n = 0
+    parka_hand = hand_with(obs, codes.PARKA)
+    if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
+        n = emit(out, n, codes.A_PARKA_ON, parka_hand, 0)  # ACT-PARKA: free
+    if here == codes.WAREHOUSE and obs[O_YELLOW_LEFT] == 0:
+        mem[M_NO_YELLOW] = 1
+    if obs[O_WEARS_PARKA] == 0 and parka_hand < 0 and knobs[K_PARKA_FIRST] > 0 \
+            and mem[M_NO_YELLOW] == 0 and free_hands(obs) > 0:
+        if here == codes.WAREHOUSE:
+            if obs[O_ROOM_ITEMS + codes.PARKA] > 0:
+                return emit(out, n, codes.A_PICKUP, codes.PARKA, 0)
+            return emit(out, n, codes.A_OPEN_BOX, codes.YELLOW_BOX, codes.PARKA)  # LOC-WAREHOUSE-3
+        return go(obs, out, n, next_hop, codes.WAREHOUSE, knobs, ip)
+    if me // codes.N_BLOCKS < knobs[K_FUELERS_PER_BLOCK]:
+        return fuel_errand(obs, mem, ip, knobs, me % codes.N_BLOCKS, out, n, next_hop, room_block)
+    if obs[O_CALL_TURN] == UNSEEN and obs[O_TURN] >= knobs[K_BEACON_AFTER_TURN]:
+        return beacon_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
+    if obs[O_TEMPERATURE] < ip[P.I_BAND_FLOOR]:  # colder than the band that heals marks
+        # shelter in the generator room of the block with the most fuel believed left
+        best, best_fuel = -1, -1
+        for b in range(codes.N_BLOCKS):
+            f = fuel_estimate(mem, ip, b, obs[O_TURN])
+            if mem[M_GEN_BROKEN + b] == 0 and f > best_fuel:
+                best, best_fuel = b, f
+        if best >= 0 and not (is_generator_room(here) and room_block[here] == best):
+            return go(obs, out, n, next_hop, generator_room_of_block(room_block, best), knobs, ip)
+    return n

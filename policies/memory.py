@@ -1,0 +1,52 @@
+"""What a policy remembers between turns, updated only from its own observations.
+
+Cells of the character's memory row (balance.observation.MEMORY_SIZE int64 cells, zero at the
+start of each game)."""
+
+from numba import njit
+
+from balance import codes
+from balance.kernel import params as P
+from balance.observation import (O_BEACON_ACTIVE, O_GEN_BROKEN, O_GEN_FUEL, O_LIVING_HERE, O_ROOM,
+                                 O_TURN, UNSEEN)
+
+M_READY = 0          # 1 once initialised
+M_GEN_FUEL = 1       # 3 cells: fuel units last seen in each block's generator
+M_GEN_SEEN = 4       # 3 cells: turn each was last seen
+M_GEN_BROKEN = 7     # 3 cells: 1 if last seen broken
+M_BEACON_SEEN = 10   # 1 once an activated beacon was seen (or activated by me)
+M_NO_YELLOW = 11     # 1 once the Warehouse was seen with no yellow box left
+M_TARGET_BLOCK = 12  # a Thing's sabotage target block + 1, 0 if none
+M_INFECTED = 13      # a Thing's bitmask of characters it infected
+M_CROWD = 14         # N_ROOMS cells: living characters last seen in each room
+M_CROWD_SEEN = 14 + codes.N_ROOMS  # N_ROOMS cells: turn of that sighting
+
+
+@njit(cache=True)
+def remember(obs, mem, ip, room_block):
+    """Fold this turn's observation into memory."""
+    t = obs[O_TURN]
+    here = obs[O_ROOM]
+    if mem[M_READY] == 0:
+        mem[M_READY] = 1
+        for b in range(codes.N_BLOCKS):
+            mem[M_GEN_FUEL + b] = ip[P.I_GEN_START]  # SETUP-3 is public: all start full
+            mem[M_GEN_SEEN + b] = 0
+    if obs[O_GEN_FUEL] != UNSEEN:
+        b = room_block[here]
+        mem[M_GEN_FUEL + b] = obs[O_GEN_FUEL]
+        mem[M_GEN_SEEN + b] = t
+        mem[M_GEN_BROKEN + b] = obs[O_GEN_BROKEN]
+        if obs[O_BEACON_ACTIVE] == 1:
+            mem[M_BEACON_SEEN] = 1
+    mem[M_CROWD + here] = obs[O_LIVING_HERE]
+    mem[M_CROWD_SEEN + here] = t
+
+
+@njit(cache=True)
+def fuel_estimate(mem, ip, b, t):
+    """Fuel in block b's generator now, extrapolated from the last sighting at the public burn."""
+    if mem[M_GEN_BROKEN + b] == 1:
+        return mem[M_GEN_FUEL + b]  # GAP-17: a broken generator burns nothing
+    burned = ip[P.I_BURN] * (t - mem[M_GEN_SEEN + b])
+    return max(0, mem[M_GEN_FUEL + b] - burned)

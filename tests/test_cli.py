@@ -1,0 +1,115 @@
+"""The `balance` commands end to end on small runs."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+import balance
+from balance import codes
+from balance.cli import app
+from balance.config import load_config
+from balance.records import FIELD_NAMES
+from balance.runner import run_games
+
+SUMMARY_KEYS = {
+    "players", "things", "games", "seed", "config_hash", "version", "rules_version",
+    "human_win_rate", "human_win_ci", "thing_win_rate", "thing_win_ci", "timeout_rate",
+    "end_reasons", "mean_turns", "median_turns", "deaths_by_cause", "mean_infections",
+    "mean_conversions", "games_per_second",
+}
+
+
+def _invoke(*args: str):
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    return result
+
+
+def test_run_json_prints_one_summary_object():
+    result = _invoke("run", "--players", "9", "--games", "200", "--seed", "3", "--json")
+    summary = json.loads(result.stdout)  # the whole of stdout is one JSON object
+    assert SUMMARY_KEYS <= set(summary)
+    assert summary["players"] == 9 and summary["games"] == 200 and summary["seed"] == 3
+    assert summary["config_hash"] == load_config(9).hash
+    assert sum(summary["end_reasons"].values()) == 200
+    assert 0 <= summary["human_win_ci"][0] <= summary["human_win_rate"] <= summary["human_win_ci"][1]
+
+
+def test_run_table_carries_provenance():
+    out = _invoke("run", "--games", "50", "--seed", "1").stdout
+    cfg = load_config(12)
+    assert f"config {cfg.hash}" in out and "seed 1, 50 games" in out
+    assert f"balance {balance.__version__}, rules {balance.RULES_VERSION}" in out
+    assert "Human wins" in out and "Thing wins" in out
+
+
+def test_run_out_writes_one_row_per_game(tmp_path):
+    path = tmp_path / "games.parquet"
+    _invoke("run", "--games", "120", "--seed", "2", "--set", "things.start=3", "--out", str(path),
+            "--json")
+    assert [p.name for p in tmp_path.iterdir()] == ["games.parquet"]
+    df = pl.read_parquet(path)
+    assert df.height == 120 and tuple(df.columns) == FIELD_NAMES
+    assert df["game"].to_list() == list(range(120))
+    meta = json.loads(pq.read_schema(path).metadata[b"balance"])
+    cfg = load_config(12, ["things.start=3"])
+    assert meta["config_hash"] == cfg.hash and meta["seed"] == 2 and meta["games"] == 120
+    assert meta["version"] == balance.__version__ and meta["overrides"] == ["things.start=3"]
+
+
+@pytest.mark.parametrize("players, seed, game", [(9, 11, 0), (12, 5, 3), (15, 8, 6)])
+def test_replay_jsonl_matches_the_batch_record(players, seed, game):
+    lines = _invoke("replay", "--players", str(players), "--seed", str(seed), "--game", str(game),
+                    "--jsonl").stdout.splitlines()
+    objects = [json.loads(line) for line in lines]
+    first, last = objects[0], objects[-1]
+    assert first["event"] == "turn_start" and first["turn"] == 1
+    assert {"weather", "generators", "locations", "characters"} <= set(first)
+    assert len(first["generators"]) == 3 and len(first["locations"]) == codes.N_ROOMS
+    assert len(first["characters"]) == players
+    assert set(first["characters"][0]) == {
+        "id", "profession", "location", "hp", "max_hp", "frost_marks", "parka", "physical",
+        "alive", "conscious", "is_thing", "infected", "hands"}
+    record = run_games(load_config(players), game + 1, seed)[game]
+    assert last == {"event": "game_end", "turn": int(record["end_turn"]),
+                    "winner": codes.WINNER_NAMES[record["winner"]],
+                    "reason": codes.REASON_NAMES[record["reason"]]}
+    turns = [o["turn"] for o in objects]
+    assert turns == sorted(turns)
+    assert [o["turn"] for o in objects if o["event"] == "turn_start"] == \
+        list(range(1, int(record["end_turn"]) + 1))
+    assert all("actor" in o for o in objects[1:-1] if o["event"] != "turn_start")
+
+
+def test_replay_text_log():
+    lines = _invoke("replay", "--seed", "5", "--game", "3").stdout.splitlines()
+    assert lines[0].startswith("replay of game 3, seed 5: 12 players")
+    assert lines[1].startswith("turn 1: ")
+    assert "game over" in lines[-1]
+
+
+def test_policies_lists_both_sides():
+    out = _invoke("policies").stdout
+    humans, things = out.split("things:")
+    for side in (humans, things):
+        for name in ("idle", "random", "default"):
+            assert f"  {name}: " in side
+    assert "policies.humans.default.fuel_low = 0.5" in humans
+
+
+def test_policies_shows_overrides():
+    out = _invoke("policies", "--set", "policies.things.default.infect_chance=0.25").stdout
+    assert "policies.things.default.infect_chance = 0.25" in out
+
+
+def test_bench_json():
+    results = json.loads(_invoke("bench", "--players", "9", "--games", "50", "--json").stdout)
+    assert len(results) == 1
+    assert results[0]["players"] == 9 and results[0]["games"] == 50
+    assert results[0]["games_per_second"] > 0 and results[0]["threads"] >= 1
+    assert results[0]["peak_rss_mib"] > 0
