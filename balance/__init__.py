@@ -1,9 +1,12 @@
 """balance: a Monte-Carlo balance analyzer for The Thing: Nemesis.
 
-Importing the package points numba's compile cache at a folder tied to the package version, so a
-new version never loads machine code compiled from an older kernel.
+Importing the package points numba's compile cache at a folder tied to the package version and
+to a digest of the compiled sources. Numba invalidates a cached function only when its own file
+changes, not when a function or a constant it uses from another module does; keying the folder
+by every source file means an edited kernel never runs stale machine code.
 """
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -12,10 +15,20 @@ __version__ = "0.1.0"
 RULES_VERSION = "1"
 
 
+def _source_digest() -> str:
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for folder in (root, root.parent / "policies"):
+        for path in sorted(folder.rglob("*.py")):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def _numba_cache_dir() -> str:
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
-    return str(base / "balance" / f"numba-{__version__}")
+    return str(base / "balance" / f"numba-{__version__}-{_source_digest()}")
 
 
-# Must happen before numba is first imported; respect a cache dir the user chose.
+# Must happen before numba is first imported; a cache dir the user chose is respected.
 os.environ.setdefault("NUMBA_CACHE_DIR", _numba_cache_dir())

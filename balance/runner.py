@@ -109,7 +109,7 @@ def replay_game(cfg: Config, seed: int, game: int, humans: str = "default",
     rec = as_structured(record)[0]
     turns = int(rec["end_turn"])
     return Replay(config=cfg, seed=seed, game=game, record=rec, events=events[:n_events].copy(),
-                  turns=turns, weather=weather[:turns], generator_fuel=gen[:turns, 0],
-                  generator_running=gen[:turns, 1], generator_broken=gen[:turns, 2],
+                  turns=turns, weather=weather[:turns], generator_fuel=gen[:turns, :, 0],
+                  generator_running=gen[:turns, :, 1], generator_broken=gen[:turns, :, 2],
                   temperature=rooms[:turns, 0], lighting=rooms[:turns, 1],
                   characters=chars[:turns], professions=static[0], original_things=static[1])

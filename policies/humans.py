@@ -5,11 +5,12 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
-from balance.observation import (O_CALL_TURN, O_GEN_BROKEN, O_HAND_FUEL, O_HAND_KIND, O_BEACON_ACTIVE,
+from balance.observation import (O_CALL_TURN, O_BEACON_BROKEN, O_HAND_FUEL, O_HAND_KIND, O_BEACON_ACTIVE,
                                  O_FROST, O_LIGHTING, O_ROOM, O_ROOM_ITEMS, O_SELF, O_TEMPERATURE,
                                  O_TURN, O_WEARS_PARKA, O_YELLOW_LEFT, O_PUMP_BROKEN, UNSEEN)
 from policies.common import emit, generator_room_of_block, hand_with, is_generator_room, step_toward
-from policies.memory import M_BEACON_SEEN, M_GEN_BROKEN, M_NO_YELLOW, fuel_estimate, remember
+from policies.memory import (M_BEACON_SEEN, M_CALL_TRIED, M_GEN_BROKEN, M_NO_YELLOW,
+                             fuel_estimate, remember)
 
 K_FUEL_LOW = 0
 K_FUELERS_PER_BLOCK = 1
@@ -49,11 +50,23 @@ def go(obs, out, n, next_hop, dest, knobs, ip):
 
 
 @njit(cache=True)
+def tend_dark_generator(obs, out, n):
+    """In a dark generator room one cannot see why it stopped: pour in fuel if carried, and try
+    a repair (a working generator just wastes the AP)."""
+    full = fuel_hand(obs, True)
+    if full >= 0:
+        n = emit(out, n, codes.A_REFUEL, full, 0)
+    return emit(out, n, codes.A_REPAIR, codes.OBJ_GENERATOR, 0)
+
+
+@njit(cache=True)
 def fuel_errand(obs, mem, ip, knobs, b, out, n, next_hop, room_block):
     """Keep block b's generator fuelled: canisters from red boxes, filled at the pump."""
     t = obs[O_TURN]
     here = obs[O_ROOM]
     gen_room = generator_room_of_block(room_block, b)
+    if here == gen_room and obs[O_LIGHTING] != codes.LIGHT:
+        return tend_dark_generator(obs, out, n)
     low = fuel_estimate(mem, ip, b, t) < knobs[K_FUEL_LOW] * ip[P.I_GEN_CAPACITY]
     full = fuel_hand(obs, True)
     empty = fuel_hand(obs, False)
@@ -90,24 +103,32 @@ def fuel_errand(obs, mem, ip, knobs, b, out, n, next_hop, room_block):
 
 @njit(cache=True)
 def beacon_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
-    """GAP-6: activate the beacon in the Radio room's block, then call for help from there."""
+    """GAP-6: activate the beacon in the Radio room's block (the call needs that block powered
+    anyway), then call for help from the Radio room. A call that did not go through means the
+    beacon is down: go back to it."""
     here = obs[O_ROOM]
     b = room_block[codes.RADIO_ROOM]
     gen_room = generator_room_of_block(room_block, b)
+    if mem[M_CALL_TRIED] > 0 and obs[O_CALL_TURN] == UNSEEN:
+        mem[M_BEACON_SEEN] = 0
+        mem[M_CALL_TRIED] = 0
     if mem[M_BEACON_SEEN] == 0:
-        if here == gen_room:
-            if obs[O_BEACON_ACTIVE] == 0 and obs[O_LIGHTING] == codes.LIGHT:
-                mem[M_BEACON_SEEN] = 1  # it will be on after step 9 unless the power fails
-                return emit(out, n, codes.A_BEACON, 0, 0)
-            if obs[O_GEN_BROKEN] == 1:
-                return emit(out, n, codes.A_REPAIR, codes.OBJ_GENERATOR, 0)
-            return n  # dark: wait for the fuelers
-        return go(obs, out, n, next_hop, gen_room, knobs, ip)
-    if here == codes.RADIO_ROOM:
-        return emit(out, n, codes.A_CALL, 0, 0)
-    return go(obs, out, n, next_hop, codes.RADIO_ROOM, knobs, ip)
-
-
+        if here != gen_room:
+            return go(obs, out, n, next_hop, gen_room, knobs, ip)
+        if obs[O_LIGHTING] != codes.LIGHT:
+            return tend_dark_generator(obs, out, n)
+        if obs[O_BEACON_ACTIVE] == 0:
+            if obs[O_BEACON_BROKEN] == 1:
+                return emit(out, n, codes.A_REPAIR, codes.OBJ_BEACON, 0)
+            mem[M_BEACON_SEEN] = 1  # on after step 9 unless the power fails
+            return emit(out, n, codes.A_BEACON, 0, 0)
+    if here != codes.RADIO_ROOM:
+        return go(obs, out, n, next_hop, codes.RADIO_ROOM, knobs, ip)
+    if obs[O_LIGHTING] != codes.LIGHT:
+        mem[M_BEACON_SEEN] = 0  # no power for the radio equipment: see to the generator
+        return n
+    mem[M_CALL_TRIED] = obs[O_TURN]
+    return emit(out, n, codes.A_CALL, 0, 0)
 @njit(cache=True)
 def human_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)

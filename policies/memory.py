@@ -18,8 +18,9 @@ M_BEACON_SEEN = 10   # 1 once an activated beacon was seen (or activated by me)
 M_NO_YELLOW = 11     # 1 once the Warehouse was seen with no yellow box left
 M_TARGET_BLOCK = 12  # a Thing's sabotage target block + 1, 0 if none
 M_INFECTED = 13      # a Thing's bitmask of characters it infected
-M_CROWD = 14         # N_ROOMS cells: living characters last seen in each room
-M_CROWD_SEEN = 14 + codes.N_ROOMS  # N_ROOMS cells: turn of that sighting
+M_CALL_TRIED = 14    # turn I last declared a call for help, 0 if never
+M_CROWD = 15         # N_ROOMS cells: living characters last seen in each room
+M_CROWD_SEEN = M_CROWD + codes.N_ROOMS  # N_ROOMS cells: turn of that sighting
 
 
 @njit(cache=True)
