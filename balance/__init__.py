@@ -8,6 +8,7 @@ by every source file means an edited kernel never runs stale machine code.
 
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 __version__ = "0.1.0"
@@ -30,5 +31,9 @@ def _numba_cache_dir() -> str:
     return str(base / "balance" / f"numba-{__version__}-{_source_digest()}")
 
 
-# Must happen before numba is first imported; a cache dir the user chose is respected.
+# A cache dir the user chose is respected. Numba reads the variable when it is imported, so if
+# it already is (a notebook, a test runner), its config is set as well, before any kernel
+# module is imported and its functions are registered for caching.
 os.environ.setdefault("NUMBA_CACHE_DIR", _numba_cache_dir())
+if "numba" in sys.modules:
+    sys.modules["numba"].config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]

@@ -10,7 +10,10 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.state import G_YELLOW_LEFT
+from balance.kernel.state import (CH_ALIVE, CH_BACKPACK, CH_HAND, CH_HP, CH_LEFT_STATION, CH_MAX_HP,
+                                  CH_N_DECL, CH_PARALYSED_UNTIL, CH_UNCONSCIOUS, CH_WORN, IT_FUEL,
+                                  IT_KIND, IT_PLACE, IT_WHERE, ST_GEN_FUEL, ST_TEMPERATURE,
+                                  ST_YELLOW_LEFT)
 
 HP_RANGE = 1
 TEMPERATURE_RANGE = 2
@@ -20,73 +23,73 @@ INCAPACITATED_ACTING = 16
 
 
 @njit(cache=True)
-def check_invariants(s, ip):
+def check_invariants(ch, it, st, ip):
     bad = 0
-    n = s.hp.shape[0]
+    n = ch.shape[0]
     for c in range(n):
-        if s.hp[c] < 0 or s.hp[c] > s.max_hp[c]:
+        if ch[c, CH_HP] < 0 or ch[c, CH_HP] > ch[c, CH_MAX_HP]:
             bad |= HP_RANGE
-        if s.alive[c] == 1 and s.hp[c] == 0 and s.paralysed_until[c] == 0:
+        if ch[c, CH_ALIVE] == 1 and ch[c, CH_HP] == 0 and ch[c, CH_PARALYSED_UNTIL] == 0:
             bad |= INCAPACITATED_ACTING
     for r in range(codes.N_ROOMS):
         if r == codes.STREET:
-            if s.temperature[r] != ip[P.I_T_STREET]:
+            if st[ST_TEMPERATURE + r] != ip[P.I_T_STREET]:
                 bad |= TEMPERATURE_RANGE
-        elif s.temperature[r] < ip[P.I_T_MIN] or s.temperature[r] > ip[P.I_T_MAX]:
+        elif st[ST_TEMPERATURE + r] < ip[P.I_T_MIN] or st[ST_TEMPERATURE + r] > ip[P.I_T_MAX]:
             bad |= TEMPERATURE_RANGE
     for b in range(codes.N_BLOCKS):
-        if s.gen_fuel[b] < 0 or s.gen_fuel[b] > ip[P.I_GEN_CAPACITY]:
+        if st[ST_GEN_FUEL + b] < 0 or st[ST_GEN_FUEL + b] > ip[P.I_GEN_CAPACITY]:
             bad |= FUEL_RANGE
     # every item in exactly one place, and every slot pointing at an item that says so
     held = 0
     yellow_in_supply = 0
-    for i in range(s.item_kind.shape[0]):
-        place = s.item_place[i]
-        w = s.item_where[i]
-        if s.item_kind[i] == codes.CANISTER and (s.item_fuel[i] < 0 or s.item_fuel[i] > codes.FUEL_UNITS):
+    for i in range(it.shape[0]):
+        place = it[i, IT_PLACE]
+        w = it[i, IT_WHERE]
+        if it[i, IT_KIND] == codes.CANISTER and (it[i, IT_FUEL] < 0 or it[i, IT_FUEL] > codes.FUEL_UNITS):
             bad |= FUEL_RANGE
         if place == codes.IN_HAND:
             held += 1
-            if not (0 <= w < n) or (s.hand[w, 0] != i and s.hand[w, 1] != i):
+            if not (0 <= w < n) or (ch[w, CH_HAND + 0] != i and ch[w, CH_HAND + 1] != i):
                 bad |= ITEM_PLACE
         elif place == codes.IN_BACKPACK:
             held += 1
-            if not (0 <= w < n) or (s.backpack[w, 0] != i and s.backpack[w, 1] != i
-                                    and s.backpack[w, 2] != i):
+            if not (0 <= w < n) or (ch[w, CH_BACKPACK + 0] != i and ch[w, CH_BACKPACK + 1] != i
+                                    and ch[w, CH_BACKPACK + 2] != i):
                 bad |= ITEM_PLACE
         elif place == codes.WORN:
             held += 1
-            if not (0 <= w < n) or s.worn[w] != i:
+            if not (0 <= w < n) or ch[w, CH_WORN] != i:
                 bad |= ITEM_PLACE
         elif place == codes.IN_ROOM:
             if not (0 <= w < codes.N_ROOMS):
                 bad |= ITEM_PLACE
         elif place == codes.IN_SUPPLY:
-            if s.item_kind[i] == codes.PARKA or s.item_kind[i] == codes.FLASHLIGHT_ITEM:
+            if it[i, IT_KIND] == codes.PARKA or it[i, IT_KIND] == codes.FLASHLIGHT_ITEM:
                 yellow_in_supply += 1
         elif place != codes.DESTROYED:
             bad |= ITEM_PLACE
     slots = 0
     for c in range(n):
         for h in range(2):
-            if s.hand[c, h] >= 0:
+            if ch[c, CH_HAND + h] >= 0:
                 slots += 1
         for k in range(3):
-            if s.backpack[c, k] >= 0:
+            if ch[c, CH_BACKPACK + k] >= 0:
                 slots += 1
-        if s.worn[c] >= 0:
+        if ch[c, CH_WORN] >= 0:
             slots += 1
-    if slots != held or yellow_in_supply != s.g[G_YELLOW_LEFT]:
+    if slots != held or yellow_in_supply != st[ST_YELLOW_LEFT]:
         bad |= ITEM_PLACE
     return bad
 
 
 @njit(cache=True)
-def check_declarations(s):
+def check_declarations(ch):
     """UNC-1, HP-3, THING-P-3: nobody dead, unconscious, paralysed or gone has declared."""
-    for c in range(s.hp.shape[0]):
-        incapacitated = s.alive[c] == 0 or s.unconscious[c] == 1 or s.paralysed_until[c] > 0 \
-            or s.left_station[c] != 0
-        if incapacitated and s.n_decl[c] > 0:
+    for c in range(ch.shape[0]):
+        incapacitated = ch[c, CH_ALIVE] == 0 or ch[c, CH_UNCONSCIOUS] == 1 or ch[c, CH_PARALYSED_UNTIL] > 0 \
+            or ch[c, CH_LEFT_STATION] != 0
+        if incapacitated and ch[c, CH_N_DECL] > 0:
             return INCAPACITATED_ACTING
     return 0

@@ -8,122 +8,124 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.state import (CH_BACKPACK, CH_HAND, CH_ROOM, CH_WORN, IT_DROPPED_BY, IT_FUEL,
+                                  IT_KIND, IT_PLACE, IT_WHERE)
 
 
 @njit(cache=True)
-def free_hand(s, c):
+def free_hand(ch, c):
     """Index of an empty hand of c, or -1 (INV-1)."""
     for h in range(2):
-        if s.hand[c, h] < 0:
+        if ch[c, CH_HAND + h] < 0:
             return h
     return -1
 
 
 @njit(cache=True)
-def free_backpack_slot(s, c):
+def free_backpack_slot(ch, c):
     for k in range(3):
-        if s.backpack[c, k] < 0:
+        if ch[c, CH_BACKPACK + k] < 0:
             return k
     return -1
 
 
 @njit(cache=True)
-def holds_kind(s, c, kind):
+def holds_kind(ch, it, c, kind):
     """Hand slot of c holding an item of `kind`, or -1."""
     for h in range(2):
-        i = s.hand[c, h]
-        if i >= 0 and s.item_kind[i] == kind:
+        i = ch[c, CH_HAND + h]
+        if i >= 0 and it[i, IT_KIND] == kind:
             return h
     return -1
 
 
 @njit(cache=True)
-def put_in_hand(s, c, h, i):
-    s.hand[c, h] = i
-    s.item_place[i] = codes.IN_HAND
-    s.item_where[i] = c
-    s.item_dropped_by[i] = -1
+def put_in_hand(ch, it, c, h, i):
+    ch[c, CH_HAND + h] = i
+    it[i, IT_PLACE] = codes.IN_HAND
+    it[i, IT_WHERE] = c
+    it[i, IT_DROPPED_BY] = -1
 
 
 @njit(cache=True)
-def put_in_backpack(s, c, k, i):
-    s.backpack[c, k] = i
-    s.item_place[i] = codes.IN_BACKPACK
-    s.item_where[i] = c
-    s.item_dropped_by[i] = -1
+def put_in_backpack(ch, it, c, k, i):
+    ch[c, CH_BACKPACK + k] = i
+    it[i, IT_PLACE] = codes.IN_BACKPACK
+    it[i, IT_WHERE] = c
+    it[i, IT_DROPPED_BY] = -1
 
 
 @njit(cache=True)
-def wear_parka(s, c, i):
+def wear_parka(ch, it, c, i):
     """ITEM-PARKA: a worn parka takes no hand."""
-    s.worn[c] = i
-    s.item_place[i] = codes.WORN
-    s.item_where[i] = c
-    s.item_dropped_by[i] = -1
+    ch[c, CH_WORN] = i
+    it[i, IT_PLACE] = codes.WORN
+    it[i, IT_WHERE] = c
+    it[i, IT_DROPPED_BY] = -1
 
 
 @njit(cache=True)
-def drop_from_hand(s, c, h, dropped_by):
+def drop_from_hand(ch, it, c, h, dropped_by):
     """Put the item in hand h of c on the floor of c's room (ACT-DROP, HP-3, UNC-1)."""
-    i = s.hand[c, h]
+    i = ch[c, CH_HAND + h]
     if i < 0:
         return -1
-    s.hand[c, h] = -1
-    s.item_place[i] = codes.IN_ROOM
-    s.item_where[i] = s.room[c]
-    s.item_dropped_by[i] = dropped_by
+    ch[c, CH_HAND + h] = -1
+    it[i, IT_PLACE] = codes.IN_ROOM
+    it[i, IT_WHERE] = ch[c, CH_ROOM]
+    it[i, IT_DROPPED_BY] = dropped_by
     return i
 
 
 @njit(cache=True)
-def drop_hands(s, c, dropped_by):
+def drop_hands(ch, it, c, dropped_by):
     for h in range(2):
-        drop_from_hand(s, c, h, dropped_by)
+        drop_from_hand(ch, it, c, h, dropped_by)
 
 
 @njit(cache=True)
-def take_back_dropped(s, c):
+def take_back_dropped(ch, it, c):
     """UNC-1, GAP-56: on waking, items the blackout dropped return to hand if still lying here."""
-    for i in range(s.item_kind.shape[0]):
-        if (s.item_dropped_by[i] == c and s.item_place[i] == codes.IN_ROOM
-                and s.item_where[i] == s.room[c]):
-            h = free_hand(s, c)
+    for i in range(it.shape[0]):
+        if (it[i, IT_DROPPED_BY] == c and it[i, IT_PLACE] == codes.IN_ROOM
+                and it[i, IT_WHERE] == ch[c, CH_ROOM]):
+            h = free_hand(ch, c)
             if h < 0:
                 return
-            put_in_hand(s, c, h, i)
+            put_in_hand(ch, it, c, h, i)
 
 
 @njit(cache=True)
-def take_from_supply(s, kind):
+def take_from_supply(it, kind):
     """An item of `kind` still in the supply (lowest id), or -1 when the pool is exhausted."""
-    for i in range(s.item_kind.shape[0]):
-        if s.item_kind[i] == kind and s.item_place[i] == codes.IN_SUPPLY:
+    for i in range(it.shape[0]):
+        if it[i, IT_KIND] == kind and it[i, IT_PLACE] == codes.IN_SUPPLY:
             return i
     return -1
 
 
 @njit(cache=True)
-def count_in_supply(s, kind):
+def count_in_supply(it, kind):
     n = 0
-    for i in range(s.item_kind.shape[0]):
-        if s.item_kind[i] == kind and s.item_place[i] == codes.IN_SUPPLY:
+    for i in range(it.shape[0]):
+        if it[i, IT_KIND] == kind and it[i, IT_PLACE] == codes.IN_SUPPLY:
             n += 1
     return n
 
 
 @njit(cache=True)
-def find_on_floor(s, r, kind):
+def find_on_floor(it, r, kind):
     """An item of `kind` lying in room r (for canisters, the fullest), or -1."""
     best = -1
-    for i in range(s.item_kind.shape[0]):
-        if s.item_kind[i] == kind and s.item_place[i] == codes.IN_ROOM and s.item_where[i] == r:
-            if best < 0 or s.item_fuel[i] > s.item_fuel[best]:
+    for i in range(it.shape[0]):
+        if it[i, IT_KIND] == kind and it[i, IT_PLACE] == codes.IN_ROOM and it[i, IT_WHERE] == r:
+            if best < 0 or it[i, IT_FUEL] > it[best, IT_FUEL]:
                 best = i
     return best
 
 
 @njit(cache=True)
-def stock_items(s, ip):
+def stock_items(it, ip):
     """SETUP-3, LOC-WAREHOUSE-1..3: lay out every item of the game in the supply.
     Ids run: yellow-box parkas and flashlights, the axes, then the unlimited-stock pools."""
     i = 0
@@ -131,9 +133,9 @@ def stock_items(s, ip):
                         (codes.AXE, ip[P.I_AXES]), (codes.CANISTER, ip[P.I_POOL_CANISTERS]),
                         (codes.SPARE_PARTS, ip[P.I_POOL_PARTS]), (codes.SCRAP, ip[P.I_POOL_SCRAP])):
         for _ in range(count):
-            s.item_kind[i] = kind
-            s.item_place[i] = codes.IN_SUPPLY
-            s.item_where[i] = -1
-            s.item_fuel[i] = 0
-            s.item_dropped_by[i] = -1
+            it[i, IT_KIND] = kind
+            it[i, IT_PLACE] = codes.IN_SUPPLY
+            it[i, IT_WHERE] = -1
+            it[i, IT_FUEL] = 0
+            it[i, IT_DROPPED_BY] = -1
             i += 1

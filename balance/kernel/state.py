@@ -1,8 +1,10 @@
-"""Game state as named arrays: allocated once per chunk of games, reset between games.
+"""Game state as a few plain arrays with named columns, allocated once per chunk of games.
 
-Every field is a plain numpy array so that numba compiles one signature; the comment on each
-field gives its meaning and range. Indices: c = character (0..players-1), i = item, b = block
-(0..2), r = room (codes.ROOM_NAMES).
+Numba passes a tuple of arrays by copying and reference-counting every member on each call,
+so a state of forty arrays costs most of a turn in call overhead. The state is therefore a
+handful of 2-D arrays whose columns are the constants below (the vectorbt "enums" habit):
+`ch[c, CH_HP]` is character c's HP. Each constant's comment gives its meaning and range.
+Indices: c = character (0..players-1), i = item, b = block (0..2), r = room (codes.ROOM_NAMES).
 """
 
 from typing import NamedTuple
@@ -14,19 +16,64 @@ from balance.codes import MAX_DECLARED, N_BLOCKS, N_ROOMS
 from balance.kernel import params as P
 from balance.observation import MEMORY_SIZE, N_OBS
 
-# --- scalars: indices into State.g ---
-G_TURN = 0            # current turn, 1-based
-G_CALL_TURN = 1       # turn of the call for help, 0 if none (GAP-6)
-G_RESCUE_DUE = 2      # earliest turn the rescue can arrive, 0 if no call
-G_WINNER = 3
-G_REASON = 4
-G_N_EVENTS = 5        # events written so far (replay mode)
-G_YELLOW_LEFT = 6     # unopened yellow boxes (LOC-WAREHOUSE-3)
-G_LAST_LOSS_CAUSE = 7 # how the most recent human was lost: a death cause, or -1 for conversion
-G_PUMP_BROKEN = 8     # 0/1 (LOC-FUEL-1)
-N_G = 9
+# --- ch: int64[n, N_CH], one row per character ---
+CH_ROOM = 0             # current room
+CH_HP = 1               # 0..max (HP-1, THING-P-2)
+CH_MAX_HP = 2           # 3 for humans, 4 for Things (GAP-38: converts too)
+CH_FROST = 3            # frostbite marks 0..marks_per_hp-1 (FROST-2, FROST-3)
+CH_PROFESSION = 4       # index into the profession table (GAP-3)
+CH_PHYSICAL = 5         # 1..3 (STAT-1)
+CH_INITIATIVE = 6       # 1..3
+CH_ERUDITION = 7        # 1..3
+CH_ALIVE = 8            # 0/1; a paralysed Thing is alive
+CH_UNCONSCIOUS = 9      # 0/1 (UNC-*)
+CH_FORM = 10            # codes.HUMAN / THING_HIDDEN / THING_ACTIVE (THING-1)
+CH_ORIGINAL = 11        # 0/1: an original Thing (THING-P-4)
+CH_INFECTED = 12        # 0/1 (INF-2)
+CH_SURE_CONVERSION = 13 # 0/1: re-infected, converts for certain (INF-7)
+CH_RECOVERED = 14       # 0/1: was infected before and woke human (GAP-36)
+CH_BLACKOUT_TURN = 15   # turn of the infection's unconsciousness, 0 if none (INF-2)
+CH_INFECT_READY = 16    # first turn an infection may be tried again (INF-6)
+CH_PARALYSED_UNTIL = 17 # last turn of paralysis, 0 if not paralysed (THING-P-3)
+CH_DEATH_CAUSE = 18     # codes.DC_*
+CH_LEFT_STATION = 19    # 0 on the station, 1 rescued, 2 escaped
+CH_HAND = 20            # 2 columns: item id in each hand or -1 (INV-1)
+CH_BACKPACK = 22        # 3 columns: item ids or -1 (INV-3)
+CH_WORN = 25            # worn parka item id or -1 (ITEM-PARKA)
+CH_MOVE_TO = 26         # room a move heads for between exit and entry, -1 if none
+CH_N_DECL = 27          # declarations kept this turn
+CH_TIEBREAK = 28        # random key breaking equal Initiative this turn (RES-3)
+N_CH = 29
 
-# --- replay snapshot of a character: indices into the last axis of Replay.characters ---
+# --- it: int64[m, N_IT], one row per item ---
+IT_KIND = 0             # codes item kind
+IT_PLACE = 1            # codes.IN_SUPPLY / IN_ROOM / IN_HAND / IN_BACKPACK / WORN / DESTROYED
+IT_WHERE = 2            # room or character, by place; -1 in supply or destroyed
+IT_FUEL = 3             # fuel units held by a canister
+IT_DROPPED_BY = 4       # character whose blackout dropped it, else -1 (UNC-1)
+N_IT = 5
+
+# --- st: int64[N_ST + weather length], the station and the game's scalars ---
+ST_TURN = 0             # current turn, 1-based
+ST_CALL_TURN = 1        # turn of the call for help, 0 if none (GAP-6)
+ST_RESCUE_DUE = 2       # earliest turn the rescue can arrive, 0 if no call
+ST_WINNER = 3
+ST_REASON = 4
+ST_N_EVENTS = 5         # events written so far (replay mode)
+ST_YELLOW_LEFT = 6      # unopened yellow boxes (LOC-WAREHOUSE-3)
+ST_LAST_LOSS_CAUSE = 7  # how the most recent human was lost: a death cause, or -1 for conversion
+ST_PUMP_BROKEN = 8      # 0/1 (LOC-FUEL-1)
+ST_GEN_FUEL = 9         # 3 cells: fuel units per block (GEN-1)
+ST_GEN_RUNNING = 12     # 3 cells: 0/1 this turn (GEN-2, GAP-17)
+ST_GEN_BROKEN = 15      # 3 cells: 0/1 (ACT-BREAK, GAP-20)
+ST_BEACON_BROKEN = 18   # 3 cells: 0/1 (GAP-6)
+ST_BEACON_ON = 21       # 3 cells: activated; active while also powered and unbroken (GAP-6)
+ST_TEMPERATURE = 24     # N_ROOMS cells (TEMP-*)
+ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
+ST_WEATHER = ST_LIGHTING + N_ROOMS      # weather by turn, drawn in advance (GAP-55)
+N_ST = ST_WEATHER
+
+# --- replay snapshot of a character: the last axis of Replay.characters ---
 SNAP_ROOM = 0
 SNAP_HP = 1
 SNAP_FROST = 2
@@ -36,71 +83,30 @@ SNAP_INITIATIVE = 5
 SNAP_ERUDITION = 6
 SNAP_ALIVE = 7
 SNAP_CONSCIOUS = 8
-SNAP_FORM = 9         # codes.HUMAN / THING_HIDDEN / THING_ACTIVE (hidden truth)
+SNAP_FORM = 9           # codes.HUMAN / THING_HIDDEN / THING_ACTIVE (hidden truth)
 SNAP_INFECTED = 10
 SNAP_MAX_HP = 11
-SNAP_HAND_0 = 12      # item kind or NO_ITEM
+SNAP_HAND_0 = 12        # item kind or NO_ITEM
 SNAP_HAND_1 = 13
 SNAP_FIELDS = 14
 
 
-class State(NamedTuple):
-    # --- characters ---
-    room: np.ndarray             # [n] current room
-    hp: np.ndarray               # [n] 0..max_hp (HP-1, THING-P-2)
-    max_hp: np.ndarray           # [n] 3 for humans, 4 for Things (GAP-38: converts too)
-    frost: np.ndarray            # [n] frostbite marks 0..marks_per_hp-1 (FROST-2, FROST-3)
-    profession: np.ndarray       # [n] index into the profession table (GAP-3)
-    physical: np.ndarray         # [n] 1..3 (STAT-1)
-    initiative: np.ndarray       # [n] 1..3
-    erudition: np.ndarray        # [n] 1..3
-    alive: np.ndarray            # [n] 0/1; a paralysed Thing is alive
-    unconscious: np.ndarray      # [n] 0/1 (UNC-*)
-    form: np.ndarray             # [n] HUMAN / THING_HIDDEN / THING_ACTIVE (THING-1)
-    original: np.ndarray         # [n] 0/1: an original Thing (THING-P-4)
-    infected: np.ndarray         # [n] 0/1 (INF-2)
-    sure_conversion: np.ndarray  # [n] 0/1: re-infected, converts for certain (INF-7)
-    recovered: np.ndarray        # [n] 0/1: was infected before and woke human (GAP-36)
-    blackout_turn: np.ndarray    # [n] turn of the infection's unconsciousness, 0 if none (INF-2)
-    infect_ready: np.ndarray     # [n] first turn an infection may be tried again (INF-6)
-    paralysed_until: np.ndarray  # [n] last turn of paralysis, 0 if not paralysed (THING-P-3)
-    death_cause: np.ndarray      # [n] codes.DC_*
-    left_station: np.ndarray     # [n] 0 on the station, 1 rescued, 2 escaped
-    hand: np.ndarray             # [n, 2] item id or -1 (INV-1)
-    backpack: np.ndarray         # [n, 3] item id or -1 (INV-3)
-    worn: np.ndarray             # [n] worn parka item id or -1 (ITEM-PARKA)
-    move_to: np.ndarray          # [n] room a declared move heads for this turn, -1 if none
-    # --- items ---
-    item_kind: np.ndarray        # [m] codes item kind
-    item_place: np.ndarray       # [m] IN_SUPPLY / IN_ROOM / IN_HAND / IN_BACKPACK / WORN / DESTROYED
-    item_where: np.ndarray       # [m] room or character, by place; -1 in supply or destroyed
-    item_fuel: np.ndarray        # [m] fuel units held by a canister
-    item_dropped_by: np.ndarray  # [m] character whose unconsciousness dropped it, else -1 (UNC-1)
-    # --- station ---
-    gen_fuel: np.ndarray         # [3] fuel units (GEN-1)
-    gen_running: np.ndarray      # [3] 0/1 this turn (GEN-2, GAP-17)
-    gen_broken: np.ndarray       # [3] 0/1 (ACT-BREAK, GAP-20)
-    beacon_broken: np.ndarray    # [3] 0/1 (GAP-6)
-    beacon_on: np.ndarray        # [3] 0/1 activated (GAP-6); active while also powered, unbroken
-    temperature: np.ndarray      # [N_ROOMS] (TEMP-*)
-    lighting: np.ndarray         # [N_ROOMS] this turn's lighting (GAP-22)
-    weather: np.ndarray          # [max_turns + forecast + 1] weather by turn, drawn in advance (GAP-55)
-    g: np.ndarray                # [N_G] scalars, G_* indices
-    # --- declarations and resolution scratch ---
-    decl: np.ndarray             # [n, MAX_DECLARED, 3] (action, target, arg)
-    n_decl: np.ndarray           # [n] declarations kept this turn
-    order: np.ndarray            # [n] resolution order for this turn (RES-3)
-    tiebreak: np.ndarray         # [n] random key breaking equal Initiative this turn
-    # --- knowledge and randomness ---
-    obs: np.ndarray              # [N_OBS] scratch observation vector
-    memory: np.ndarray           # [n, MEMORY_SIZE] each character's policy memory
-    rng: np.ndarray              # [n + 1] uint64 streams: 0 the world, 1 + c character c's policy
-    # --- replay mode only (zero-length in batch runs) ---
-    events: np.ndarray           # [E, 6] (turn, kind, actor, target, a, b), kinds codes.E_*
-    snap_weather: np.ndarray     # [T] weather at each turn start
-    snap_gen: np.ndarray         # [T, 3, 3] per block: fuel, running, broken
-    snap_rooms: np.ndarray       # [T, 2, N_ROOMS] temperature, lighting
-    snap_chars: np.ndarray       # [T, n, SNAP_FIELDS]
+class Game(NamedTuple):
+    """Every array of one game. Unpacked once per game: the turn loop passes arrays, never this."""
+
+    ch: np.ndarray          # int64[n, N_CH]
+    it: np.ndarray          # int64[m, N_IT]
+    st: np.ndarray          # int64[N_ST + max_turns + forecast + 2]
+    decl: np.ndarray        # int64[n, MAX_DECLARED, 3]: (action, target, arg) per declaration
+    order: np.ndarray       # int64[n]: this turn's resolution order (RES-3)
+    obs: np.ndarray         # int64[N_OBS]: scratch observation vector
+    memory: np.ndarray      # int64[n, MEMORY_SIZE]: each character's policy memory
+    rng: np.ndarray         # uint64[n + 1]: stream 0 the world, 1 + c character c's policy
+    events: np.ndarray      # int64[E, 6]: (turn, kind, actor, target, a, b); E = 0 in batch runs
+    snap_weather: np.ndarray  # int64[T]: replay only (T = 0 in batch runs)
+    snap_gen: np.ndarray      # int64[T, 3, 3]: per block fuel, running, broken
+    snap_rooms: np.ndarray    # int64[T, 2, N_ROOMS]: temperature, lighting
+    snap_chars: np.ndarray    # int64[T, n, SNAP_FIELDS]
 
 
 @njit(cache=True)
@@ -112,25 +118,16 @@ def item_capacity(ip):
 
 @njit(cache=True)
 def allocate(ip, n_events):
-    """Allocate the state of one game for the players and item counts in ip; n_events > 0
-    switches on replay mode (event log and per-turn snapshots)."""
+    """Allocate one game's arrays for the players and items in ip; n_events > 0 switches on
+    replay mode (the event log and per-turn snapshots)."""
     n = ip[P.I_PLAYERS]
     t = ip[P.I_MAX_TURNS] if n_events > 0 else 0
-    m = item_capacity(ip)
-    n_weather = ip[P.I_MAX_TURNS] + ip[P.I_FORECAST] + 2
     i64 = np.int64
-    return State(
-        np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64),
-        np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64),
-        np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64),
-        np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, i64),
-        np.zeros((n, 2), i64), np.zeros((n, 3), i64), np.zeros(n, i64), np.zeros(n, i64),
-        np.zeros(m, i64), np.zeros(m, i64), np.zeros(m, i64), np.zeros(m, i64), np.zeros(m, i64),
-        np.zeros(N_BLOCKS, i64), np.zeros(N_BLOCKS, i64), np.zeros(N_BLOCKS, i64),
-        np.zeros(N_BLOCKS, i64), np.zeros(N_BLOCKS, i64),
-        np.zeros(N_ROOMS, i64), np.zeros(N_ROOMS, i64), np.zeros(n_weather, i64), np.zeros(N_G, i64),
-        np.zeros((n, MAX_DECLARED, 3), i64), np.zeros(n, i64), np.zeros(n, i64), np.zeros(n, np.float64),
-        np.zeros(N_OBS, i64), np.zeros((n, MEMORY_SIZE), i64), np.zeros(n + 1, np.uint64),
-        np.zeros((n_events, 6), i64), np.zeros(t, i64), np.zeros((t, N_BLOCKS, 3), i64),
-        np.zeros((t, 2, N_ROOMS), i64), np.zeros((t, n, SNAP_FIELDS), i64),
+    return Game(
+        np.zeros((n, N_CH), i64), np.zeros((item_capacity(ip), N_IT), i64),
+        np.zeros(N_ST + ip[P.I_MAX_TURNS] + ip[P.I_FORECAST] + 2, i64),
+        np.zeros((n, MAX_DECLARED, 3), i64), np.zeros(n, i64), np.zeros(N_OBS, i64),
+        np.zeros((n, MEMORY_SIZE), i64), np.zeros(n + 1, np.uint64), np.zeros((n_events, 6), i64),
+        np.zeros(t, i64), np.zeros((t, N_BLOCKS, 3), i64), np.zeros((t, 2, N_ROOMS), i64),
+        np.zeros((t, n, SNAP_FIELDS), i64),
     )
