@@ -244,51 +244,78 @@ def snapshot(ch, it, st, snap_weather, snap_gen, snap_rooms, snap_chars):
 
 
 @njit(cache=True)
+def begin_turn(g, ip, room_block, rec, t):
+    """Start turn t: its start-of-turn effects, the replay snapshot and the checks that can end
+    the game before anyone declares (frostbite may kill). Returns True when the game is over."""
+    g.st[ST_TURN] = t
+    start_turn(g.ch, g.it, g.st, g.rng, g.events, ip, room_block, rec)
+    if g.snap_weather.shape[0] > 0:
+        snapshot(g.ch, g.it, g.st, g.snap_weather, g.snap_gen, g.snap_rooms, g.snap_chars)
+    if ip[P.I_CHECK_INVARIANTS] == 1:
+        rec[R.C_INVARIANT_VIOLATIONS] |= check_invariants(g.ch, g.it, g.st, ip)
+    return check_end(g.ch, g.st, g.events, ip, rec, False)
+
+
+@njit(cache=True)
+def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs):
+    """Every character able to act declares through its side's policy (AP-1, GAP-61)."""
+    ch = g.ch
+    for c in range(ch.shape[0]):
+        ch[c, CH_N_DECL] = 0
+        if not can_act(ch, c):
+            continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
+        observe(ch, g.it, g.st, ip, room_block, c, g.obs)
+        thing_side = ch[c, CH_ORIGINAL] == 1  # GAP-38: a convert keeps playing as a human
+        n_wanted = policy_declare(t_id if thing_side else h_id, t_knobs if thing_side else h_knobs,
+                                  g.obs, g.memory[c], g.rng, 1 + c, g.decl[c], next_hop,
+                                  room_block, ip)
+        declare(ch, g.it, g.st, g.decl, ip, adjacent, room_block, c, n_wanted)
+
+
+@njit(cache=True)
+def finish_turn(g, ip, fp, room_block, rec):
+    """Resolve the declarations, update temperatures and check the end of the game."""
+    if ip[P.I_CHECK_INVARIANTS] == 1:
+        rec[R.C_INVARIANT_VIOLATIONS] |= check_declarations(g.ch)
+    resolve_turn(g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)
+    update_temperatures(g.st, ip, room_block)  # GAP-46: after step 13
+    if ip[P.I_CHECK_INVARIANTS] == 1:
+        rec[R.C_INVARIANT_VIOLATIONS] |= check_invariants(g.ch, g.it, g.st, ip)
+    return check_end(g.ch, g.st, g.events, ip, rec, True)
+
+
+@njit(cache=True)
+def new_game(g, ip, fp, seed, game, rec):
+    """Set up game `game` of `seed` in the arrays of g and clear its record."""
+    setup_game(g.ch, g.it, g.st, g.rng, g.order, g.memory, ip, fp, seed, game)
+    rec[:] = 0
+    rec[R.C_GAME] = game
+
+
+@njit(cache=True)
+def end_game(g, rec, over):
+    """Write the record; a game still running at the turn cap is a time-out (GAP-10)."""
+    if not over:
+        g.st[ST_WINNER] = codes.NOBODY
+        g.st[ST_REASON] = codes.R_TIMEOUT
+    finish_record(g.ch, g.st, rec)
+
+
+@njit(cache=True)
 def play_game(g, ip, fp, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs,
               seed, game, rec):
     """Play game `game` of `seed` to its end with the arrays of g, writing its record into rec."""
-    ch, it, st, decl, order, obs, memory, rng, events = (
-        g.ch, g.it, g.st, g.decl, g.order, g.obs, g.memory, g.rng, g.events)
-    setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game)
-    rec[:] = 0
-    rec[R.C_GAME] = game
-    check = ip[P.I_CHECK_INVARIANTS] == 1
-    replay = g.snap_weather.shape[0] > 0
-    n = ch.shape[0]
+    new_game(g, ip, fp, seed, game, rec)
     over = False
     for t in range(1, ip[P.I_MAX_TURNS] + 1):
-        st[ST_TURN] = t
-        start_turn(ch, it, st, rng, events, ip, room_block, rec)
-        if replay:
-            snapshot(ch, it, st, g.snap_weather, g.snap_gen, g.snap_rooms, g.snap_chars)
-        if check:
-            rec[R.C_INVARIANT_VIOLATIONS] |= check_invariants(ch, it, st, ip)
-        if check_end(ch, st, events, ip, rec, False):
-            over = True
+        over = begin_turn(g, ip, room_block, rec, t)
+        if over:
             break
-        for c in range(n):
-            ch[c, CH_N_DECL] = 0
-            if not can_act(ch, c):
-                continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
-            observe(ch, it, st, ip, room_block, c, obs)
-            thing_side = ch[c, CH_ORIGINAL] == 1  # GAP-38: a convert keeps playing as a human
-            n_wanted = policy_declare(t_id if thing_side else h_id,
-                                      t_knobs if thing_side else h_knobs, obs, memory[c], rng,
-                                      1 + c, decl[c], next_hop, room_block, ip)
-            declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted)
-        if check:
-            rec[R.C_INVARIANT_VIOLATIONS] |= check_declarations(ch)
-        resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec)
-        update_temperatures(st, ip, room_block)  # GAP-46: after step 13
-        if check:
-            rec[R.C_INVARIANT_VIOLATIONS] |= check_invariants(ch, it, st, ip)
-        if check_end(ch, st, events, ip, rec, True):
-            over = True
+        declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs)
+        over = finish_turn(g, ip, fp, room_block, rec)
+        if over:
             break
-    if not over:  # GAP-10
-        st[ST_WINNER] = codes.NOBODY
-        st[ST_REASON] = codes.R_TIMEOUT
-    finish_record(ch, st, rec)
+    end_game(g, rec, over)
 
 
 @njit(cache=True, parallel=True)

@@ -1,0 +1,130 @@
+"""A scenario harness: one game set up by hand and driven turn by turn with scripted
+declarations, through the same compiled steps as a batch game (begin_turn, declare,
+finish_turn). Characters without a script declare nothing."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from balance import codes
+from balance.config import load_config, pack
+from balance.kernel import state as S
+from balance.kernel.actions import declare
+from balance.kernel.characters import can_act
+from balance.kernel.game import begin_turn, end_game, finish_turn, new_game
+from balance import records as R
+from balance.records import N_FIELDS
+
+
+class Scenario:
+    def __init__(self, players: int = 12, sets: tuple[str, ...] = (), seed: int = 1, game: int = 0):
+        self.cfg = load_config(players, list(sets))
+        self.pk = pack(self.cfg, check_invariants=True)
+        self.g = S.allocate(self.pk.ip, 20_000)
+        self.rec = np.zeros(N_FIELDS, dtype=np.int64)
+        new_game(self.g, self.pk.ip, self.pk.fp, np.uint64(seed), game, self.rec)
+        self.turn = 0
+        self.over = False
+        self.ended_turn = 0  # first turn the end-of-game checks fired; play may go on after it
+
+    # --- state access ---
+    @property
+    def ch(self) -> np.ndarray:
+        return self.g.ch
+
+    @property
+    def st(self) -> np.ndarray:
+        return self.g.st
+
+    @property
+    def it(self) -> np.ndarray:
+        return self.g.it
+
+    def all_human(self) -> "Scenario":
+        """Make every character an ordinary human (no Things)."""
+        self.ch[:, S.CH_FORM] = codes.HUMAN
+        self.ch[:, S.CH_ORIGINAL] = 0
+        self.ch[:, S.CH_MAX_HP] = self.cfg["health.human_hp"]
+        self.ch[:, S.CH_HP] = self.cfg["health.human_hp"]
+        return self
+
+    def make_thing(self, c: int) -> "Scenario":
+        self.ch[c, S.CH_FORM] = codes.THING_HIDDEN
+        self.ch[c, S.CH_ORIGINAL] = 1
+        self.ch[c, S.CH_MAX_HP] = self.ch[c, S.CH_HP] = self.cfg["health.thing_hp"]
+        return self
+
+    def put(self, c: int, room: int, physical: int | None = None) -> "Scenario":
+        self.ch[c, S.CH_ROOM] = room
+        if physical is not None:
+            self.ch[c, S.CH_PHYSICAL] = physical
+        return self
+
+    def park_everyone(self, room: int = codes.LIVING_QUARTERS) -> "Scenario":
+        self.ch[:, S.CH_ROOM] = room
+        return self
+
+    def give(self, c: int, kind: int, fuel: int = 0, hand: int = 0) -> int:
+        """Take an item of `kind` from the supply into c's hand; returns its id."""
+        it = self.it
+        i = int(np.flatnonzero((it[:, S.IT_KIND] == kind) & (it[:, S.IT_PLACE] == codes.IN_SUPPLY))[-1])
+        it[i, S.IT_PLACE] = codes.IN_HAND
+        it[i, S.IT_WHERE] = c
+        it[i, S.IT_FUEL] = fuel
+        self.ch[c, S.CH_HAND + hand] = i
+        return i
+
+    def wear_parka(self, c: int) -> None:
+        i = self.give(c, codes.PARKA)
+        self.ch[c, S.CH_HAND] = -1
+        self.it[i, S.IT_PLACE] = codes.WORN
+        self.ch[c, S.CH_WORN] = i
+        # a parka from the supply is a yellow box's content: one box fewer
+        self.st[S.ST_YELLOW_LEFT] -= 1
+
+    # --- driving ---
+    def step(self, declarations: dict[int, list[tuple[int, int, int]]] | None = None) -> bool:
+        """Play one turn with these declarations: {character: [(action, target, arg), ...]}.
+        A scenario keeps playing after the end-of-game checks fire (a test of one rule need
+        not keep a Thing alive); `ended_turn` records when they first did."""
+        ip, fp = self.pk.ip, self.pk.fp
+        self.turn += 1
+        if begin_turn(self.g, ip, self.pk.room_block, self.rec, self.turn):
+            self._ended()
+        declarations = declarations or {}
+        for c in range(self.ch.shape[0]):
+            self.ch[c, S.CH_N_DECL] = 0
+            rows = declarations.get(c, [])
+            if not rows or not can_act(self.ch, c):
+                continue
+            for j, row in enumerate(rows):
+                self.g.decl[c, j] = row
+            declare(self.ch, self.it, self.st, self.g.decl, ip, self.pk.adjacent, self.pk.room_block,
+                    c, len(rows))
+        if finish_turn(self.g, ip, fp, self.pk.room_block, self.rec):
+            self._ended()
+        return self.over
+
+    def _ended(self) -> None:
+        if not self.over:
+            self.over = True
+            self.ended_turn = self.turn
+
+    def run(self, turns: int, declarations=None) -> None:
+        for _ in range(turns):
+            self.step(declarations)
+
+    def finish(self) -> np.ndarray:
+        end_game(self.g, self.rec, self.over)
+        return self.rec
+
+    def events(self, kind: int | None = None) -> np.ndarray:
+        ev = self.g.events[: self.st[S.ST_N_EVENTS]]
+        return ev if kind is None else ev[ev[:, 1] == kind]
+
+    def kept(self, c: int) -> list[tuple[int, int, int]]:
+        return [tuple(int(v) for v in self.g.decl[c, j]) for j in range(self.ch[c, S.CH_N_DECL])]
+
+    @property
+    def violations(self) -> int:
+        return int(self.rec[R.C_INVARIANT_VIOLATIONS])

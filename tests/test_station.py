@@ -1,0 +1,117 @@
+"""Generators, temperature, weather and lighting: exact timelines (A11, A14, A15, A16)."""
+
+import numpy as np
+import pytest
+
+from balance import codes
+from balance.config import load_config
+from balance.kernel import state as S
+from balance.runner import replay_game
+from harness import Scenario
+
+BLOCK_ROOMS = {0: [0, 1, 2, 3], 1: [4, 5, 6, 7], 2: [8, 9, 10, 11]}
+
+
+@pytest.mark.parametrize("players, burn_units, run_turns", [(9, 10, 18), (12, 12, 15), (15, 15, 12)])
+def test_GEN_2_run_length_from_full(players, burn_units, run_turns):
+    """SETUP-1, GEN-2, GAP-17: from full, without refuelling, a generator powers exactly 18 / 15 /
+    12 turns (burning at each turn start, the first at turn 1) and is off from the next turn."""
+    rp = replay_game(load_config(players, ["game.max_turns=25"]), seed=3, game=0,
+                     humans="idle", things="idle")
+    assert rp.turns == 25
+    expected_running = [1] * run_turns + [0] * (25 - run_turns)
+    expected_fuel = [180 - burn_units * min(t, run_turns) for t in range(1, 26)]
+    for b in range(3):
+        assert rp.generator_running[:, b].tolist() == expected_running
+        assert rp.generator_fuel[:, b].tolist() == expected_fuel
+
+
+def test_GEN_2_stopped_generator_keeps_its_fuel_and_restarts():
+    """GAP-17: below the burn the generator stops and keeps its fuel; it restarts by itself at
+    the first turn start with enough fuel."""
+    sc = Scenario(12, ["generator.start_fuel=0.1"]).all_human()  # 6 units < 12
+    sc.step()
+    assert sc.st[S.ST_GEN_RUNNING:S.ST_GEN_RUNNING + 3].tolist() == [0, 0, 0]
+    assert sc.st[S.ST_GEN_FUEL:S.ST_GEN_FUEL + 3].tolist() == [6, 6, 6]
+    sc.st[S.ST_GEN_FUEL] = 30
+    sc.step()
+    assert sc.st[S.ST_GEN_RUNNING:S.ST_GEN_RUNNING + 3].tolist() == [1, 0, 0]
+    assert sc.st[S.ST_GEN_FUEL] == 18
+
+
+def test_GEN_4_refuel_moves_what_fits():
+    """GEN-4, GAP-18: pouring a canister into a generator moves min(canister, free space)."""
+    sc = Scenario(12).all_human().park_everyone(codes.LIVING_QUARTERS)
+    sc.put(0, codes.GENERATOR_1)
+    sc.give(0, codes.CANISTER, fuel=60)
+    sc.step({0: [(codes.A_REFUEL, 0, 0)]})  # turn 1 burned 12: 168 + 12 fits
+    assert sc.st[S.ST_GEN_FUEL] == 180
+    assert sc.it[sc.ch[0, S.CH_HAND], S.IT_FUEL] == 48
+
+
+def test_TEMP_2_fall_and_TEMP_3_recovery():
+    """TEMP-2..5, GAP-46: unpowered rooms fall 5 a turn to -45 (the Freezer too); powered
+    again they rise 5 a turn to +25 (the Freezer to -5); the Street stays at -45."""
+    sc = Scenario(12, ["generator.burn_per_turn=0"]).all_human().park_everyone(codes.TOWER)
+    sc.st[S.ST_GEN_BROKEN] = 1  # block 1 (generator_1) loses power from turn 1
+    living, freezer = [], []
+    for _ in range(16):
+        sc.step()
+        living.append(int(sc.st[S.ST_TEMPERATURE + codes.LIVING_QUARTERS]))
+        freezer.append(int(sc.st[S.ST_TEMPERATURE + codes.FREEZER]))
+        assert sc.st[S.ST_TEMPERATURE + codes.WAREHOUSE] == 25  # block 2 is powered
+        assert sc.st[S.ST_TEMPERATURE + codes.STREET] == -45
+    assert living == [20, 15, 10, 5, 0, -5, -10, -15, -20, -25, -30, -35, -40, -45, -45, -45]
+    assert freezer == [-10, -15, -20, -25, -30, -35, -40, -45] + [-45] * 8
+    sc.st[S.ST_GEN_BROKEN] = 0
+    living, freezer = [], []
+    for _ in range(16):
+        sc.step()
+        living.append(int(sc.st[S.ST_TEMPERATURE + codes.LIVING_QUARTERS]))
+        freezer.append(int(sc.st[S.ST_TEMPERATURE + codes.FREEZER]))
+    assert living == [-40, -35, -30, -25, -20, -15, -10, -5, 0, 5, 10, 15, 20, 25, 25, 25]
+    assert freezer == [-40, -35, -30, -25, -20, -15, -10, -5] + [-5] * 8
+
+
+def test_GAP_2_tower_heated_while_any_generator_runs():
+    """GAP-2, GEN-6: the Tower is powered, lit and heated while at least one generator works."""
+    sc = Scenario(12).all_human().park_everyone(codes.LIVING_QUARTERS)
+    sc.st[S.ST_GEN_BROKEN:S.ST_GEN_BROKEN + 2] = 1
+    sc.run(3)
+    assert sc.st[S.ST_TEMPERATURE + codes.TOWER] == 25
+    assert sc.st[S.ST_LIGHTING + codes.TOWER] == codes.LIGHT
+    sc.st[S.ST_GEN_BROKEN + 2] = 1
+    sc.run(2)
+    assert sc.st[S.ST_LIGHTING + codes.TOWER] == codes.DARK
+    assert sc.st[S.ST_TEMPERATURE + codes.TOWER] == 15
+
+
+def test_LIGHT_1_2_4_lighting_by_power_and_weather():
+    """LIGHT-1/2: lit while the block's generator runs, dark otherwise; LIGHT-4: the Street is
+    Blizzard in a storm and Dark in clear weather (turn 1 is stormy: WEATHER-1)."""
+    sc = Scenario(12).all_human()
+    sc.st[S.ST_GEN_BROKEN + 1] = 1
+    sc.step()
+    light = sc.st[S.ST_LIGHTING:S.ST_LIGHTING + codes.N_ROOMS]
+    assert [light[r] for r in BLOCK_ROOMS[0]] == [codes.LIGHT] * 4
+    assert [light[r] for r in BLOCK_ROOMS[1]] == [codes.DARK] * 4
+    assert light[codes.STREET] == codes.BLIZZARD
+    for _ in range(30):
+        sc.step()
+        weather = sc.st[S.ST_WEATHER + sc.turn]
+        expected = codes.BLIZZARD if weather == codes.STORM else codes.DARK
+        assert sc.st[S.ST_LIGHTING + codes.STREET] == expected
+
+
+def test_WEATHER_1_storm_first_then_80_percent_clear():
+    """WEATHER-1, GAP-55: turn 1 is stormy; each later turn is clear with probability 0.8,
+    drawn in advance (exact forecasts). 40,000 draws: 99.9% interval 0.8 +- 0.0066."""
+    clear = 0
+    draws = 0
+    for game in range(800):
+        sc = Scenario(12, seed=11, game=game)
+        weather = sc.st[S.ST_WEATHER + 1: S.ST_WEATHER + 51]
+        assert weather[0] == codes.STORM
+        clear += int((weather[1:] == codes.CLEAR).sum())
+        draws += 49
+    assert abs(clear / draws - 0.8) < 3.29 * np.sqrt(0.8 * 0.2 / draws)
