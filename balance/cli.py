@@ -12,7 +12,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterator, Optional
+from typing import Annotated, Any, Iterator, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -65,6 +65,8 @@ ThreadsOption = Annotated[Optional[int], typer.Option(
     "--threads", help="Numba threads to play games on (default: all cores, or NUMBA_NUM_THREADS).")]
 
 PROGRESS_MIN_GAMES = 20_000  # below this a run is short enough to need no progress bar off a TTY
+PROGRESS_STEPS = 100         # progress updates per run ...
+PROGRESS_MIN_BATCH = 2_000   # ... but batches big enough to keep every numba thread busy
 
 
 def _stdout_console():
@@ -100,9 +102,9 @@ def run(
     if out is not None and not out.parent.is_dir():
         raise ConfigError(f"--out: {str(out)!r} is not allowed (allowed: a file in an existing "
                           "directory)")
-    with _progress(games) as advance:
+    with _progress(games) as progress_args:
         start = time.perf_counter()
-        records = run_games(cfg, games, seed, humans, things, progress=advance)
+        records = run_games(cfg, games, seed, humans, things, **progress_args)
         elapsed = time.perf_counter() - start
     meta = dict(players=cfg.players, things=cfg["things.start"], seed=seed, games=games,
                 config_hash=cfg.hash)
@@ -119,18 +121,30 @@ def run(
 
 
 @contextmanager
-def _progress(games: int) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr, as the callback that advances it; shown only on a TTY or for
-    long runs, so that stdout and short logs stay clean."""
+def _progress(games: int) -> Iterator[dict[str, Any]]:
+    """Keyword arguments for run_games that drive a progress bar on stderr: shown only on a TTY
+    or for long runs (off a TTY rich prints just the finished bar), so stdout stays clean."""
     if not (sys.stderr.isatty() or games >= PROGRESS_MIN_GAMES):
-        yield None
+        yield {}
         return
     from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=games)
-        yield lambda n: bar.advance(task, n)
+    bar = Progress(console=Console(stderr=True))
+    task = bar.add_task("games", total=games)
+
+    def advance(n: int) -> None:
+        # started on the first finished batch, so an argument error raised before any game is
+        # played stays the only line on stderr (start is idempotent)
+        bar.start()
+        bar.advance(task, n)
+
+    try:
+        # run_games reports once per batch: smaller batches give the bar steps to show
+        yield {"progress": advance, "batch_size": max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS)}
+    finally:
+        if bar.live.is_started:  # stopping a bar that never started would still print a newline
+            bar.stop()
 
 
 def _share(x: float) -> str:
@@ -141,8 +155,7 @@ def _print_summary(s: dict[str, Any], overrides: tuple[str, ...]) -> None:
     from rich.table import Table
 
     games = s["games"]
-    table = Table(title=f"{s['players']} players, {s['things']} Things, {games} games "
-                        f"(humans: {s['humans_policy']}, Things: {s['things_policy']})")
+    table = Table(title=f"{s['players']} players, {s['things']} Things, {games} games")
     table.add_column("")
     table.add_column("value", justify="right")
     table.add_column("share / 95% interval", justify="right")
@@ -165,7 +178,8 @@ def _print_summary(s: dict[str, Any], overrides: tuple[str, ...]) -> None:
     console = _stdout_console()
     console.print(table)
     console.print(f"balance {s['version']}, rules {s['rules_version']}, config {s['config_hash']}, "
-                  f"seed {s['seed']}, {games} games"
+                  f"seed {s['seed']}, {games} games, policies humans={s['humans_policy']} "
+                  f"things={s['things_policy']}"
                   + (f", overrides: {' '.join(overrides)}" if overrides else ""))
 
 

@@ -86,6 +86,24 @@ def test_replay_jsonl_matches_the_batch_record(players, seed, game):
     assert all("actor" in o for o in objects[1:-1] if o["event"] != "turn_start")
 
 
+def test_replay_first_turn_shows_the_setup():
+    """Turn 1's snapshot, after its start-of-turn effects: full generators less one burn, none
+    broken yet, the rooms at their configured temperatures, every character alive."""
+    cfg = load_config(12)
+    first = json.loads(_invoke("replay", "--seed", "4", "--jsonl").stdout.splitlines()[0])
+    full_less_burn = cfg["generator.start_fuel"] - cfg["generator.burn_per_turn"]
+    assert first["generators"] == [
+        {"block": b, "fuel_units": full_less_burn, "running": True, "broken": False}
+        for b in (1, 2, 3)]
+    rooms = {loc["name"]: loc for loc in first["locations"]}
+    assert rooms["street"]["block"] is None and rooms["tower"]["block"] == "tower"
+    assert rooms["generator_2"]["block"] == 2
+    assert rooms["street"]["temperature"] == cfg["temperature.street"]
+    assert rooms["freezer"]["temperature"] == cfg["temperature.freezer"]
+    assert all(c["alive"] and c["hp"] == c["max_hp"] for c in first["characters"])
+    assert sum(c["is_thing"] for c in first["characters"]) == cfg["things.start"]
+
+
 def test_replay_text_log():
     lines = _invoke("replay", "--seed", "5", "--game", "3").stdout.splitlines()
     assert lines[0].startswith("replay of game 3, seed 5: 12 players")

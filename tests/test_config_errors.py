@@ -61,6 +61,8 @@ RUN_ERRORS = [
     ("negative seed", ["--seed", "-1"], "--seed"),
     ("unknown humans policy", ["--humans", "heroic"], "--humans"),
     ("unknown Things policy", ["--things", "sneaky"], "--things"),
+    # a run long enough for a progress bar, which must not add a line before the error
+    ("unknown policy on a long run", ["--games", "20000", "--humans", "heroic"], "--humans"),
     ("no threads", ["--threads", "0"], "--threads"),
 ]
 
