@@ -16,11 +16,15 @@ __version__ = "0.1.0"
 RULES_VERSION = "1"
 
 
+# The modules compiled code is built from: the kernel, the policies and the constants they read.
+_COMPILED_SOURCES = ("kernel/*.py", "codes.py", "observation.py", "records.py", "../policies/*.py")
+
+
 def _source_digest() -> str:
     root = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for folder in (root, root.parent / "policies"):
-        for path in sorted(folder.rglob("*.py")):
+    for pattern in _COMPILED_SOURCES:
+        for path in sorted(root.glob(pattern)):
             digest.update(path.name.encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:12]

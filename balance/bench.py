@@ -11,9 +11,8 @@ import numba
 
 import balance
 from balance.config import ConfigError, load_config
-from balance.runner import run_games
+from balance.runner import run_games, warm_up
 
-WARMUP_GAMES = 16  # enough to load or compile every kernel function, small enough to be free
 
 
 def set_threads(threads: int | None) -> int:
@@ -45,7 +44,7 @@ def bench(players_list: Sequence[int], games: int, humans: str = "default", thin
     configs = [load_config(players) for players in players_list]  # fail on a bad preset up front
     results = []
     for cfg in configs:
-        run_games(cfg, WARMUP_GAMES, seed, humans, things)
+        warm_up(cfg, humans, things)
         start = time.perf_counter()
         run_games(cfg, games, seed, humans, things)
         seconds = time.perf_counter() - start

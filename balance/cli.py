@@ -94,7 +94,7 @@ def run(
     """Play GAMES games of one configuration and summarize them: win rates with Wilson 95%
     intervals, end reasons, game length, deaths by cause, throughput."""
     from balance.bench import set_threads
-    from balance.runner import run_games
+    from balance.runner import run_games, warm_up
     from balance.summary import provenance, summarize, write_records
 
     cfg = load_config(players, overrides or [])
@@ -102,6 +102,9 @@ def run(
     if out is not None and not out.parent.is_dir():
         raise ConfigError(f"--out: {str(out)!r} is not allowed (allowed: a file in an existing "
                           "directory)")
+    if sys.stderr.isatty():
+        print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
+    warm_up(cfg, humans, things)  # compile time is not play time: games/s counts only play
     with _progress(games) as progress_args:
         start = time.perf_counter()
         records = run_games(cfg, games, seed, humans, things, **progress_args)

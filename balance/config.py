@@ -229,7 +229,7 @@ def _check_relations(v: Mapping[str, Any]) -> None:
     floors = v["frostbite.band_floor"]
     need(all(a > b for a, b in zip(floors, floors[1:])), "frostbite.band_floor",
          "floors in strictly decreasing order, warmest band first")
-    need(floors[-1] <= v["temperature.street"] - 0, "frostbite.band_floor",
+    need(floors[-1] <= v["temperature.street"], "frostbite.band_floor",
          f"a last floor at or below the coldest temperature ({v['temperature.street']})")
     for key in ("frostbite.marks_without_parka", "frostbite.marks_with_parka"):
         need(len(v[key]) == len(floors), key, f"one value per band of frostbite.band_floor ({len(floors)})")

@@ -58,6 +58,12 @@ def run_games(cfg: Config, games: int, seed: int, humans: str = "default", thing
     return as_structured(out)
 
 
+def warm_up(cfg: Config, humans: str = "default", things: str = "default") -> None:
+    """Compile the kernel, or load it from numba's cache, by playing one game: call it before
+    timing a run or starting worker processes."""
+    run_games(cfg, 1, 0, humans, things)
+
+
 @dataclass(frozen=True)
 class Replay:
     """One game re-played with its log: the record, the events and a snapshot per turn.
