@@ -1,0 +1,102 @@
+"""Invariants over many random-policy games at each preset (the pgx api_test habit).
+
+The kernel's check mode tests every turn: HP within [0, max], temperatures within [-45, 25] and
+the Street at -45, fuel within [0, capacity] in generators and canisters, every item in exactly
+one place, and nobody unable to act holding declarations (balance/kernel/invariants.py). The
+replays check from the outside that no action event comes from the dead or unconscious.
+"""
+
+import numpy as np
+import pytest
+
+from balance import codes
+from balance.config import load_config
+from balance.kernel import state as S
+from balance.runner import replay_game, run_games
+
+ACTION_EVENTS = [codes.E_MOVE, codes.E_MISDIRECTED, codes.E_REFUEL, codes.E_FILL, codes.E_BOX,
+                 codes.E_PICKUP, codes.E_DROP, codes.E_PARKA_ON, codes.E_BREAK, codes.E_REPAIR,
+                 codes.E_BEACON, codes.E_CALL, codes.E_INFECT]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [9, 12, 15])
+def test_invariants_hold_every_turn_with_random_policies(players):
+    records = run_games(load_config(players), 20_000, 31337, "random", "random",
+                        check_invariants=True)
+    bad = records["invariant_violations"]
+    assert (bad == 0).all(), np.unique(bad[bad != 0], return_counts=True)
+    assert (records["end_turn"] >= 1).all()
+
+
+@pytest.mark.parametrize("players", [9, 12, 15])
+def test_invariants_hold_with_default_policies(players):
+    records = run_games(load_config(players), 3000, 5, check_invariants=True)
+    assert (records["invariant_violations"] == 0).all()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [9, 12, 15])
+def test_the_dead_and_unconscious_never_act(players):
+    """UNC-1, HP-3: in replays, every action event's actor was alive and conscious at the start
+    of that turn, and nobody acts after his death."""
+    cfg = load_config(players)
+    for game in range(150):
+        rp = replay_game(cfg, 4242, game, "random", "random")
+        ev = rp.events
+        acts = ev[np.isin(ev[:, 1], ACTION_EVENTS)]
+        turn_index = acts[:, 0] - 1
+        actor = acts[:, 2]
+        at_start = rp.characters[turn_index, actor]
+        assert (at_start[:, S.SNAP_ALIVE] == 1).all()
+        assert (at_start[:, S.SNAP_CONSCIOUS] == 1).all()
+        deaths = ev[ev[:, 1] == codes.E_DEATH]
+        for turn, _, who, *_ in deaths:
+            assert not ((acts[:, 2] == who) & (acts[:, 0] > turn)).any()
+
+
+def test_random_policies_exercise_every_action():
+    """The fuzzing policy reaches every implemented action, so the invariants above see them."""
+    r = run_games(load_config(12), 20_000, 31337, "random", "random")
+    for field in ("refuels", "canisters_filled", "parkas_taken", "generator_breaks", "repairs",
+                  "infections", "conversions", "deaths_cold", "deaths_injury"):
+        assert r[field].sum() > 0, field
+    assert (r["beacon_turn"] > 0).any() and (r["call_turn"] > 0).any()
+    assert (r["reason"] == codes.R_RESCUE).any()
+
+
+def test_the_invariant_checker_catches_each_violation():
+    """Each invariant bit fires on a state that breaks it (a checker that cannot fail is no test)."""
+    from balance.kernel import invariants as I
+    from harness import Scenario
+
+    def violations(corrupt):
+        sc = Scenario(12).all_human()
+        sc.step()
+        corrupt(sc)
+        return I.check_invariants(sc.ch, sc.it, sc.st, sc.pk.ip) | I.check_declarations(sc.ch)
+
+    assert violations(lambda sc: None) == 0
+    assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_HP), 4)) == I.HP_RANGE
+    assert violations(lambda sc: sc.st.__setitem__(S.ST_TEMPERATURE + 1, 30)) == I.TEMPERATURE_RANGE
+    assert violations(lambda sc: sc.st.__setitem__(S.ST_TEMPERATURE + codes.STREET, -40)) \
+        == I.TEMPERATURE_RANGE
+    assert violations(lambda sc: sc.st.__setitem__(S.ST_GEN_FUEL, 181)) == I.FUEL_RANGE
+
+    def two_places(sc):
+        i = sc.give(0, codes.AXE)
+        sc.ch[1, S.CH_HAND] = i  # the same axe in two hands
+
+    assert violations(two_places) == I.ITEM_PLACE
+
+    def vanished(sc):
+        i = sc.give(0, codes.AXE)
+        sc.ch[0, S.CH_HAND] = -1  # the item says "in hand", no hand holds it
+
+    assert violations(vanished) == I.ITEM_PLACE
+
+    def dead_declaring(sc):
+        sc.ch[0, S.CH_ALIVE] = 0
+        sc.ch[0, S.CH_N_DECL] = 1
+
+    assert violations(dead_declaring) & I.INCAPACITATED_ACTING

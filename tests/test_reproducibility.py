@@ -1,0 +1,54 @@
+"""Reproducibility: game i depends only on (seed, i), whatever the threads, batches or mode."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from balance.config import load_config
+from balance.runner import replay_game, run_games
+
+ROOT = Path(__file__).resolve().parents[1]
+DUMP = """
+import sys, numpy as np
+from balance.config import load_config
+from balance.runner import run_games
+r = run_games(load_config(12), 3000, 2024)
+sys.stdout.buffer.write(r.tobytes())
+"""
+
+
+def records_with_threads(threads: int) -> bytes:
+    env = {**os.environ, "NUMBA_NUM_THREADS": str(threads)}
+    return subprocess.run([sys.executable, "-c", DUMP], env=env, cwd=ROOT, check=True,
+                          capture_output=True).stdout
+
+
+def test_same_records_with_one_and_two_threads():
+    one, two = records_with_threads(1), records_with_threads(2)
+    assert len(one) > 0 and one == two
+
+
+def test_batch_size_and_offset_do_not_change_records():
+    cfg = load_config(9)
+    whole = run_games(cfg, 500, 7)
+    batched = run_games(cfg, 500, 7, batch_size=37)
+    assert np.array_equal(whole, batched)
+    tail = run_games(cfg, 200, 7, first_game=300)
+    assert np.array_equal(whole[300:], tail)
+
+
+def test_replay_reproduces_the_batch_record():
+    for players in (9, 12, 15):
+        cfg = load_config(players)
+        batch = run_games(cfg, 60, 99)
+        for game in (0, 17, 59):
+            replayed = replay_game(cfg, 99, game)
+            assert replayed.record.tolist() == batch[game].tolist()
+
+
+def test_different_seeds_differ():
+    cfg = load_config(12)
+    assert not np.array_equal(run_games(cfg, 200, 1), run_games(cfg, 200, 2))
