@@ -88,6 +88,7 @@ class Scenario:
         A scenario keeps playing after the end-of-game checks fire (a test of one rule need
         not keep a Thing alive); `ended_turn` records when they first did."""
         ip, fp = self.pk.ip, self.pk.fp
+        assert self.turn < self.cfg["game.max_turns"], "the replay buffers end at game.max_turns"
         self.turn += 1
         if begin_turn(self.g, ip, self.pk.room_block, self.rec, self.turn):
             self._ended()

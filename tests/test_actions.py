@@ -1,0 +1,257 @@
+"""Actions of the walking skeleton: moving, boxes, the pump, refuelling, breaking and repairing,
+declarations and resolution order (A3, A4, A5, A12)."""
+
+import numpy as np
+import pytest
+
+from balance import codes
+from balance import records as R
+from balance.kernel import state as S
+from harness import Scenario
+
+MOVE_TO = lambda room: (codes.A_MOVE, room, 0)  # noqa: E731
+
+
+def fresh(seed=1, game=0, sets=()) -> Scenario:
+    """Everyone human and in the Tower; generators never run dry, so rooms stay lit."""
+    return Scenario(12, ("generator.burn_per_turn=0",) + tuple(sets), seed=seed,
+                    game=game).all_human().park_everyone(codes.TOWER)
+
+
+def test_ACT_MOVE_costs_two_AP_and_one_at_initiative_3():
+    """ACT-MOVE, STAT-INIT-2, AP-1, GAP-59: with 3 AP a move (2) leaves no room for a 2-AP box;
+    at Initiative 3 the move costs 1 and both fit."""
+    sc = fresh()
+    for c, initiative in ((0, 1), (1, 3)):
+        sc.put(c, codes.WAREHOUSE)
+        sc.ch[c, S.CH_INITIATIVE] = initiative
+    plan = [(codes.A_OPEN_BOX, codes.RED_BOX, -1), MOVE_TO(codes.STREET)]
+    sc.step({0: plan, 1: plan})
+    assert sc.kept(0) == plan[:1]  # 2 + 2 > 3: the later move is lost
+    assert sc.kept(1) == plan
+    assert sc.ch[1, S.CH_ROOM] == codes.STREET and sc.ch[0, S.CH_ROOM] == codes.WAREHOUSE
+
+
+def test_GAP_31_one_move_a_turn_and_GAP_1_adjacency():
+    """GAP-31: a second move is dropped; GAP-1: rooms of a block are adjacent, other blocks are
+    reached through the Street, the Tower only from the Street (MAP-4)."""
+    sc = fresh()
+    sc.put(0, codes.LIVING_QUARTERS)
+    sc.ch[0, S.CH_INITIATIVE] = 3
+    sc.step({0: [MOVE_TO(codes.FREEZER), MOVE_TO(codes.RADIO_ROOM)]})
+    assert sc.kept(0) == [MOVE_TO(codes.FREEZER)]
+    assert sc.ch[0, S.CH_ROOM] == codes.FREEZER
+    for target in (codes.WAREHOUSE, codes.TOWER):
+        sc.step({0: [MOVE_TO(target)]})
+        assert sc.kept(0) == []
+    adjacent = sc.pk.adjacent
+    assert adjacent[codes.TOWER].nonzero()[0].tolist() == [codes.STREET]
+    assert adjacent[codes.STREET].sum() == 13
+    assert adjacent[codes.LIVING_QUARTERS].nonzero()[0].tolist() == [0, 2, 3, codes.STREET]
+
+
+@pytest.mark.slow
+def test_LIGHT_4_blizzard_misdirection():
+    """LIGHT-4, GAP-2: leaving the Street in a blizzard (turn 1 is stormy), a move lands in the
+    chosen room with probability 1/2, else uniformly in another room of its block; heading for
+    the Tower, else in a random indoor room. 2,000 trials each: 3.29 standard errors."""
+    n = 2000
+    arrivals = np.zeros(codes.N_ROOMS, dtype=int)
+    tower = 0
+    for game in range(n):
+        sc = fresh(seed=21, game=game)
+        sc.put(0, codes.STREET).put(1, codes.STREET)
+        sc.step({0: [MOVE_TO(codes.WAREHOUSE)], 1: [MOVE_TO(codes.TOWER)]})
+        arrivals[sc.ch[0, S.CH_ROOM]] += 1
+        tower += sc.ch[1, S.CH_ROOM] == codes.TOWER
+        assert sc.ch[1, S.CH_ROOM] in list(range(codes.N_INDOOR)) + [codes.TOWER]
+    tol = 3.29 * np.sqrt(0.25 / n)
+    assert abs(arrivals[codes.WAREHOUSE] / n - 0.5) < tol
+    assert abs(tower / n - 0.5) < tol
+    others = arrivals[[codes.GENERATOR_2, codes.LABORATORY, codes.KENNEL]]
+    assert others.sum() + arrivals[codes.WAREHOUSE] == n
+    assert all(abs(k / n - 1 / 6) < 3.29 * np.sqrt(1 / 6 * 5 / 6 / n) for k in others)
+
+
+def test_LIGHT_4_no_misdirection_in_clear_weather():
+    sc = fresh(seed=2)
+    sc.run(1)
+    while sc.st[S.ST_WEATHER + sc.turn + 1] != codes.CLEAR:
+        sc.step()
+    sc.put(0, codes.STREET)
+    sc.step({0: [MOVE_TO(codes.WAREHOUSE)]})
+    assert sc.ch[0, S.CH_ROOM] == codes.WAREHOUSE
+
+
+def test_LOC_WAREHOUSE_3_yellow_boxes_without_replacement_and_parka_worn():
+    """LOC-WAREHOUSE-3, GAP-19, ITEM-PARKA: the 15 yellow boxes hold exactly 10 parkas and 5
+    flashlights; the first parka is worn at once; then no yellow box is left."""
+    sc = fresh()
+    sc.put(0, codes.WAREHOUSE)
+    sc.ch[0, S.CH_INITIATIVE] = 1  # no reroll
+    found = []
+    for _ in range(16):
+        for h in range(2):  # empty the hands so a box can be opened
+            i = sc.ch[0, S.CH_HAND + h]
+            if i >= 0:
+                sc.it[i, S.IT_PLACE] = codes.DESTROYED
+                sc.ch[0, S.CH_HAND + h] = -1
+        before = len(sc.events(codes.E_BOX))
+        sc.step({0: [(codes.A_OPEN_BOX, codes.YELLOW_BOX, -1)]})
+        boxes = sc.events(codes.E_BOX)
+        if len(boxes) > before:
+            found.append(int(boxes[-1, 5]))
+    assert sorted(found) == [codes.PARKA] * 10 + [codes.FLASHLIGHT_ITEM] * 5
+    assert sc.ch[0, S.CH_WORN] >= 0 and sc.rec[R.C_PARKAS_TAKEN] == 10
+    assert sc.st[S.ST_YELLOW_LEFT] == 0
+
+
+@pytest.mark.slow
+def test_STAT_INIT_1_reroll_when_opening_a_box():
+    """STAT-INIT-1, GAP-19: wanting a parka from the first yellow box gives 2/3 at Initiative 1
+    and 1 - (1/3)^2 = 8/9 with the reroll at Initiative 2+ (1,500 trials each)."""
+    n = 1500
+    for initiative, p in ((1, 2 / 3), (2, 8 / 9)):
+        parkas = 0
+        for game in range(n):
+            sc = fresh(seed=33, game=game)
+            sc.put(0, codes.WAREHOUSE)
+            sc.ch[0, S.CH_INITIATIVE] = initiative
+            sc.step({0: [(codes.A_OPEN_BOX, codes.YELLOW_BOX, codes.PARKA)]})
+            parkas += sc.ch[0, S.CH_WORN] >= 0
+        assert abs(parkas / n - p) < 3.29 * np.sqrt(p * (1 - p) / n), initiative
+
+
+def test_LOC_WAREHOUSE_1_red_boxes_axes_then_empty_canisters():
+    """LOC-WAREHOUSE-1, GAP-18, GAP-19: an axe with 20% while any of the 3 remain, else an empty
+    canister; a box needs a free hand (LOC-WAREHOUSE-4)."""
+    sc = fresh(seed=4)
+    sc.put(0, codes.WAREHOUSE)
+    kinds = []
+    for _ in range(50):
+        for h in range(2):
+            i = sc.ch[0, S.CH_HAND + h]
+            if i >= 0:
+                kinds.append((int(sc.it[i, S.IT_KIND]), int(sc.it[i, S.IT_FUEL])))
+                sc.it[i, S.IT_PLACE] = codes.DESTROYED
+                sc.ch[0, S.CH_HAND + h] = -1
+        sc.step({0: [(codes.A_OPEN_BOX, codes.RED_BOX, -1)]})
+    axes = [k for k in kinds if k[0] == codes.AXE]
+    cans = [k for k in kinds if k[0] == codes.CANISTER]
+    assert len(axes) == 3 and len(axes) + len(cans) == len(kinds)
+    assert all(fuel == 0 for _, fuel in cans)
+    sc.give(0, codes.SCRAP, hand=0)
+    sc.give(0, codes.SCRAP, hand=1)
+    before = len(sc.events(codes.E_BOX))
+    sc.step({0: [(codes.A_OPEN_BOX, codes.RED_BOX, -1)]})
+    assert len(sc.events(codes.E_BOX)) == before
+
+
+def test_LOC_FUEL_1_pump_fills_only_empty_canisters_to_full():
+    """LOC-FUEL-1, GAP-18: 1 AP, an empty canister in hand becomes full; a part-full one does not
+    change; a broken pump fills nothing."""
+    sc = fresh()
+    sc.put(0, codes.FUEL_ROOM)
+    empty = sc.give(0, codes.CANISTER, fuel=0, hand=0)
+    part = sc.give(0, codes.CANISTER, fuel=30, hand=1)
+    sc.step({0: [(codes.A_FILL, 0, 0), (codes.A_FILL, 1, 0)]})
+    assert sc.it[empty, S.IT_FUEL] == 60 and sc.it[part, S.IT_FUEL] == 30
+    sc.it[empty, S.IT_FUEL] = 0
+    sc.st[S.ST_PUMP_BROKEN] = 1
+    sc.step({0: [(codes.A_FILL, 0, 0)]})
+    assert sc.it[empty, S.IT_FUEL] == 0
+
+
+def test_ACT_BREAK_generator_stops_next_turn_and_axe_saves_an_AP():
+    """ACT-BREAK, GAP-20, ITEM-AXE: breaking costs 2 AP (1 with an axe in hand) and succeeds;
+    the broken generator is off from the next turn start and burns nothing."""
+    sc = fresh()
+    sc.put(0, codes.GENERATOR_1).put(1, codes.GENERATOR_2)
+    sc.give(1, codes.AXE)
+    brk = (codes.A_BREAK, codes.OBJ_GENERATOR, 0)
+    sc.step({0: [brk, brk], 1: [brk, brk, brk]})
+    assert len(sc.kept(0)) == 1 and len(sc.kept(1)) == 3
+    assert sc.st[S.ST_GEN_RUNNING] == 1  # lighting and power hold for the turn (GAP-22)
+    fuel = sc.st[S.ST_GEN_FUEL]
+    sc.step()
+    assert sc.st[S.ST_GEN_RUNNING:S.ST_GEN_RUNNING + 3].tolist() == [0, 0, 1]
+    assert sc.st[S.ST_GEN_FUEL] == fuel
+    assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.DARK
+    assert sc.rec[R.C_GENERATOR_BREAKS] == 2
+
+
+@pytest.mark.slow
+def test_ACT_REPAIR_chances_tools_and_injury():
+    """ACT-REPAIR, GAP-20, STAT-ERUD-1: in light 90% with spare parts in hand (used up only on
+    success), 50% without; a failure hurts with 30% below Erudition 2, never from 2 up. The
+    pump's room is lit, so the printed chances apply (1,500 trials each, 3.29 s.e.)."""
+    n = 1500
+    for tool, p in ((True, 0.9), (False, 0.5)):
+        ok = hurt = fails = 0
+        for game in range(n):
+            sc = fresh(seed=55, game=game)
+            sc.put(0, codes.FUEL_ROOM)
+            sc.ch[0, S.CH_ERUDITION] = 1
+            sc.st[S.ST_PUMP_BROKEN] = 1
+            parts = sc.give(0, codes.SPARE_PARTS) if tool else -1
+            sc.step({0: [(codes.A_REPAIR, codes.OBJ_PUMP, 0)]})
+            repaired = sc.st[S.ST_PUMP_BROKEN] == 0
+            ok += repaired
+            if tool:
+                assert (sc.it[parts, S.IT_PLACE] == codes.DESTROYED) == repaired
+            if not repaired:
+                fails += 1
+                hurt += sc.ch[0, S.CH_HP] == 2
+        assert abs(ok / n - p) < 3.29 * np.sqrt(p * (1 - p) / n)
+        assert abs(hurt / fails - 0.3) < 3.29 * np.sqrt(0.21 / fails)
+
+
+def test_STAT_ERUD_1_no_repair_injury_from_erudition_2():
+    for game in range(200):
+        sc = fresh(seed=56, game=game)
+        sc.put(0, codes.FUEL_ROOM)
+        sc.ch[0, S.CH_ERUDITION] = 2
+        sc.st[S.ST_PUMP_BROKEN] = 1
+        sc.step({0: [(codes.A_REPAIR, codes.OBJ_PUMP, 0)]})
+        assert sc.ch[0, S.CH_HP] == 3
+
+
+def test_LIGHT_2_darkness_halves_a_repair():
+    """LIGHT-2, GAP-27: a broken generator darkens its room, so repairing it there succeeds at
+    half the chance: 45% with parts (1,500 trials)."""
+    n, ok = 1500, 0
+    for game in range(n):
+        sc = fresh(seed=57, game=game)
+        sc.put(0, codes.GENERATOR_1)
+        sc.st[S.ST_GEN_BROKEN] = 1
+        sc.give(0, codes.SPARE_PARTS)
+        sc.step({0: [(codes.A_REPAIR, codes.OBJ_GENERATOR, 0)]})
+        assert sc.st[S.ST_LIGHTING + codes.GENERATOR_1] == codes.DARK
+        ok += sc.st[S.ST_GEN_BROKEN] == 0
+    assert abs(ok / n - 0.45) < 3.29 * np.sqrt(0.45 * 0.55 / n)
+
+
+def test_RES_3_higher_initiative_takes_the_last_item_first():
+    """RES-3, RES-2: two characters pick up the one canister lying here; Initiative decides."""
+    for first, second in ((0, 1), (1, 0)):
+        sc = fresh()
+        sc.put(0, codes.WAREHOUSE).put(1, codes.WAREHOUSE)
+        i = sc.give(2, codes.CANISTER)
+        sc.ch[2, S.CH_HAND] = -1
+        sc.it[i, S.IT_PLACE] = codes.IN_ROOM
+        sc.it[i, S.IT_WHERE] = codes.WAREHOUSE
+        sc.ch[first, S.CH_INITIATIVE] = 3
+        sc.ch[second, S.CH_INITIATIVE] = 1
+        pick = [(codes.A_PICKUP, codes.CANISTER, 0)]
+        sc.step({0: pick, 1: pick})
+        assert sc.ch[first, S.CH_HAND] == i and sc.ch[second, S.CH_HAND] == -1
+
+
+def test_RES_ORDER_exit_in_step_10_entry_in_step_12():
+    """RES-ORDER: a canister filled at the pump (step 9) before leaving (step 10) the same turn."""
+    sc = fresh()
+    sc.put(0, codes.FUEL_ROOM)
+    sc.ch[0, S.CH_INITIATIVE] = 1
+    can = sc.give(0, codes.CANISTER)
+    sc.step({0: [MOVE_TO(codes.STREET), (codes.A_FILL, 0, 0)]})
+    assert sc.it[can, S.IT_FUEL] == 60 and sc.ch[0, S.CH_ROOM] == codes.STREET
