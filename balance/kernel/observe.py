@@ -40,7 +40,8 @@ def observe(ch, it, st, ip, room_block, c, o):
     o[O_SELF] = c
     o[O_ROOM] = r
     o[O_HP] = ch[c, CH_HP]
-    o[O_MAX_HP] = ch[c, CH_MAX_HP]  # a convert notices nothing: GAP-38 leaves current HP unchanged
+    # what the character believes: a convert does not know his maximum became a Thing's (GAP-38)
+    o[O_MAX_HP] = ch[c, CH_MAX_HP] if original or ch[c, CH_FORM] == codes.HUMAN else ip[P.I_HUMAN_HP]
     o[O_FROST] = ch[c, CH_FROST]  # FROST-6
     o[O_WEARS_PARKA] = 1 if ch[c, CH_WORN] >= 0 else 0
     o[O_PHYSICAL] = ch[c, CH_PHYSICAL]

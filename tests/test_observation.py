@@ -1,0 +1,71 @@
+"""What a character may know (A18, LIGHT-1/2, GAP-61): its observation vector never changes when
+a fact it could not have observed changes."""
+
+import numpy as np
+from hypothesis import given, settings, strategies as st_
+
+from balance import codes
+from balance.kernel import state as S
+from balance.kernel.observe import observe
+from balance.observation import N_OBS, O_IS_ORIGINAL_THING, O_INFECT_READY, O_SEES
+from harness import Scenario
+
+
+def observation(sc: Scenario, c: int) -> np.ndarray:
+    o = np.zeros(N_OBS, dtype=np.int64)
+    observe(sc.ch, sc.it, sc.st, sc.pk.ip, sc.pk.room_block, c, o)
+    return o
+
+
+HIDDEN_CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout")
+
+
+@settings(max_examples=150, deadline=None)
+@given(game=st_.integers(0, 10_000), turns=st_.integers(1, 12),
+       change=st_.sampled_from(HIDDEN_CHANGES), other=st_.integers(1, 11))
+def test_hidden_facts_never_reach_a_humans_observation(game, turns, change, other):
+    """Who else is a Thing or infected, what lies in another's backpack or in another room, and
+    another's frostbite marks or infection timer are invisible to human 0, in light or dark."""
+    sc = Scenario(12, seed=77, game=game).all_human()
+    sc.make_thing(11)
+    sc.run(turns)
+    me = 0
+    before = observation(sc, me)
+    ch, it = sc.ch, sc.it
+    if change == "form":
+        ch[other, S.CH_FORM] = codes.THING_HIDDEN if ch[other, S.CH_FORM] == codes.HUMAN else codes.HUMAN
+    elif change == "infected":
+        ch[other, S.CH_INFECTED] ^= 1
+    elif change == "backpack":
+        i = sc.give(other, codes.AXE)
+        ch[other, S.CH_HAND] = -1
+        it[i, S.IT_PLACE] = codes.IN_BACKPACK
+        ch[other, S.CH_BACKPACK] = i
+    elif change == "far_item":
+        far = (ch[me, S.CH_ROOM] + 1) % codes.N_INDOOR
+        i = sc.give(other, codes.CANISTER)
+        ch[other, S.CH_HAND] = -1
+        it[i, S.IT_PLACE] = codes.IN_ROOM
+        it[i, S.IT_WHERE] = far
+    elif change == "frost":
+        ch[other, S.CH_FROST] = (ch[other, S.CH_FROST] + 2) % 5
+    elif change == "blackout":
+        ch[other, S.CH_BLACKOUT_TURN] += 3
+    assert np.array_equal(before, observation(sc, me))
+
+
+def test_GAP_38_a_convert_observes_like_a_human():
+    """GAP-38: a convert does not know he is a Thing: no Thing flags, and no night vision in
+    the dark as far as he can tell."""
+    sc = Scenario(12, seed=78).all_human().make_thing(11).park_everyone(codes.LIVING_QUARTERS)
+    sc.st[S.ST_GEN_BROKEN] = 1
+    sc.step()
+    human = observation(sc, 0)
+    sc.ch[0, S.CH_FORM] = codes.THING_HIDDEN
+    sc.ch[0, S.CH_MAX_HP] = 4
+    convert = observation(sc, 0)
+    assert convert[O_IS_ORIGINAL_THING] == 0 and convert[O_INFECT_READY] == 0
+    assert convert[O_SEES] == 0
+    assert np.array_equal(human, convert)
+    thing = observation(sc, 11)
+    assert thing[O_IS_ORIGINAL_THING] == 1 and thing[O_SEES] == 1  # THING-P-1, THING-P-4
