@@ -143,17 +143,17 @@ E_DROP = 7            # actor dropped an item of kind a
 E_PARKA_ON = 8        # actor put on a parka
 E_BREAK = 9           # actor broke object a
 E_REPAIR = 10         # actor repaired object a (b = 1 success, 0 failure)
-E_INJURED = 11        # actor was hurt by a failed repair
+E_INJURED = 11        # actor was hurt by a failed repair (a = damage)
 E_BEACON = 12         # actor activated the beacon of block a
 E_CALL = 13           # actor called for help; rescue due at turn a
-E_INFECT = 14         # actor infected target (a = 1 if the target was re-infected, 0 first time, -1 wasted)
+E_INFECT = 14         # actor infected target (a = 1 re-infected, 0 first time, -1 wasted; b = blackout turn)
 E_UNCONSCIOUS = 15    # actor fell unconscious (a = cause: 1 infection)
 E_WAKE = 16           # actor woke up (a = 1 if converted to a Thing)
-E_FROSTBITE = 17      # actor lost a HP to frostbite
+E_FROSTBITE = 17      # actor lost a HP to frostbite (a = HP left)
 E_DEATH = 18          # actor died (a = cause)
 E_GENERATOR = 19      # generator of block a stopped (b = 0) or restarted (b = 1)
-E_PARALYSED = 20      # a Thing fell to 0 HP and is paralysed
-E_REVIVE = 21         # a paralysed Thing revived
+E_PARALYSED = 20      # a Thing fell to 0 HP and is paralysed (a = cause, b = last turn of it)
+E_REVIVE = 21         # a paralysed Thing revived (a = HP)
 E_RESCUE = 22         # the rescue arrived: a humans rescued
 E_WEATHER = 23        # the weather turned to a
 EVENT_NAMES = {
