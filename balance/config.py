@@ -353,10 +353,10 @@ def _map_arrays(cfg: Config) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             block[index[r]] = b
     adj = np.zeros((codes.N_ROOMS, codes.N_ROOMS), dtype=np.int64)
     for a in range(codes.N_INDOOR):
-        adj[a, codes.STREET] = adj[codes.STREET, a] = 1  # GAP-1: every indoor room opens outside
+        adj[a, codes.STREET] = adj[codes.STREET, a] = 1  # GAP-1, LOC-STREET-2: every room opens outside
         for b in range(codes.N_INDOOR):
             if a != b and block[a] == block[b]:
-                adj[a, b] = 1  # GAP-1: rooms of a block are all adjacent
+                adj[a, b] = 1  # MAP-1, MAP-2, GAP-1: rooms of a block are all adjacent
     adj[codes.TOWER, codes.STREET] = adj[codes.STREET, codes.TOWER] = 1  # MAP-4
     for a, b in cfg["map.extra_links"]:
         adj[index[a], index[b]] = adj[index[b], index[a]] = 1

@@ -247,8 +247,9 @@ def test_RES_3_higher_initiative_takes_the_last_item_first():
         assert sc.ch[first, S.CH_HAND] == i and sc.ch[second, S.CH_HAND] == -1
 
 
-def test_RES_ORDER_exit_in_step_10_entry_in_step_12():
-    """RES-ORDER: a canister filled at the pump (step 9) before leaving (step 10) the same turn."""
+def test_RES_ORDER_AP_4_exit_in_step_10_after_filling_in_step_9():
+    """RES-ORDER, AP-4: listed first, the move still resolves after the pump (step 9 before the
+    exit in step 10), so the canister is filled before leaving."""
     sc = fresh()
     sc.put(0, codes.FUEL_ROOM)
     sc.ch[0, S.CH_INITIATIVE] = 1

@@ -105,3 +105,20 @@ def test_FROST_1_freezer_marks_from_turn_one():
     sc.put(0, codes.FREEZER, physical=1)
     sc.step()
     assert sc.ch[0, S.CH_FROST] == 1
+
+
+def test_THING_P_3_FROST_5_paralysis_and_revival_timeline():
+    """THING-P-3, FROST-5, GAP-48: a Thing brought to 0 HP by the cold at the start of turn 1 is
+    paralysed for turns 2 and 3 (no marks meanwhile), revives with 1 HP and no marks at the
+    start of turn 4, and is still counted alive (GAP-8)."""
+    sc = Scenario(12).all_human().make_thing(0).put(0, codes.STREET, physical=1)
+    sc.ch[0, S.CH_HP] = 1
+    sc.ch[0, S.CH_FROST] = 4
+    timeline = []
+    for _ in range(5):
+        sc.step()
+        timeline.append((int(sc.ch[0, S.CH_HP]), int(sc.ch[0, S.CH_FROST]),
+                         int(sc.ch[0, S.CH_PARALYSED_UNTIL] > 0)))
+    assert timeline == [(0, 0, 1), (0, 0, 1), (0, 0, 1), (1, 0, 0), (1, 3, 0)]
+    assert sc.ch[0, S.CH_ALIVE] == 1 and not sc.over
+    assert sc.events(codes.E_REVIVE)[:, 0].tolist() == [4]

@@ -69,3 +69,17 @@ def test_GAP_38_a_convert_observes_like_a_human():
     assert np.array_equal(human, convert)
     thing = observation(sc, 11)
     assert thing[O_IS_ORIGINAL_THING] == 1 and thing[O_SEES] == 1  # THING-P-1, THING-P-4
+
+
+def test_UNC_3_unconscious_look_dead_in_the_dark():
+    """UNC-3, LIGHT-1/2: an unconscious character is seen as unconscious in light and as dead in
+    the dark."""
+    from balance.observation import O_PRESENT, P_LOOKS_DEAD, P_UNCONSCIOUS
+
+    sc = Scenario(12, seed=79).all_human().make_thing(11).park_everyone(codes.LIVING_QUARTERS)
+    sc.put(1, codes.LIVING_QUARTERS)
+    sc.step()
+    sc.ch[1, S.CH_UNCONSCIOUS] = 1
+    assert observation(sc, 0)[O_PRESENT + 1] == P_UNCONSCIOUS
+    sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] = codes.DARK
+    assert observation(sc, 0)[O_PRESENT + 1] == P_LOOKS_DEAD

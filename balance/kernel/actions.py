@@ -85,7 +85,7 @@ def object_here(room_block, r, obj):
 
 @njit(cache=True)
 def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target):
-    """AP cost of a declaration if it is legal when declared, else -1 (A4, GAP-13)."""
+    """AP cost of a declaration if it is legal when declared, else -1 (AP-2: the stars of A4, GAP-13)."""
     r = ch[c, CH_ROOM]
     if action == codes.A_MOVE:
         if target < 0 or target >= codes.N_ROOMS or adjacent[r, target] == 0:
@@ -298,7 +298,8 @@ def beacon_active(st, b):
 
 @njit(cache=True)
 def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
-    """Apply declaration j of character c at its step (RES-ORDER); moves are handled apart."""
+    """Apply declaration j of character c at its step (RES-ORDER); moves are handled apart.
+    An action with no chance given always succeeds (AP-5)."""
     if not can_act(ch, c):
         return  # UNC-1, HP-3, GAP-56: the dead, unconscious and paralysed do nothing
     action = decl[c, j, 0]
@@ -345,7 +346,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         break_object(ch, st, events, room_block, c, target, rec)
     elif action == codes.A_BEACON:
         b = block_of_generator_room(room_block, r)
-        lit = st[ST_LIGHTING + r] == codes.LIGHT or st[ST_LIGHTING + r] == codes.FLASHLIGHT
+        lit = st[ST_LIGHTING + r] == codes.LIGHT or st[ST_LIGHTING + r] == codes.FLASHLIGHT  # LIGHT-5
         if lit and st[ST_GEN_RUNNING + b] == 1 and st[ST_BEACON_BROKEN + b] == 0 and st[ST_BEACON_ON + b] == 0:
             st[ST_BEACON_ON + b] = 1  # GAP-6
             if rec[R.C_BEACON_TURN] == 0:

@@ -3,7 +3,8 @@
 A turn: start-of-turn effects (frostbite, generator burn, weather, timers, lighting), then every
 character able to act declares through its policy, then the 13 resolution steps, then the
 temperature update and the end-of-game checks. The state arrays are described in
-balance.kernel.state.
+balance.kernel.state. Sanity (GAP-11) and hunger (GAP-12) have no mechanical effect under their
+default assumptions, so no code stands for them.
 """
 
 import numpy as np
@@ -97,7 +98,9 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
 def start_turn(ch, it, st, rng, events, ip, room_block, rec):
     """The start-of-turn effects, in the order the rules give them."""
     t = st[ST_TURN]
-    apply_frostbite(ch, it, st, rng, events, ip, rec)  # FROST-1: before anything else
+    # FROST-1: before anything else; RES-1: marks of a move resolve "after movement", which the
+    # source counts as resolved at the very start of the next turn: here
+    apply_frostbite(ch, it, st, rng, events, ip, rec)
     rec[R.C_GENERATOR_OFF_TURNS] += burn_generators(st, events, ip)  # GEN-2, GAP-17
     if t > 1 and st[ST_WEATHER + t] != st[ST_WEATHER + t - 1]:
         log_event(st, events, codes.E_WEATHER, -1, -1, st[ST_WEATHER + t], 0)  # WEATHER-1, GAP-55
@@ -108,7 +111,7 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
 
 @njit(cache=True)
 def resolution_order(ch, rng, order):
-    """RES-3: higher Initiative first; equal Initiative in a random order drawn each turn."""
+    """RES-3, STAT-3: higher Initiative first; equal Initiative in a random order drawn each turn."""
     n = ch.shape[0]
     for c in range(n):
         ch[c, CH_TIEBREAK] = np.int64(next_u64(rng, WORLD) >> np.uint64(1))
@@ -126,8 +129,8 @@ def resolution_order(ch, rng, order):
 
 @njit(cache=True)
 def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
-    """RES-ORDER: the 13 steps in order; within a step by resolution order, then each
-    character's declarations in the order declared (GAP-59)."""
+    """RES-ORDER, AP-4: the 13 steps in order, whatever order actions were listed in; within a
+    step by resolution order, then each character's declarations in the order declared (GAP-59)."""
     n = ch.shape[0]
     resolution_order(ch, rng, order)
     t = st[ST_TURN]

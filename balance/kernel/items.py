@@ -57,7 +57,7 @@ def put_in_backpack(ch, it, c, k, i):
 
 @njit(cache=True)
 def wear_parka(ch, it, c, i):
-    """ITEM-PARKA: a worn parka takes no hand."""
+    """ITEM-PARKA, INV-7: a worn parka takes no hand."""
     ch[c, CH_WORN] = i
     it[i, IT_PLACE] = codes.WORN
     it[i, IT_WHERE] = c

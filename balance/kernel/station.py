@@ -64,7 +64,7 @@ def compute_lighting(st, room_block):
     storm = st[ST_WEATHER + st[ST_TURN]] == codes.STORM
     for r in range(codes.N_ROOMS):
         if r == codes.STREET:
-            st[ST_LIGHTING + r] = codes.BLIZZARD if storm else codes.DARK  # LIGHT-4, LOC-STREET-1
+            st[ST_LIGHTING + r] = codes.BLIZZARD if storm else codes.DARK  # LIGHT-4, WEATHER-3, LOC-STREET-1
         elif room_powered(st, room_block, r):
             st[ST_LIGHTING + r] = codes.LIGHT  # LIGHT-1
         else:
@@ -83,5 +83,5 @@ def update_temperatures(st, ip, room_block):
         conditions = 0 if room_powered(st, room_block, r) else 1  # TEMP-2(a)
         # TEMP-2(b): outside doors cannot be broken yet (doors come with A13)
         t = st[ST_TEMPERATURE + r] - step * conditions if conditions > 0 else st[ST_TEMPERATURE + r] + step
-        ceiling = ip[P.I_T_FREEZER] if r == codes.FREEZER else ip[P.I_T_MAX]  # TEMP-5, GAP-46
+        ceiling = ip[P.I_T_FREEZER] if r == codes.FREEZER else ip[P.I_T_MAX]  # TEMP-5, LOC-FREEZER-1, GAP-46
         st[ST_TEMPERATURE + r] = max(ip[P.I_T_MIN], min(ceiling, t))  # TEMP-4
