@@ -17,6 +17,7 @@ run: venv
 	for players in 9 12 15; do $(VENV)/bin/balance run --players $$players || exit 1; done
 
 test: venv
+	$(VENV)/bin/ruff check balance policies tests
 	$(VENV)/bin/python -m pytest -q
 
 bench: venv

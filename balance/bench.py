@@ -14,14 +14,18 @@ from balance.config import ConfigError, load_config
 from balance.runner import run_games, warm_up
 
 
-
 def set_threads(threads: int | None) -> int:
     """Use `threads` numba threads (None keeps the current number); return the number in use."""
     if threads is not None:
-        if isinstance(threads, bool) or not isinstance(threads, int) \
-                or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
-            raise ConfigError(f"--threads: {threads!r} is not allowed (allowed: a whole number "
-                              f"from 1 to {numba.config.NUMBA_NUM_THREADS})")
+        if (
+            isinstance(threads, bool)
+            or not isinstance(threads, int)
+            or not 1 <= threads <= numba.config.NUMBA_NUM_THREADS
+        ):
+            raise ConfigError(
+                f"--threads: {threads!r} is not allowed (allowed: a whole number "
+                f"from 1 to {numba.config.NUMBA_NUM_THREADS})"
+            )
         numba.set_num_threads(threads)
     return numba.get_num_threads()
 
@@ -33,8 +37,14 @@ def peak_rss_mib() -> float:
     return peak / (2**20 if sys.platform == "darwin" else 2**10)
 
 
-def bench(players_list: Sequence[int], games: int, humans: str = "default", things: str = "default",
-          threads: int | None = None, seed: int = 0) -> list[dict[str, Any]]:
+def bench(
+    players_list: Sequence[int],
+    games: int,
+    humans: str = "default",
+    things: str = "default",
+    threads: int | None = None,
+    seed: int = 0,
+) -> list[dict[str, Any]]:
     """Time `run_games` for each player count with the given policies; one dict per preset.
 
     Each preset first plays a few untimed games, so compiling or loading the numba cache is not
@@ -48,11 +58,20 @@ def bench(players_list: Sequence[int], games: int, humans: str = "default", thin
         start = time.perf_counter()
         run_games(cfg, games, seed, humans, things)
         seconds = time.perf_counter() - start
-        results.append({
-            "players": cfg.players, "things": cfg["things.start"], "humans_policy": humans,
-            "things_policy": things, "games": games, "seconds": seconds,
-            "games_per_second": games / seconds, "threads": n_threads,
-            "peak_rss_mib": peak_rss_mib(), "version": balance.__version__,
-            "rules_version": balance.RULES_VERSION, "config_hash": cfg.hash,
-        })
+        results.append(
+            {
+                "players": cfg.players,
+                "things": cfg["things.start"],
+                "humans_policy": humans,
+                "things_policy": things,
+                "games": games,
+                "seconds": seconds,
+                "games_per_second": games / seconds,
+                "threads": n_threads,
+                "peak_rss_mib": peak_rss_mib(),
+                "version": balance.__version__,
+                "rules_version": balance.RULES_VERSION,
+                "config_hash": cfg.hash,
+            }
+        )
     return results

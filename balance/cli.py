@@ -43,30 +43,50 @@ class _OneLineErrors(TyperGroup):
 
 
 app = typer.Typer(
-    cls=_OneLineErrors, add_completion=False,
+    cls=_OneLineErrors,
+    add_completion=False,
     help="Monte-Carlo balance analyzer for The Thing: Nemesis. "
-         "Rule numbers come from configs/ (base.toml, players-NN.toml, policies.toml); "
-         "override any of them with --set KEY=VALUE.")
+    "Rule numbers come from configs/ (base.toml, players-NN.toml, policies.toml); "
+    "override any of them with --set KEY=VALUE.",
+)
 
-PlayersOption = Annotated[int, typer.Option(
-    "--players", help="Player count: one of the presets in configs/ (9, 12 or 15).")]
-SeedOption = Annotated[int, typer.Option(
-    "--seed", help="Seed of the run (0 to 2**63-1). Game i of a run depends only on seed and i.")]
-SetOption = Annotated[Optional[list[str]], typer.Option(
-    "--set", metavar="KEY=VALUE",
-    help="Override a config key, e.g. --set generator.burn_per_turn=1/4 or "
-         "--set policies.humans.default.fuel_low=0.3. VALUE is read as TOML, else as a string. "
-         "Repeatable; applied in order, after the preset.")]
-HumansOption = Annotated[str, typer.Option(
-    "--humans", help="Policy playing the humans (see `balance policies`).")]
-ThingsOption = Annotated[str, typer.Option(
-    "--things", help="Policy playing the Things (see `balance policies`).")]
-ThreadsOption = Annotated[Optional[int], typer.Option(
-    "--threads", help="Numba threads to play games on (default: all cores, or NUMBA_NUM_THREADS).")]
+PlayersOption = Annotated[
+    int,
+    typer.Option("--players", help="Player count: one of the presets in configs/ (9, 12 or 15)."),
+]
+SeedOption = Annotated[
+    int,
+    typer.Option(
+        "--seed", help="Seed of the run (0 to 2**63-1). Game i of a run depends only on seed and i."
+    ),
+]
+SetOption = Annotated[
+    Optional[list[str]],
+    typer.Option(
+        "--set",
+        metavar="KEY=VALUE",
+        help="Override a config key, e.g. --set generator.burn_per_turn=1/4 or "
+        "--set policies.humans.default.fuel_low=0.3. VALUE is read as TOML, else as a string. "
+        "Repeatable; applied in order, after the preset.",
+    ),
+]
+HumansOption = Annotated[
+    str, typer.Option("--humans", help="Policy playing the humans (see `balance policies`).")
+]
+ThingsOption = Annotated[
+    str, typer.Option("--things", help="Policy playing the Things (see `balance policies`).")
+]
+ThreadsOption = Annotated[
+    Optional[int],
+    typer.Option(
+        "--threads",
+        help="Numba threads to play games on (default: all cores, or NUMBA_NUM_THREADS).",
+    ),
+]
 
 PROGRESS_MIN_GAMES = 20_000  # below this a run is short enough to need no progress bar off a TTY
-PROGRESS_STEPS = 100         # progress updates per run ...
-PROGRESS_MIN_BATCH = 2_000   # ... but batches big enough to keep every numba thread busy
+PROGRESS_STEPS = 100  # progress updates per run ...
+PROGRESS_MIN_BATCH = 2_000  # ... but batches big enough to keep every numba thread busy
 
 
 def _stdout_console():
@@ -84,12 +104,21 @@ def run(
     humans: HumansOption = "default",
     things: ThingsOption = "default",
     threads: ThreadsOption = None,
-    as_json: Annotated[bool, typer.Option(
-        "--json", help="Print the summary as one JSON object on stdout, and nothing else.")] = False,
-    out: Annotated[Optional[Path], typer.Option(
-        "--out", metavar="FILE.parquet",
-        help="Also write one row per game to this Parquet file, provenance in its metadata. "
-             "Written to a temporary file and renamed, so it is complete or absent.")] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Print the summary as one JSON object on stdout, and nothing else."
+        ),
+    ] = False,
+    out: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--out",
+            metavar="FILE.parquet",
+            help="Also write one row per game to this Parquet file, provenance in its metadata. "
+            "Written to a temporary file and renamed, so it is complete or absent.",
+        ),
+    ] = None,
 ) -> None:
     """Play GAMES games of one configuration and summarize them: win rates with Wilson 95%
     intervals, end reasons, game length, deaths by cause, throughput."""
@@ -100,8 +129,9 @@ def run(
     cfg = load_config(players, overrides or [])
     set_threads(threads)
     if out is not None and not out.parent.is_dir():
-        raise ConfigError(f"--out: {str(out)!r} is not allowed (allowed: a file in an existing "
-                          "directory)")
+        raise ConfigError(
+            f"--out: {str(out)!r} is not allowed (allowed: a file in an existing directory)"
+        )
     if sys.stderr.isatty():
         print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
     warm_up(cfg, humans, things)  # compile time is not play time: games/s counts only play
@@ -109,14 +139,25 @@ def run(
         start = time.perf_counter()
         records = run_games(cfg, games, seed, humans, things, **progress_args)
         elapsed = time.perf_counter() - start
-    meta = dict(players=cfg.players, things=cfg["things.start"], seed=seed, games=games,
-                config_hash=cfg.hash)
-    summary = summarize(records, **meta, elapsed_seconds=elapsed, humans_policy=humans,
-                        things_policy=things)
+    meta = dict(
+        players=cfg.players,
+        things=cfg["things.start"],
+        seed=seed,
+        games=games,
+        config_hash=cfg.hash,
+    )
+    summary = summarize(
+        records, **meta, elapsed_seconds=elapsed, humans_policy=humans, things_policy=things
+    )
     if out is not None:
-        write_records(records, out, {**provenance(**meta, humans_policy=humans,
-                                                  things_policy=things),
-                                     "overrides": list(cfg.overrides)})
+        write_records(
+            records,
+            out,
+            {
+                **provenance(**meta, humans_policy=humans, things_policy=things),
+                "overrides": list(cfg.overrides),
+            },
+        )
     if as_json:
         print(json.dumps(summary))
     else:
@@ -164,14 +205,18 @@ def _print_summary(s: dict[str, Any], overrides: tuple[str, ...]) -> None:
     table.add_column("share / 95% interval", justify="right")
     for side in ("human", "thing"):
         low, high = s[f"{side}_win_ci"]
-        table.add_row(f"{side.capitalize()} wins", _share(s[f"{side}_win_rate"]),
-                      f"{_share(low)} - {_share(high)}")
+        table.add_row(
+            f"{side.capitalize()} wins",
+            _share(s[f"{side}_win_rate"]),
+            f"{_share(low)} - {_share(high)}",
+        )
     table.add_section()
     for reason, count in s["end_reasons"].items():
         table.add_row(f"end: {reason}", str(count), _share(count / games))
     table.add_section()
-    table.add_row("game length (turns)", f"mean {s['mean_turns']:.1f}",
-                  f"median {s['median_turns']:g}")
+    table.add_row(
+        "game length (turns)", f"mean {s['mean_turns']:.1f}", f"median {s['median_turns']:g}"
+    )
     for cause, deaths in s["deaths_by_cause"].items():
         table.add_row(f"deaths: {cause}", str(deaths), f"{deaths / games:.2f} per game")
     table.add_row("infections per game", f"{s['mean_infections']:.2f}", "")
@@ -180,24 +225,35 @@ def _print_summary(s: dict[str, Any], overrides: tuple[str, ...]) -> None:
     table.add_row("games per second", f"{rate:,.0f}" if rate is not None else "-", "")
     console = _stdout_console()
     console.print(table)
-    console.print(f"balance {s['version']}, rules {s['rules_version']}, config {s['config_hash']}, "
-                  f"seed {s['seed']}, {games} games, policies humans={s['humans_policy']} "
-                  f"things={s['things_policy']}"
-                  + (f", overrides: {' '.join(overrides)}" if overrides else ""))
+    console.print(
+        f"balance {s['version']}, rules {s['rules_version']}, config {s['config_hash']}, "
+        f"seed {s['seed']}, {games} games, policies humans={s['humans_policy']} "
+        f"things={s['things_policy']}"
+        + (f", overrides: {' '.join(overrides)}" if overrides else "")
+    )
 
 
 @app.command()
 def replay(
     players: PlayersOption = 12,
     seed: SeedOption = 0,
-    game: Annotated[int, typer.Option(
-        "--game", help="Index of the game within the run of SEED (>= 0), as in `run`.")] = 0,
+    game: Annotated[
+        int,
+        typer.Option(
+            "--game", help="Index of the game within the run of SEED (>= 0), as in `run`."
+        ),
+    ] = 0,
     overrides: SetOption = None,
     humans: HumansOption = "default",
     things: ThingsOption = "default",
-    jsonl: Annotated[bool, typer.Option(
-        "--jsonl", help="Print JSON lines (turn_start, one line per event, game_end) instead "
-                        "of the readable log.")] = False,
+    jsonl: Annotated[
+        bool,
+        typer.Option(
+            "--jsonl",
+            help="Print JSON lines (turn_start, one line per event, game_end) instead "
+            "of the readable log.",
+        ),
+    ] = False,
 ) -> None:
     """Re-play one game of a run with its event log: the same seed and game index give the
     same game as in `balance run`."""
@@ -214,23 +270,30 @@ def _player_counts(text: str) -> list[int]:
     try:
         counts = [int(part) for part in text.split(",")]
     except ValueError:
-        raise ConfigError(f"--players: {text!r} is not allowed (allowed: player counts separated "
-                          "by commas, e.g. 9,12,15)") from None
+        raise ConfigError(
+            f"--players: {text!r} is not allowed (allowed: player counts separated "
+            "by commas, e.g. 9,12,15)"
+        ) from None
     return counts
 
 
 @app.command()
 def bench(
-    players: Annotated[str, typer.Option(
-        "--players", help="Player counts to time, separated by commas (e.g. 9,12,15 or 12).")]
-    = "9,12,15",
-    games: Annotated[int, typer.Option("--games", help="Games timed per player count (>= 1).")]
-    = 20_000,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players", help="Player counts to time, separated by commas (e.g. 9,12,15 or 12)."
+        ),
+    ] = "9,12,15",
+    games: Annotated[
+        int, typer.Option("--games", help="Games timed per player count (>= 1).")
+    ] = 20_000,
     humans: HumansOption = "default",
     things: ThingsOption = "default",
     threads: ThreadsOption = None,
-    as_json: Annotated[bool, typer.Option(
-        "--json", help="Print the results as one JSON list on stdout.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the results as one JSON list on stdout.")
+    ] = False,
 ) -> None:
     """Time the batch kernel with the default config of each player count: games per second,
     numba threads and peak memory. Compilation is warmed up first and not timed."""
@@ -246,8 +309,14 @@ def bench(
     for column in ("players", "Things", "games/s", "seconds", "threads", "peak RSS (MiB)"):
         table.add_column(column, justify="right")
     for r in results:
-        table.add_row(str(r["players"]), str(r["things"]), f"{r['games_per_second']:,.0f}",
-                      f"{r['seconds']:.2f}", str(r["threads"]), f"{r['peak_rss_mib']:.0f}")
+        table.add_row(
+            str(r["players"]),
+            str(r["things"]),
+            f"{r['games_per_second']:,.0f}",
+            f"{r['seconds']:.2f}",
+            str(r["threads"]),
+            f"{r['peak_rss_mib']:.0f}",
+        )
     _stdout_console().print(table)
 
 

@@ -10,10 +10,20 @@ FUEL_UNITS = 60  # units per canister: 1/4 = 15, 1/5 = 12, 1/6 = 10
 
 # --- Locations (MAP-5). Their blocks and links come from configs [map]. ---
 ROOM_NAMES = (
-    "generator_1", "living_quarters", "freezer", "radio_room",
-    "generator_2", "laboratory", "kennel", "warehouse",
-    "generator_3", "arsenal", "fuel_room", "helicopter_hangar",
-    "tower", "street",
+    "generator_1",
+    "living_quarters",
+    "freezer",
+    "radio_room",
+    "generator_2",
+    "laboratory",
+    "kennel",
+    "warehouse",
+    "generator_3",
+    "arsenal",
+    "fuel_room",
+    "helicopter_hangar",
+    "tower",
+    "street",
 )
 N_ROOMS = len(ROOM_NAMES)
 GENERATOR_1 = 0
@@ -32,7 +42,7 @@ TOWER = 12
 STREET = 13
 N_INDOOR = 12  # rooms 0..11 are the block rooms: starting rooms (GAP-4)
 N_BLOCKS = 3
-BLOCK_TOWER = 3   # GAP-2: the Tower is its own pseudo-block
+BLOCK_TOWER = 3  # GAP-2: the Tower is its own pseudo-block
 BLOCK_STREET = -1  # GAP-2: the Street has no block
 GENERATOR_ROOMS = (GENERATOR_1, GENERATOR_2, GENERATOR_3)
 
@@ -60,11 +70,11 @@ N_ITEM_KINDS = 6
 ITEM_NAMES = ("canister", "parka", "flashlight", "axe", "spare_parts", "scrap")
 
 # --- Where an item is (the invariant: each item is in exactly one place) ---
-IN_SUPPLY = 0     # not yet in play: in an unopened box or an unlimited stock's pool
-IN_ROOM = 1       # lying in a location (where = room)
-IN_HAND = 2       # in a character's hand (where = character)
-IN_BACKPACK = 3   # in a character's backpack (where = character)
-WORN = 4          # a worn parka (where = character)
+IN_SUPPLY = 0  # not yet in play: in an unopened box or an unlimited stock's pool
+IN_ROOM = 1  # lying in a location (where = room)
+IN_HAND = 2  # in a character's hand (where = character)
+IN_BACKPACK = 3  # in a character's backpack (where = character)
+WORN = 4  # a worn parka (where = character)
 DESTROYED = 5
 PLACE_NAMES = ("supply", "room", "hand", "backpack", "worn", "destroyed")
 
@@ -82,24 +92,36 @@ OBJECT_NAMES = ("generator", "pump", "beacon")
 
 # --- Actions. A declaration is (action, target, arg). ---
 A_NONE = 0
-A_MOVE = 1          # target = room                          ACT-MOVE (exit step 10, entry step 12)
-A_OPEN_BOX = 2      # target = box colour, arg = wanted kind   LOC-WAREHOUSE-4 (step 5)
-A_PICKUP = 3        # target = item kind, arg = 1 to backpack  ACT-PICKUP (step 5)
-A_DROP = 4          # target = hand slot                       ACT-DROP (step 1)
-A_PARKA_ON = 5      # target = hand slot holding a parka      ACT-PARKA (step 1)
-A_REFUEL = 6        # target = hand slot holding a canister   GEN-4 (step 7)
-A_FILL = 7          # target = hand slot holding a canister   LOC-FUEL-1 (step 9)
-A_BREAK = 8         # target = object code                     ACT-BREAK (step 8)
-A_REPAIR = 9        # target = object code                     ACT-REPAIR (step 7)
-A_BEACON = 10       # activate this room's beacon              GAP-6 (step 9)
-A_CALL = 11         # call for help from the Radio room        GAP-6 (step 9)
-A_INFECT = 12       # target = character                       INF-1 (step 1)
+A_MOVE = 1  # target = room                          ACT-MOVE (exit step 10, entry step 12)
+A_OPEN_BOX = 2  # target = box colour, arg = wanted kind   LOC-WAREHOUSE-4 (step 5)
+A_PICKUP = 3  # target = item kind, arg = 1 to backpack  ACT-PICKUP (step 5)
+A_DROP = 4  # target = hand slot                       ACT-DROP (step 1)
+A_PARKA_ON = 5  # target = hand slot holding a parka      ACT-PARKA (step 1)
+A_REFUEL = 6  # target = hand slot holding a canister   GEN-4 (step 7)
+A_FILL = 7  # target = hand slot holding a canister   LOC-FUEL-1 (step 9)
+A_BREAK = 8  # target = object code                     ACT-BREAK (step 8)
+A_REPAIR = 9  # target = object code                     ACT-REPAIR (step 7)
+A_BEACON = 10  # activate this room's beacon              GAP-6 (step 9)
+A_CALL = 11  # call for help from the Radio room        GAP-6 (step 9)
+A_INFECT = 12  # target = character                       INF-1 (step 1)
 N_ACTIONS = 13
 ACTION_NAMES = (
-    "none", "move", "open_box", "pickup", "drop", "parka_on", "refuel", "fill_canister",
-    "break", "repair", "activate_beacon", "call_for_help", "infect",
+    "none",
+    "move",
+    "open_box",
+    "pickup",
+    "drop",
+    "parka_on",
+    "refuel",
+    "fill_canister",
+    "break",
+    "repair",
+    "activate_beacon",
+    "call_for_help",
+    "infect",
 )
-# RES-ORDER step of each action (GAP-24 where the source is silent). Moves are special: exit 10, entry 12.
+# RES-ORDER step of each action (GAP-24 where the source is silent).
+# Moves are special: exit in step 10, entry in step 12.
 ACTION_STEP = (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1)
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
@@ -110,20 +132,20 @@ HUMANS = 1
 THINGS = 2
 WINNER_NAMES = ("none", "humans", "things")
 
-R_NONE = 0          # still running
-R_RESCUE = 1        # GAP-6
-R_ESCAPE = 2        # GAP-7 (helicopter)
-R_THINGS_DEAD = 3   # WIN-3, GAP-8
-R_HUMANS_DEAD = 4   # WIN-2, GAP-9
-R_FROZEN = 5        # WIN-2 with the last human lost to the cold
-R_TIMEOUT = 6       # GAP-10
+R_NONE = 0  # still running
+R_RESCUE = 1  # GAP-6
+R_ESCAPE = 2  # GAP-7 (helicopter)
+R_THINGS_DEAD = 3  # WIN-3, GAP-8
+R_HUMANS_DEAD = 4  # WIN-2, GAP-9
+R_FROZEN = 5  # WIN-2 with the last human lost to the cold
+R_TIMEOUT = 6  # GAP-10
 REASON_NAMES = ("running", "rescue", "escape", "things_dead", "humans_dead", "frozen", "timeout")
 
 # --- Causes of death ---
 DC_NONE = 0
-DC_COLD = 1         # FROST-3
-DC_INJURY = 2       # ACT-REPAIR injury
-DC_ATTACK = 3       # combat (issue 3)
+DC_COLD = 1  # FROST-3
+DC_INJURY = 2  # ACT-REPAIR injury
+DC_ATTACK = 3  # combat (issue 3)
 N_DEATH_CAUSES = 4
 DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack")
 
@@ -133,34 +155,53 @@ THING_HIDDEN = 1
 THING_ACTIVE = 2
 
 # --- Events written in replay mode: (turn, kind, actor, target, a, b) ---
-E_MOVE = 1            # actor moved from a to b
-E_MISDIRECTED = 2     # actor headed for a, arrived in b (LIGHT-4)
-E_REFUEL = 3          # actor poured a units into generator of block b
-E_FILL = 4            # actor filled a canister at the pump
-E_BOX = 5             # actor opened a box of colour a and got item kind b (-1: nothing)
-E_PICKUP = 6          # actor picked up an item of kind a
-E_DROP = 7            # actor dropped an item of kind a
-E_PARKA_ON = 8        # actor put on a parka
-E_BREAK = 9           # actor broke object a
-E_REPAIR = 10         # actor repaired object a (b = 1 success, 0 failure)
-E_INJURED = 11        # actor was hurt by a failed repair (a = damage)
-E_BEACON = 12         # actor activated the beacon of block a
-E_CALL = 13           # actor called for help; rescue due at turn a
-E_INFECT = 14         # actor infected target (a = 1 re-infected, 0 first time, -1 wasted; b = blackout turn)
-E_UNCONSCIOUS = 15    # actor fell unconscious (a = cause: 1 infection)
-E_WAKE = 16           # actor woke up (a = 1 if converted to a Thing)
-E_FROSTBITE = 17      # actor lost a HP to frostbite (a = HP left)
-E_DEATH = 18          # actor died (a = cause)
-E_GENERATOR = 19      # generator of block a stopped (b = 0) or restarted (b = 1)
-E_PARALYSED = 20      # a Thing fell to 0 HP and is paralysed (a = cause, b = last turn of it)
-E_REVIVE = 21         # a paralysed Thing revived (a = HP)
-E_RESCUE = 22         # the rescue arrived: a humans rescued
-E_WEATHER = 23        # the weather turned to a
+E_MOVE = 1  # actor moved from a to b
+E_MISDIRECTED = 2  # actor headed for a, arrived in b (LIGHT-4)
+E_REFUEL = 3  # actor poured a units into generator of block b
+E_FILL = 4  # actor filled a canister at the pump
+E_BOX = 5  # actor opened a box of colour a and got item kind b (-1: nothing)
+E_PICKUP = 6  # actor picked up an item of kind a
+E_DROP = 7  # actor dropped an item of kind a
+E_PARKA_ON = 8  # actor put on a parka
+E_BREAK = 9  # actor broke object a
+E_REPAIR = 10  # actor repaired object a (b = 1 success, 0 failure)
+E_INJURED = 11  # actor was hurt by a failed repair (a = damage)
+E_BEACON = 12  # actor activated the beacon of block a
+E_CALL = 13  # actor called for help; rescue due at turn a
+E_INFECT = (
+    14  # actor infected target (a = 1 re-infected, 0 first time, -1 wasted; b = blackout turn)
+)
+E_UNCONSCIOUS = 15  # actor fell unconscious (a = cause: 1 infection)
+E_WAKE = 16  # actor woke up (a = 1 if converted to a Thing)
+E_FROSTBITE = 17  # actor lost a HP to frostbite (a = HP left)
+E_DEATH = 18  # actor died (a = cause)
+E_GENERATOR = 19  # generator of block a stopped (b = 0) or restarted (b = 1)
+E_PARALYSED = 20  # a Thing fell to 0 HP and is paralysed (a = cause, b = last turn of it)
+E_REVIVE = 21  # a paralysed Thing revived (a = HP)
+E_RESCUE = 22  # the rescue arrived: a humans rescued
+E_WEATHER = 23  # the weather turned to a
 EVENT_NAMES = {
-    E_MOVE: "move", E_MISDIRECTED: "misdirected", E_REFUEL: "refuel", E_FILL: "fill_canister",
-    E_BOX: "open_box", E_PICKUP: "pickup", E_DROP: "drop", E_PARKA_ON: "parka_on", E_BREAK: "break",
-    E_REPAIR: "repair", E_INJURED: "injured", E_BEACON: "beacon_activated", E_CALL: "call_for_help",
-    E_INFECT: "infection", E_UNCONSCIOUS: "unconscious", E_WAKE: "wake", E_FROSTBITE: "frostbite",
-    E_DEATH: "death", E_GENERATOR: "generator", E_PARALYSED: "paralysed", E_REVIVE: "revive",
-    E_RESCUE: "rescue", E_WEATHER: "weather",
+    E_MOVE: "move",
+    E_MISDIRECTED: "misdirected",
+    E_REFUEL: "refuel",
+    E_FILL: "fill_canister",
+    E_BOX: "open_box",
+    E_PICKUP: "pickup",
+    E_DROP: "drop",
+    E_PARKA_ON: "parka_on",
+    E_BREAK: "break",
+    E_REPAIR: "repair",
+    E_INJURED: "injured",
+    E_BEACON: "beacon_activated",
+    E_CALL: "call_for_help",
+    E_INFECT: "infection",
+    E_UNCONSCIOUS: "unconscious",
+    E_WAKE: "wake",
+    E_FROSTBITE: "frostbite",
+    E_DEATH: "death",
+    E_GENERATOR: "generator",
+    E_PARALYSED: "paralysed",
+    E_REVIVE: "revive",
+    E_RESCUE: "rescue",
+    E_WEATHER: "weather",
 }

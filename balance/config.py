@@ -35,6 +35,7 @@ class ConfigError(ValueError):
 # Value kinds. Each parser returns the normalised value or raises ConfigError.
 # ----------------------------------------------------------------------------------------------
 
+
 def _fail(key: str, value: Any, allowed: str) -> ConfigError:
     return ConfigError(f"{key}: {value!r} is not allowed (allowed: {allowed})")
 
@@ -44,6 +45,7 @@ def _int(lo: int, hi: int) -> Callable[[str, Any], int]:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise _fail(key, value, f"a whole number from {lo} to {hi}")
         return value
+
     return parse
 
 
@@ -55,8 +57,10 @@ def _prob(key: str, value: Any) -> float:
 
 def _fuel(lo_canisters: float = 0.0, hi_canisters: float = 100.0) -> Callable[[str, Any], int]:
     """Canisters as a number or a fraction string, returned in 1/60-canister units."""
-    allowed = (f"a number of canisters from {lo_canisters:g} to {hi_canisters:g} "
-               f"in steps of 1/{codes.FUEL_UNITS}, e.g. 0.25 or \"1/5\"")
+    allowed = (
+        f"a number of canisters from {lo_canisters:g} to {hi_canisters:g} "
+        f'in steps of 1/{codes.FUEL_UNITS}, e.g. 0.25 or "1/5"'
+    )
 
     def parse(key: str, value: Any) -> int:
         if isinstance(value, bool):
@@ -69,6 +73,7 @@ def _fuel(lo_canisters: float = 0.0, hi_canisters: float = 100.0) -> Callable[[s
         if units.denominator != 1 or not lo_canisters <= amount <= hi_canisters:
             raise _fail(key, value, allowed)
         return int(units)
+
     return parse
 
 
@@ -83,32 +88,47 @@ def _choice(*options: str) -> Callable[[str, Any], str]:
         if value not in options:
             raise _fail(key, value, " or ".join(repr(o) for o in options))
         return value
+
     return parse
 
 
 def _int_list(lo: int, hi: int, min_len: int, max_len: int) -> Callable[[str, Any], tuple]:
     def parse(key: str, value: Any) -> tuple:
-        ok = (isinstance(value, list) and min_len <= len(value) <= max_len
-              and all(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi for v in value))
+        ok = (
+            isinstance(value, list)
+            and min_len <= len(value) <= max_len
+            and all(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi for v in value)
+        )
         if not ok:
-            raise _fail(key, value, f"a list of {min_len} to {max_len} whole numbers from {lo} to {hi}")
+            raise _fail(
+                key, value, f"a list of {min_len} to {max_len} whole numbers from {lo} to {hi}"
+            )
         return tuple(value)
+
     return parse
 
 
 def _name_list(key: str, value: Any) -> tuple:
-    if not (isinstance(value, list) and 1 <= len(value) <= P.MAX_PROFESSIONS
-            and all(isinstance(v, str) and v for v in value)):
+    if not (
+        isinstance(value, list)
+        and 1 <= len(value) <= P.MAX_PROFESSIONS
+        and all(isinstance(v, str) and v for v in value)
+    ):
         raise _fail(key, value, f"a list of 1 to {P.MAX_PROFESSIONS} names")
     return tuple(value)
 
 
 def _blocks(key: str, value: Any) -> tuple:
-    rooms = set(codes.ROOM_NAMES[:codes.N_INDOOR])
-    allowed = (f"{codes.N_BLOCKS} lists that together hold each of {sorted(rooms)} once, "
-               "one generator room in each")
-    if not (isinstance(value, list) and len(value) == codes.N_BLOCKS
-            and all(isinstance(b, list) and all(isinstance(r, str) for r in b) for b in value)):
+    rooms = set(codes.ROOM_NAMES[: codes.N_INDOOR])
+    allowed = (
+        f"{codes.N_BLOCKS} lists that together hold each of {sorted(rooms)} once, "
+        "one generator room in each"
+    )
+    if not (
+        isinstance(value, list)
+        and len(value) == codes.N_BLOCKS
+        and all(isinstance(b, list) and all(isinstance(r, str) for r in b) for b in value)
+    ):
         raise _fail(key, value, allowed)
     flat = [r for b in value for r in b]
     gens = {codes.ROOM_NAMES[g] for g in codes.GENERATOR_ROOMS}
@@ -118,10 +138,17 @@ def _blocks(key: str, value: Any) -> tuple:
 
 
 def _links(key: str, value: Any) -> tuple:
-    rooms = codes.ROOM_NAMES[:codes.N_INDOOR]
-    if not (isinstance(value, list) and all(
-            isinstance(pair, list) and len(pair) == 2 and all(r in rooms for r in pair)
-            and pair[0] != pair[1] for pair in value)):
+    rooms = codes.ROOM_NAMES[: codes.N_INDOOR]
+    if not (
+        isinstance(value, list)
+        and all(
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(r in rooms for r in pair)
+            and pair[0] != pair[1]
+            for pair in value
+        )
+    ):
         raise _fail(key, value, "a list of [room, room] pairs of two different indoor rooms")
     return tuple(tuple(pair) for pair in value)
 
@@ -208,40 +235,73 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
 
 def _check_relations(v: Mapping[str, Any]) -> None:
     """Checks that involve more than one key; each names the key that must change."""
+
     def need(ok: bool, key: str, allowed: str) -> None:
         if not ok:
             raise _fail(key, v[key], allowed)
 
-    need(v["things.start"] < v["game.players"], "things.start",
-         f"at least 1 and fewer than game.players = {v['game.players']}")
+    need(
+        v["things.start"] < v["game.players"],
+        "things.start",
+        f"at least 1 and fewer than game.players = {v['game.players']}",
+    )
     n = len(v["professions.names"])
     for stat in ("physical", "initiative", "erudition"):
-        need(len(v[f"professions.{stat}"]) == n, f"professions.{stat}",
-             f"one value per profession in professions.names ({n})")
-    need(v["generator.start_fuel"] <= v["generator.capacity"], "generator.start_fuel",
-         "at most generator.capacity")
-    need(v["temperature.minimum"] <= v["temperature.maximum"], "temperature.minimum",
-         "at most temperature.maximum")
+        need(
+            len(v[f"professions.{stat}"]) == n,
+            f"professions.{stat}",
+            f"one value per profession in professions.names ({n})",
+        )
+    need(
+        v["generator.start_fuel"] <= v["generator.capacity"],
+        "generator.start_fuel",
+        "at most generator.capacity",
+    )
+    need(
+        v["temperature.minimum"] <= v["temperature.maximum"],
+        "temperature.minimum",
+        "at most temperature.maximum",
+    )
     for key in ("temperature.start", "temperature.freezer"):
-        need(v["temperature.minimum"] <= v[key] <= v["temperature.maximum"], key,
-             f"from temperature.minimum to temperature.maximum "
-             f"({v['temperature.minimum']}..{v['temperature.maximum']})")
+        need(
+            v["temperature.minimum"] <= v[key] <= v["temperature.maximum"],
+            key,
+            f"from temperature.minimum to temperature.maximum "
+            f"({v['temperature.minimum']}..{v['temperature.maximum']})",
+        )
     floors = v["frostbite.band_floor"]
-    need(all(a > b for a, b in zip(floors, floors[1:])), "frostbite.band_floor",
-         "floors in strictly decreasing order, warmest band first")
-    need(floors[-1] <= v["temperature.street"], "frostbite.band_floor",
-         f"a last floor at or below the coldest temperature ({v['temperature.street']})")
+    need(
+        all(a > b for a, b in zip(floors, floors[1:])),
+        "frostbite.band_floor",
+        "floors in strictly decreasing order, warmest band first",
+    )
+    need(
+        floors[-1] <= v["temperature.street"],
+        "frostbite.band_floor",
+        f"a last floor at or below the coldest temperature ({v['temperature.street']})",
+    )
     for key in ("frostbite.marks_without_parka", "frostbite.marks_with_parka"):
-        need(len(v[key]) == len(floors), key, f"one value per band of frostbite.band_floor ({len(floors)})")
-    need(v["infection.delay_min"] <= v["infection.delay_max"], "infection.delay_min",
-         "at most infection.delay_max")
-    need(v["warehouse.parkas"] + v["warehouse.flashlights"] == v["warehouse.yellow_boxes"],
-         "warehouse.yellow_boxes", "warehouse.parkas + warehouse.flashlights (each yellow box holds one)")
+        need(
+            len(v[key]) == len(floors),
+            key,
+            f"one value per band of frostbite.band_floor ({len(floors)})",
+        )
+    need(
+        v["infection.delay_min"] <= v["infection.delay_max"],
+        "infection.delay_min",
+        "at most infection.delay_max",
+    )
+    need(
+        v["warehouse.parkas"] + v["warehouse.flashlights"] == v["warehouse.yellow_boxes"],
+        "warehouse.yellow_boxes",
+        "warehouse.parkas + warehouse.flashlights (each yellow box holds one)",
+    )
 
 
 # ----------------------------------------------------------------------------------------------
 # Resolution
 # ----------------------------------------------------------------------------------------------
+
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
@@ -267,7 +327,9 @@ def parse_override(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key, raw = key.strip(), raw.strip()
     if not sep or not key:
-        raise ConfigError(f"--set: {text!r} is not allowed (allowed: KEY=VALUE, e.g. things.start=2)")
+        raise ConfigError(
+            f"--set: {text!r} is not allowed (allowed: KEY=VALUE, e.g. things.start=2)"
+        )
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
@@ -299,29 +361,39 @@ class Config:
 
 def _policy_schema() -> dict[str, Callable[[str, Any], Any]]:
     from policies import knob_schema  # policies import the kernel's codes; imported late on purpose
+
     return knob_schema()
 
 
-def load_config(players: int, overrides: list[str] | tuple[str, ...] = (),
-                config_dir: Path = CONFIG_DIR) -> Config:
+def load_config(
+    players: int, overrides: list[str] | tuple[str, ...] = (), config_dir: Path = CONFIG_DIR
+) -> Config:
     """Resolve base + preset + policy knobs + overrides into a validated Config."""
     preset = config_dir / f"players-{players:02d}.toml"
     if not preset.exists():
-        raise ConfigError(f"--players: {players!r} is not allowed (allowed: "
-                          f"{', '.join(str(p) for p in PRESET_PLAYERS)}; no file {preset.name})")
+        raise ConfigError(
+            f"--players: {players!r} is not allowed (allowed: "
+            f"{', '.join(str(p) for p in PRESET_PLAYERS)}; no file {preset.name})"
+        )
     raw = _read_toml(config_dir / "base.toml")
     raw.update(_read_toml(preset))
-    raw.update({f"policies.{k}": val for k, val in _read_toml(config_dir / "policies.toml").items()})
+    raw.update(
+        {f"policies.{k}": val for k, val in _read_toml(config_dir / "policies.toml").items()}
+    )
     schema = {**SCHEMA, **_policy_schema()}
     for text in overrides:
         key, value = parse_override(text)
         if key not in schema:
-            raise ConfigError(f"{key}: unknown key (see configs/base.toml and configs/policies.toml "
-                              "for the keys that exist)")
+            raise ConfigError(
+                f"{key}: unknown key (see configs/base.toml and configs/policies.toml "
+                "for the keys that exist)"
+            )
         raw[key] = value
     unknown = sorted(set(raw) - set(schema))
     if unknown:
-        raise ConfigError(f"{unknown[0]}: unknown key (see configs/base.toml for the keys that exist)")
+        raise ConfigError(
+            f"{unknown[0]}: unknown key (see configs/base.toml for the keys that exist)"
+        )
     missing = sorted(set(schema) - set(raw))
     if missing:
         raise ConfigError(f"{missing[0]}: missing (every key of the schema needs a value)")
@@ -334,14 +406,15 @@ def load_config(players: int, overrides: list[str] | tuple[str, ...] = (),
 # Packing for the kernel
 # ----------------------------------------------------------------------------------------------
 
+
 class Packed(NamedTuple):
     """Flat arrays the kernel reads; see balance.kernel.params for the layout of ip and fp."""
 
-    ip: np.ndarray          # int64[N_IP]
-    fp: np.ndarray          # float64[N_FP]
+    ip: np.ndarray  # int64[N_IP]
+    fp: np.ndarray  # float64[N_FP]
     room_block: np.ndarray  # int64[N_ROOMS]: block of each room (BLOCK_TOWER, BLOCK_STREET)
-    adjacent: np.ndarray    # int64[N_ROOMS, N_ROOMS]: 1 where a move links the two rooms
-    next_hop: np.ndarray    # int64[N_ROOMS, N_ROOMS]: first room on a shortest path (public map)
+    adjacent: np.ndarray  # int64[N_ROOMS, N_ROOMS]: 1 where a move links the two rooms
+    next_hop: np.ndarray  # int64[N_ROOMS, N_ROOMS]: first room on a shortest path (public map)
 
 
 def _map_arrays(cfg: Config) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -353,7 +426,9 @@ def _map_arrays(cfg: Config) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             block[index[r]] = b
     adj = np.zeros((codes.N_ROOMS, codes.N_ROOMS), dtype=np.int64)
     for a in range(codes.N_INDOOR):
-        adj[a, codes.STREET] = adj[codes.STREET, a] = 1  # GAP-1, LOC-STREET-2: every room opens outside
+        adj[a, codes.STREET] = adj[codes.STREET, a] = (
+            1  # GAP-1, LOC-STREET-2: every room opens outside
+        )
         for b in range(codes.N_INDOOR):
             if a != b and block[a] == block[b]:
                 adj[a, b] = 1  # MAP-1, MAP-2, GAP-1: rooms of a block are all adjacent
@@ -382,31 +457,57 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
     ip = np.zeros(P.N_IP, dtype=np.int64)
     fp = np.zeros(P.N_FP, dtype=np.float64)
     scalar_ints = {
-        P.I_PLAYERS: "game.players", P.I_THINGS: "things.start", P.I_MAX_TURNS: "game.max_turns",
-        P.I_AP: "game.ap_per_turn", P.I_HUMAN_HP: "health.human_hp", P.I_THING_HP: "health.thing_hp",
-        P.I_GEN_CAPACITY: "generator.capacity", P.I_GEN_START: "generator.start_fuel",
-        P.I_BURN: "generator.burn_per_turn", P.I_BOX_FILL: "canister.box_fill",
-        P.I_PUMP_FILL: "canister.pump_fill", P.I_T_START: "temperature.start",
-        P.I_T_STREET: "temperature.street", P.I_T_MIN: "temperature.minimum",
-        P.I_T_MAX: "temperature.maximum", P.I_T_FREEZER: "temperature.freezer",
-        P.I_T_STEP: "temperature.step", P.I_MARKS_PER_HP: "frostbite.marks_per_hp",
-        P.I_FORECAST: "weather.forecast_turns", P.I_MOVE_AP: "move.ap",
-        P.I_MOVE_FAST_AP: "move.fast_ap", P.I_FAST_INITIATIVE: "move.fast_initiative",
-        P.I_INF_DELAY_MIN: "infection.delay_min", P.I_INF_DELAY_MAX: "infection.delay_max",
-        P.I_INF_COOLDOWN: "infection.cooldown_turns", P.I_INF_CROWD: "infection.light_crowd",
+        P.I_PLAYERS: "game.players",
+        P.I_THINGS: "things.start",
+        P.I_MAX_TURNS: "game.max_turns",
+        P.I_AP: "game.ap_per_turn",
+        P.I_HUMAN_HP: "health.human_hp",
+        P.I_THING_HP: "health.thing_hp",
+        P.I_GEN_CAPACITY: "generator.capacity",
+        P.I_GEN_START: "generator.start_fuel",
+        P.I_BURN: "generator.burn_per_turn",
+        P.I_BOX_FILL: "canister.box_fill",
+        P.I_PUMP_FILL: "canister.pump_fill",
+        P.I_T_START: "temperature.start",
+        P.I_T_STREET: "temperature.street",
+        P.I_T_MIN: "temperature.minimum",
+        P.I_T_MAX: "temperature.maximum",
+        P.I_T_FREEZER: "temperature.freezer",
+        P.I_T_STEP: "temperature.step",
+        P.I_MARKS_PER_HP: "frostbite.marks_per_hp",
+        P.I_FORECAST: "weather.forecast_turns",
+        P.I_MOVE_AP: "move.ap",
+        P.I_MOVE_FAST_AP: "move.fast_ap",
+        P.I_FAST_INITIATIVE: "move.fast_initiative",
+        P.I_INF_DELAY_MIN: "infection.delay_min",
+        P.I_INF_DELAY_MAX: "infection.delay_max",
+        P.I_INF_COOLDOWN: "infection.cooldown_turns",
+        P.I_INF_CROWD: "infection.light_crowd",
         P.I_INF_UNCONSCIOUS_AP: "infection.light_unconscious_ap",
-        P.I_PARALYSIS: "thing.paralysis_turns", P.I_REVIVE_HP: "thing.revive_hp",
-        P.I_REPAIR_AP: "repair.ap", P.I_INJURY_DAMAGE: "repair.injury_damage",
-        P.I_SAFE_ERUDITION: "repair.safe_erudition", P.I_BREAK_AP: "break.ap",
-        P.I_BREAK_AXE_AP: "break.axe_ap", P.I_PICKUP_AP: "items.pickup_ap",
-        P.I_REFUEL_AP: "items.refuel_ap", P.I_PUMP_AP: "items.pump_ap",
-        P.I_OPEN_BOX_AP: "items.open_box_ap", P.I_YELLOW_BOXES: "warehouse.yellow_boxes",
-        P.I_PARKAS: "warehouse.parkas", P.I_FLASHLIGHTS: "warehouse.flashlights",
-        P.I_AXES: "warehouse.axes", P.I_REROLL_INITIATIVE: "warehouse.reroll_initiative",
-        P.I_POOL_CANISTERS: "supply.canisters", P.I_POOL_PARTS: "supply.spare_parts",
-        P.I_POOL_SCRAP: "supply.scrap", P.I_BEACON_AP: "beacon.activate_ap",
-        P.I_CALL_AP: "beacon.call_ap", P.I_RESCUE_DELAY: "rescue.delay_turns",
-        P.I_RESCUE_WAIT_CLEAR: "rescue.wait_for_clear", P.I_FOOD: "freezer.food_boxes",
+        P.I_PARALYSIS: "thing.paralysis_turns",
+        P.I_REVIVE_HP: "thing.revive_hp",
+        P.I_REPAIR_AP: "repair.ap",
+        P.I_INJURY_DAMAGE: "repair.injury_damage",
+        P.I_SAFE_ERUDITION: "repair.safe_erudition",
+        P.I_BREAK_AP: "break.ap",
+        P.I_BREAK_AXE_AP: "break.axe_ap",
+        P.I_PICKUP_AP: "items.pickup_ap",
+        P.I_REFUEL_AP: "items.refuel_ap",
+        P.I_PUMP_AP: "items.pump_ap",
+        P.I_OPEN_BOX_AP: "items.open_box_ap",
+        P.I_YELLOW_BOXES: "warehouse.yellow_boxes",
+        P.I_PARKAS: "warehouse.parkas",
+        P.I_FLASHLIGHTS: "warehouse.flashlights",
+        P.I_AXES: "warehouse.axes",
+        P.I_REROLL_INITIATIVE: "warehouse.reroll_initiative",
+        P.I_POOL_CANISTERS: "supply.canisters",
+        P.I_POOL_PARTS: "supply.spare_parts",
+        P.I_POOL_SCRAP: "supply.scrap",
+        P.I_BEACON_AP: "beacon.activate_ap",
+        P.I_CALL_AP: "beacon.call_ap",
+        P.I_RESCUE_DELAY: "rescue.delay_turns",
+        P.I_RESCUE_WAIT_CLEAR: "rescue.wait_for_clear",
+        P.I_FOOD: "freezer.food_boxes",
     }
     for index, key in scalar_ints.items():
         ip[index] = int(v[key])
@@ -415,21 +516,27 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
     ip[P.I_CHECK_INVARIANTS] = int(check_invariants)
     n_prof = len(v["professions.names"])
     ip[P.I_N_PROFESSIONS] = n_prof
-    for offset, key in ((P.I_PROF_PHYSICAL, "professions.physical"),
-                        (P.I_PROF_INITIATIVE, "professions.initiative"),
-                        (P.I_PROF_ERUDITION, "professions.erudition"),
-                        (P.I_BAND_FLOOR, "frostbite.band_floor"),
-                        (P.I_BAND_BARE, "frostbite.marks_without_parka"),
-                        (P.I_BAND_PARKA, "frostbite.marks_with_parka")):
-        ip[offset:offset + len(v[key])] = v[key]
+    for offset, key in (
+        (P.I_PROF_PHYSICAL, "professions.physical"),
+        (P.I_PROF_INITIATIVE, "professions.initiative"),
+        (P.I_PROF_ERUDITION, "professions.erudition"),
+        (P.I_BAND_FLOOR, "frostbite.band_floor"),
+        (P.I_BAND_BARE, "frostbite.marks_without_parka"),
+        (P.I_BAND_PARKA, "frostbite.marks_with_parka"),
+    ):
+        ip[offset : offset + len(v[key])] = v[key]
     ip[P.I_N_BANDS] = len(v["frostbite.band_floor"])
-    ip[P.I_RESISTANCE + 1:P.I_RESISTANCE + 4] = v["frostbite.resistance_by_physical"]
+    ip[P.I_RESISTANCE + 1 : P.I_RESISTANCE + 4] = v["frostbite.resistance_by_physical"]
     floats = {
-        P.F_CLEAR_CHANCE: "weather.clear_chance", P.F_DARKNESS_FACTOR: "light.darkness_factor",
-        P.F_MISDIRECT: "move.blizzard_misdirect_chance", P.F_CONVERT: "infection.convert_chance",
+        P.F_CLEAR_CHANCE: "weather.clear_chance",
+        P.F_DARKNESS_FACTOR: "light.darkness_factor",
+        P.F_MISDIRECT: "move.blizzard_misdirect_chance",
+        P.F_CONVERT: "infection.convert_chance",
         P.F_RECONVERT: "infection.reinfected_convert_chance",
-        P.F_REPAIR_TOOL: "repair.chance_with_tool", P.F_REPAIR_NO_TOOL: "repair.chance_without_tool",
-        P.F_INJURY: "repair.injury_chance", P.F_RED_AXE: "warehouse.red_axe_chance",
+        P.F_REPAIR_TOOL: "repair.chance_with_tool",
+        P.F_REPAIR_NO_TOOL: "repair.chance_without_tool",
+        P.F_INJURY: "repair.injury_chance",
+        P.F_RED_AXE: "warehouse.red_axe_chance",
         P.F_BLUE_PARTS: "warehouse.blue_parts_chance",
     }
     for index, key in floats.items():

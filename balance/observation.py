@@ -13,49 +13,49 @@ MAX_CHARACTERS = 16
 
 # --- the character itself ---
 O_TURN = 0
-O_SELF = 1              # own character index
+O_SELF = 1  # own character index
 O_ROOM = 2
 O_HP = 3
 O_MAX_HP = 4
-O_FROST = 5             # own frostbite marks (FROST-6: only the character sees them)
+O_FROST = 5  # own frostbite marks (FROST-6: only the character sees them)
 O_WEARS_PARKA = 6
 O_PHYSICAL = 7
 O_INITIATIVE = 8
 O_ERUDITION = 9
-O_AP = 10               # action points this turn (AP-1)
-O_MOVE_AP = 11          # own move cost (ACT-MOVE, STAT-INIT-2)
+O_AP = 10  # action points this turn (AP-1)
+O_MOVE_AP = 11  # own move cost (ACT-MOVE, STAT-INIT-2)
 O_IS_ORIGINAL_THING = 12  # an original Thing knows it is one (SETUP-4); a convert does not (GAP-38)
-O_INFECT_READY = 13     # 1 when an original Thing's infection is off cooldown (INF-6)
-O_HAND_KIND = 14        # 2 slots: item kind in each hand, NO_ITEM if empty
-O_HAND_FUEL = 16        # 2 slots: fuel units of a canister in that hand
-O_BACKPACK_KIND = 18    # 3 slots
-O_BACKPACK_FUEL = 21    # 3 slots
+O_INFECT_READY = 13  # 1 when an original Thing's infection is off cooldown (INF-6)
+O_HAND_KIND = 14  # 2 slots: item kind in each hand, NO_ITEM if empty
+O_HAND_FUEL = 16  # 2 slots: fuel units of a canister in that hand
+O_BACKPACK_KIND = 18  # 3 slots
+O_BACKPACK_FUEL = 21  # 3 slots
 # --- the location, as perceived ---
-O_LIGHTING = 24         # LIGHT / DARK / FLASHLIGHT / BLIZZARD
-O_TEMPERATURE = 25      # felt directly: the location's temperature
-O_WEATHER = 26          # the current weather is public (one looks out of a window)
-O_SEES = 27             # 1 if the character sees details here (Light, Flashlight, or Night vision)
-O_GEN_FUEL = 28         # in a generator room and seeing: fuel units, else UNSEEN
-O_GEN_BROKEN = 29       # in a generator room and seeing: 0/1, else UNSEEN
-O_BEACON_BROKEN = 30    # in a generator room and seeing: 0/1, else UNSEEN
-O_BEACON_ACTIVE = 31    # in a generator room and seeing: 0/1, else UNSEEN
-O_PUMP_BROKEN = 32      # in the Fuel room and seeing: 0/1, else UNSEEN
-O_YELLOW_LEFT = 33      # in the Warehouse and seeing: unopened yellow boxes, else UNSEEN
-O_ROOM_ITEMS = 34       # N_ITEM_KINDS slots: visible items lying here, by kind (0 when unseen)
-O_EMPTY_CANISTERS_HERE = O_ROOM_ITEMS + N_ITEM_KINDS   # visible empty canisters lying here
-O_CALL_TURN = O_EMPTY_CANISTERS_HERE + 1   # public: turn of the call for help, or UNSEEN
-O_LIVING_HERE = O_CALL_TURN + 1            # living characters perceived here, self included
+O_LIGHTING = 24  # LIGHT / DARK / FLASHLIGHT / BLIZZARD
+O_TEMPERATURE = 25  # felt directly: the location's temperature
+O_WEATHER = 26  # the current weather is public (one looks out of a window)
+O_SEES = 27  # 1 if the character sees details here (Light, Flashlight, or Night vision)
+O_GEN_FUEL = 28  # in a generator room and seeing: fuel units, else UNSEEN
+O_GEN_BROKEN = 29  # in a generator room and seeing: 0/1, else UNSEEN
+O_BEACON_BROKEN = 30  # in a generator room and seeing: 0/1, else UNSEEN
+O_BEACON_ACTIVE = 31  # in a generator room and seeing: 0/1, else UNSEEN
+O_PUMP_BROKEN = 32  # in the Fuel room and seeing: 0/1, else UNSEEN
+O_YELLOW_LEFT = 33  # in the Warehouse and seeing: unopened yellow boxes, else UNSEEN
+O_ROOM_ITEMS = 34  # N_ITEM_KINDS slots: visible items lying here, by kind (0 when unseen)
+O_EMPTY_CANISTERS_HERE = O_ROOM_ITEMS + N_ITEM_KINDS  # visible empty canisters lying here
+O_CALL_TURN = O_EMPTY_CANISTERS_HERE + 1  # public: turn of the call for help, or UNSEEN
+O_LIVING_HERE = O_CALL_TURN + 1  # living characters perceived here, self included
 # --- others in the location: MAX_CHARACTERS slots each ---
-O_PRESENT = O_LIVING_HERE + 1   # per character: one of the P_* codes below
+O_PRESENT = O_LIVING_HERE + 1  # per character: one of the P_* codes below
 O_KNOWN_THING = O_PRESENT + MAX_CHARACTERS  # per character: 1 if known to be a Thing (THING-P-4)
 N_OBS = O_KNOWN_THING + MAX_CHARACTERS
 
 # presence codes (LIGHT-1, LIGHT-2, UNC-3)
-P_ABSENT = 0            # not here, or not perceivable (blizzard)
-P_CONSCIOUS = 1         # here, living and conscious (in the dark: "present")
-P_LOOKS_DEAD = 2        # dead, or unconscious / paralysed seen in the dark
-P_UNCONSCIOUS = 3       # unconscious, seen in light
-P_ACTIVE_THING = 4      # an active Thing, visible in any lighting (THING-ACTIVE-2)
+P_ABSENT = 0  # not here, or not perceivable (blizzard)
+P_CONSCIOUS = 1  # here, living and conscious (in the dark: "present")
+P_LOOKS_DEAD = 2  # dead, or unconscious / paralysed seen in the dark
+P_UNCONSCIOUS = 3  # unconscious, seen in light
+P_ACTIVE_THING = 4  # an active Thing, visible in any lighting (THING-ACTIVE-2)
 
 # policy memory: each character owns MEMORY_SIZE int64 cells, zeroed at the start of each game
 MEMORY_SIZE = 64

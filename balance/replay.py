@@ -25,7 +25,7 @@ from balance.kernel import state as S
 from balance.runner import Replay
 
 INFECTION_RESULTS = {-1: "wasted", 0: "first", 1: "reinfected"}  # E_INFECT's a
-UNCONSCIOUS_CAUSES = {1: "infection"}                           # E_UNCONSCIOUS's a
+UNCONSCIOUS_CAUSES = {1: "infection"}  # E_UNCONSCIOUS's a
 
 
 def _name(names: Sequence[str] | dict[int, str], code: int, what: str) -> str:
@@ -67,21 +67,29 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_DROP: lambda t, a, b: {"item": _item(a)},
     codes.E_PARKA_ON: lambda t, a, b: {},
     codes.E_BREAK: lambda t, a, b: {"object": _name(codes.OBJECT_NAMES, a, "object")},
-    codes.E_REPAIR: lambda t, a, b: {"object": _name(codes.OBJECT_NAMES, a, "object"),
-                                     "success": bool(b)},
+    codes.E_REPAIR: lambda t, a, b: {
+        "object": _name(codes.OBJECT_NAMES, a, "object"),
+        "success": bool(b),
+    },
     codes.E_INJURED: lambda t, a, b: {"damage": a},
     codes.E_BEACON: lambda t, a, b: {"block": a + 1},
     codes.E_CALL: lambda t, a, b: {"rescue_due": a},
-    codes.E_INFECT: lambda t, a, b: {"target": t,
-                                     "result": _name(INFECTION_RESULTS, a, "infection result"),
-                                     **({"blackout_turn": b} if a >= 0 else {})},
-    codes.E_UNCONSCIOUS: lambda t, a, b: {"cause": _name(UNCONSCIOUS_CAUSES, a, "unconsciousness cause")},
+    codes.E_INFECT: lambda t, a, b: {
+        "target": t,
+        "result": _name(INFECTION_RESULTS, a, "infection result"),
+        **({"blackout_turn": b} if a >= 0 else {}),
+    },
+    codes.E_UNCONSCIOUS: lambda t, a, b: {
+        "cause": _name(UNCONSCIOUS_CAUSES, a, "unconsciousness cause")
+    },
     codes.E_WAKE: lambda t, a, b: {"converted": bool(a)},
     codes.E_FROSTBITE: lambda t, a, b: {"hp": a},
     codes.E_DEATH: lambda t, a, b: {"cause": _name(codes.DEATH_CAUSE_NAMES, a, "death cause")},
     codes.E_GENERATOR: lambda t, a, b: {"block": a + 1, "running": bool(b)},
-    codes.E_PARALYSED: lambda t, a, b: {"cause": _name(codes.DEATH_CAUSE_NAMES, a, "cause"),
-                                         "paralysed_until": b},
+    codes.E_PARALYSED: lambda t, a, b: {
+        "cause": _name(codes.DEATH_CAUSE_NAMES, a, "cause"),
+        "paralysed_until": b,
+    },
     codes.E_REVIVE: lambda t, a, b: {"hp": a},
     codes.E_RESCUE: lambda t, a, b: {"rescued": a},
     codes.E_WEATHER: lambda t, a, b: {"weather": _name(codes.WEATHER_NAMES, a, "weather")},
@@ -92,38 +100,63 @@ def _event(row: np.ndarray) -> dict[str, Any]:
     turn, kind, actor, target, a, b = (int(x) for x in row)
     if kind not in _EVENT_FIELDS:
         raise ValueError(f"replay: unknown event kind {kind} on turn {turn}")
-    return {"event": codes.EVENT_NAMES[kind], "turn": turn, "actor": actor if actor >= 0 else None,
-            **_EVENT_FIELDS[kind](target, a, b)}
+    return {
+        "event": codes.EVENT_NAMES[kind],
+        "turn": turn,
+        "actor": actor if actor >= 0 else None,
+        **_EVENT_FIELDS[kind](target, a, b),
+    }
 
 
-def _turn_start(replay: Replay, turn: int, room_block: np.ndarray,
-                profession_names: Sequence[str]) -> dict[str, Any]:
+def _turn_start(
+    replay: Replay, turn: int, room_block: np.ndarray, profession_names: Sequence[str]
+) -> dict[str, Any]:
     i = turn - 1  # snapshot index t-1 holds turn t
     generators = [
-        {"block": b + 1, "fuel_units": int(replay.generator_fuel[i, b]),
-         "running": bool(replay.generator_running[i, b]),
-         "broken": bool(replay.generator_broken[i, b])}
-        for b in range(codes.N_BLOCKS)]
+        {
+            "block": b + 1,
+            "fuel_units": int(replay.generator_fuel[i, b]),
+            "running": bool(replay.generator_running[i, b]),
+            "broken": bool(replay.generator_broken[i, b]),
+        }
+        for b in range(codes.N_BLOCKS)
+    ]
     locations = [
-        {"name": name, "block": _board_block(room_block[r]),
-         "temperature": int(replay.temperature[i, r]),
-         "lighting": _name(codes.LIGHTING_NAMES, replay.lighting[i, r], "lighting")}
-        for r, name in enumerate(codes.ROOM_NAMES)]
+        {
+            "name": name,
+            "block": _board_block(room_block[r]),
+            "temperature": int(replay.temperature[i, r]),
+            "lighting": _name(codes.LIGHTING_NAMES, replay.lighting[i, r], "lighting"),
+        }
+        for r, name in enumerate(codes.ROOM_NAMES)
+    ]
     characters = []
     for c, snap in enumerate(replay.characters[i]):
-        characters.append({
-            "id": c, "profession": profession_names[replay.professions[c]],
-            "location": _room(snap[S.SNAP_ROOM]), "hp": int(snap[S.SNAP_HP]),
-            "max_hp": int(snap[S.SNAP_MAX_HP]), "frost_marks": int(snap[S.SNAP_FROST]),
-            "parka": bool(snap[S.SNAP_PARKA]), "physical": int(snap[S.SNAP_PHYSICAL]),
-            "alive": bool(snap[S.SNAP_ALIVE]), "conscious": bool(snap[S.SNAP_CONSCIOUS]),
-            "is_thing": int(snap[S.SNAP_FORM]) != codes.HUMAN,
-            "infected": bool(snap[S.SNAP_INFECTED]),
-            "hands": [_item(snap[S.SNAP_HAND_0]), _item(snap[S.SNAP_HAND_1])],
-        })
-    return {"event": "turn_start", "turn": turn,
-            "weather": _name(codes.WEATHER_NAMES, replay.weather[i], "weather"),
-            "generators": generators, "locations": locations, "characters": characters}
+        characters.append(
+            {
+                "id": c,
+                "profession": profession_names[replay.professions[c]],
+                "location": _room(snap[S.SNAP_ROOM]),
+                "hp": int(snap[S.SNAP_HP]),
+                "max_hp": int(snap[S.SNAP_MAX_HP]),
+                "frost_marks": int(snap[S.SNAP_FROST]),
+                "parka": bool(snap[S.SNAP_PARKA]),
+                "physical": int(snap[S.SNAP_PHYSICAL]),
+                "alive": bool(snap[S.SNAP_ALIVE]),
+                "conscious": bool(snap[S.SNAP_CONSCIOUS]),
+                "is_thing": int(snap[S.SNAP_FORM]) != codes.HUMAN,
+                "infected": bool(snap[S.SNAP_INFECTED]),
+                "hands": [_item(snap[S.SNAP_HAND_0]), _item(snap[S.SNAP_HAND_1])],
+            }
+        )
+    return {
+        "event": "turn_start",
+        "turn": turn,
+        "weather": _name(codes.WEATHER_NAMES, replay.weather[i], "weather"),
+        "generators": generators,
+        "locations": locations,
+        "characters": characters,
+    }
 
 
 def timeline(replay: Replay) -> Iterator[dict[str, Any]]:
@@ -141,9 +174,12 @@ def timeline(replay: Replay) -> Iterator[dict[str, Any]]:
     for row in events[next_event:]:
         yield _event(row)
     record = replay.record
-    yield {"event": "game_end", "turn": int(record["end_turn"]),
-           "winner": _name(codes.WINNER_NAMES, record["winner"], "winner"),
-           "reason": _name(codes.REASON_NAMES, record["reason"], "end reason")}
+    yield {
+        "event": "game_end",
+        "turn": int(record["end_turn"]),
+        "winner": _name(codes.WINNER_NAMES, record["winner"], "winner"),
+        "reason": _name(codes.REASON_NAMES, record["reason"], "end reason"),
+    }
 
 
 def to_jsonl(replay: Replay) -> Iterator[str]:
@@ -155,6 +191,7 @@ def to_jsonl(replay: Replay) -> Iterator[str]:
 # ------------------------------------------------------------------------------------------------
 # Text log
 # ------------------------------------------------------------------------------------------------
+
 
 def _canisters(units: int) -> str:
     return f"{units / codes.FUEL_UNITS:.2f}"
@@ -174,28 +211,33 @@ def _a(item: str | None) -> str:
 _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
     "move": lambda e, who: f"moved {e['from']} -> {e['to']}",
     "misdirected": lambda e, who: f"headed for {e['heading']} but lost the way to {e['to']}",
-    "refuel": lambda e, who: (f"poured {_canisters(e['fuel_units'])} canisters into the generator "
-                              f"of block {e['block']}"),
+    "refuel": lambda e, who: (
+        f"poured {_canisters(e['fuel_units'])} canisters into the generator of block {e['block']}"
+    ),
     "fill_canister": lambda e, who: "filled a canister at the pump",
     "open_box": lambda e, who: f"opened a {e['box']} box and found {_a(e['item'])}",
     "pickup": lambda e, who: f"picked up {_a(e['item'])}",
     "drop": lambda e, who: f"dropped {_a(e['item'])}",
     "parka_on": lambda e, who: "put on a parka",
     "break": lambda e, who: f"broke the {e['object']}",
-    "repair": lambda e, who: (f"repaired the {e['object']}" if e["success"]
-                              else f"failed to repair the {e['object']}"),
+    "repair": lambda e, who: (
+        f"repaired the {e['object']}" if e["success"] else f"failed to repair the {e['object']}"
+    ),
     "injured": lambda e, who: "was hurt by a failed repair",
     "beacon_activated": lambda e, who: f"activated the beacon of block {e['block']}",
     "call_for_help": lambda e, who: f"called for help; the rescue is due on turn {e['rescue_due']}",
-    "infection": lambda e, who: {"first": "infected {}", "reinfected": "re-infected {}",
-                                 "wasted": "wasted an infection on {}"}[e["result"]].format(
-                                     who(e["target"])),
+    "infection": lambda e, who: {
+        "first": "infected {}",
+        "reinfected": "re-infected {}",
+        "wasted": "wasted an infection on {}",
+    }[e["result"]].format(who(e["target"])),
     "unconscious": lambda e, who: f"fell unconscious ({e['cause']})",
     "wake": lambda e, who: "woke up as a Thing" if e["converted"] else "woke up",
     "frostbite": lambda e, who: "lost 1 HP to frostbite",
     "death": lambda e, who: f"died ({e['cause']})",
-    "generator": lambda e, who: (f"the generator of block {e['block']} "
-                                 f"{'restarted' if e['running'] else 'stopped'}"),
+    "generator": lambda e, who: (
+        f"the generator of block {e['block']} {'restarted' if e['running'] else 'stopped'}"
+    ),
     "paralysed": lambda e, who: "fell to 0 HP and is paralysed",
     "revive": lambda e, who: "revived",
     "rescue": lambda e, who: f"the rescue arrived: {e['rescued']} humans rescued",
@@ -211,9 +253,11 @@ def _turn_line(state: dict[str, Any]) -> str:
     lit = sum(loc["lighting"] == "light" for loc in state["locations"])
     living = [c for c in state["characters"] if c["alive"]]
     things = sum(c["is_thing"] for c in living)
-    return (f"turn {state['turn']}: {state['weather']}; generators {' / '.join(generators)} "
-            f"canisters; {_count(lit, 'room')} lit; {_count(len(living) - things, 'human')} and "
-            f"{_count(things, 'Thing')} alive")
+    return (
+        f"turn {state['turn']}: {state['weather']}; generators {' / '.join(generators)} "
+        f"canisters; {_count(lit, 'room')} lit; {_count(len(living) - things, 'human')} and "
+        f"{_count(things, 'Thing')} alive"
+    )
 
 
 def to_text(replay: Replay) -> Iterator[str]:
@@ -226,8 +270,10 @@ def to_text(replay: Replay) -> Iterator[str]:
         return f"#{c} ({profession_names[replay.professions[c]]})"
 
     overrides = f"; overrides {' '.join(cfg.overrides)}" if cfg.overrides else ""
-    yield (f"replay of game {replay.game}, seed {replay.seed}: {cfg.players} players, "
-           f"{_count(cfg['things.start'], 'Thing')}, config {cfg.hash}{overrides}")
+    yield (
+        f"replay of game {replay.game}, seed {replay.seed}: {cfg.players} players, "
+        f"{_count(cfg['things.start'], 'Thing')}, config {cfg.hash}{overrides}"
+    )
     for obj in timeline(replay):
         kind = obj["event"]
         if kind == "turn_start":

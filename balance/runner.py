@@ -31,13 +31,23 @@ def _check_run_args(games: int, seed: int) -> None:
     if not isinstance(games, int) or games < 1:
         raise ConfigError(f"--games: {games!r} is not allowed (allowed: a whole number >= 1)")
     if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ConfigError(f"--seed: {seed!r} is not allowed (allowed: a whole number from 0 to 2**63-1)")
+        raise ConfigError(
+            f"--seed: {seed!r} is not allowed (allowed: a whole number from 0 to 2**63-1)"
+        )
 
 
-def run_games(cfg: Config, games: int, seed: int, humans: str = "default", things: str = "default",
-              *, first_game: int = 0, batch_size: int = 50_000,
-              progress: Callable[[int], None] | None = None,
-              check_invariants: bool = False) -> np.ndarray:
+def run_games(
+    cfg: Config,
+    games: int,
+    seed: int,
+    humans: str = "default",
+    things: str = "default",
+    *,
+    first_game: int = 0,
+    batch_size: int = 50_000,
+    progress: Callable[[int], None] | None = None,
+    check_invariants: bool = False,
+) -> np.ndarray:
     """Play games first_game .. first_game+games-1 and return their records (RECORD_DTYPE).
 
     `progress(n)` is called after each batch with the number of games just finished. The batch
@@ -51,8 +61,16 @@ def run_games(cfg: Config, games: int, seed: int, humans: str = "default", thing
     out = np.zeros((games, N_FIELDS), dtype=np.int64)
     for start in range(0, games, batch_size):
         stop = min(games, start + batch_size)
-        play_games(np.uint64(seed), first_game + start, out[start:stop], *packed,
-                   h_id, h_knobs, t_id, t_knobs)
+        play_games(
+            np.uint64(seed),
+            first_game + start,
+            out[start:stop],
+            *packed,
+            h_id,
+            h_knobs,
+            t_id,
+            t_knobs,
+        )
         if progress is not None:
             progress(stop - start)
     return as_structured(out)
@@ -79,19 +97,20 @@ class Replay:
     record: np.void
     events: np.ndarray
     turns: int
-    weather: np.ndarray            # [T] codes.CLEAR / codes.STORM
-    generator_fuel: np.ndarray     # [T, 3] fuel units
+    weather: np.ndarray  # [T] codes.CLEAR / codes.STORM
+    generator_fuel: np.ndarray  # [T, 3] fuel units
     generator_running: np.ndarray  # [T, 3] 0/1
-    generator_broken: np.ndarray   # [T, 3] 0/1
-    temperature: np.ndarray        # [T, N_ROOMS]
-    lighting: np.ndarray           # [T, N_ROOMS] codes.LIGHT ...
-    characters: np.ndarray         # [T, players, SNAP_FIELDS], see balance.kernel.state.SNAP_*
-    professions: np.ndarray        # [players] index into cfg["professions.names"]
-    original_things: np.ndarray    # [players] 0/1
+    generator_broken: np.ndarray  # [T, 3] 0/1
+    temperature: np.ndarray  # [T, N_ROOMS]
+    lighting: np.ndarray  # [T, N_ROOMS] codes.LIGHT ...
+    characters: np.ndarray  # [T, players, SNAP_FIELDS], see balance.kernel.state.SNAP_*
+    professions: np.ndarray  # [players] index into cfg["professions.names"]
+    original_things: np.ndarray  # [players] 0/1
 
 
-def replay_game(cfg: Config, seed: int, game: int, humans: str = "default",
-                things: str = "default") -> Replay:
+def replay_game(
+    cfg: Config, seed: int, game: int, humans: str = "default", things: str = "default"
+) -> Replay:
     """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
     from balance.kernel.game import replay_one
     from balance.kernel.state import SNAP_FIELDS
@@ -110,12 +129,38 @@ def replay_game(cfg: Config, seed: int, game: int, humans: str = "default",
     rooms = np.zeros((n_turns, 2, codes.N_ROOMS), dtype=np.int64)
     chars = np.zeros((n_turns, n, SNAP_FIELDS), dtype=np.int64)
     static = np.zeros((2, n), dtype=np.int64)
-    n_events = replay_one(np.uint64(seed), game, record, *packed, h_id, h_knobs, t_id, t_knobs,
-                          events, weather, gen, rooms, chars, static)
+    n_events = replay_one(
+        np.uint64(seed),
+        game,
+        record,
+        *packed,
+        h_id,
+        h_knobs,
+        t_id,
+        t_knobs,
+        events,
+        weather,
+        gen,
+        rooms,
+        chars,
+        static,
+    )
     rec = as_structured(record)[0]
     turns = int(rec["end_turn"])
-    return Replay(config=cfg, seed=seed, game=game, record=rec, events=events[:n_events].copy(),
-                  turns=turns, weather=weather[:turns], generator_fuel=gen[:turns, :, 0],
-                  generator_running=gen[:turns, :, 1], generator_broken=gen[:turns, :, 2],
-                  temperature=rooms[:turns, 0], lighting=rooms[:turns, 1],
-                  characters=chars[:turns], professions=static[0], original_things=static[1])
+    return Replay(
+        config=cfg,
+        seed=seed,
+        game=game,
+        record=rec,
+        events=events[:n_events].copy(),
+        turns=turns,
+        weather=weather[:turns],
+        generator_fuel=gen[:turns, :, 0],
+        generator_running=gen[:turns, :, 1],
+        generator_broken=gen[:turns, :, 2],
+        temperature=rooms[:turns, 0],
+        lighting=rooms[:turns, 1],
+        characters=chars[:turns],
+        professions=static[0],
+        original_things=static[1],
+    )

@@ -46,20 +46,42 @@ def wilson_interval(successes: int, n: int, z: float = Z_95) -> tuple[float, flo
     return max(0.0, centre - half_width), min(1.0, centre + half_width)
 
 
-def provenance(*, players: int, things: int, seed: int, games: int, config_hash: str,
-               humans_policy: str, things_policy: str) -> dict[str, Any]:
+def provenance(
+    *,
+    players: int,
+    things: int,
+    seed: int,
+    games: int,
+    config_hash: str,
+    humans_policy: str,
+    things_policy: str,
+) -> dict[str, Any]:
     """What identifies a run's results: package and rules version, config, policies, seed, games."""
     return {
-        "players": players, "things": things, "games": games, "seed": seed,
-        "config_hash": config_hash, "version": balance.__version__,
+        "players": players,
+        "things": things,
+        "games": games,
+        "seed": seed,
+        "config_hash": config_hash,
+        "version": balance.__version__,
         "rules_version": balance.RULES_VERSION,
-        "humans_policy": humans_policy, "things_policy": things_policy,
+        "humans_policy": humans_policy,
+        "things_policy": things_policy,
     }
 
 
-def summarize(records: np.ndarray, *, players: int, things: int, seed: int, games: int,
-              config_hash: str, elapsed_seconds: float, humans_policy: str = "default",
-              things_policy: str = "default") -> dict[str, Any]:
+def summarize(
+    records: np.ndarray,
+    *,
+    players: int,
+    things: int,
+    seed: int,
+    games: int,
+    config_hash: str,
+    elapsed_seconds: float,
+    humans_policy: str = "default",
+    things_policy: str = "default",
+) -> dict[str, Any]:
     """Summarize the records (balance.records.RECORD_DTYPE) of one run into a JSON-ready dict.
 
     `things` is the number of Things at the start; `games` must equal len(records).
@@ -81,9 +103,15 @@ def summarize(records: np.ndarray, *, players: int, things: int, seed: int, game
     end_reasons = {name: int(reason_counts.get(name, 0)) for name in END_REASONS}
     human_wins, thing_wins = int(totals["human_wins"]), int(totals["thing_wins"])
     return {
-        **provenance(players=players, things=things, seed=seed, games=games,
-                     config_hash=config_hash, humans_policy=humans_policy,
-                     things_policy=things_policy),
+        **provenance(
+            players=players,
+            things=things,
+            seed=seed,
+            games=games,
+            config_hash=config_hash,
+            humans_policy=humans_policy,
+            things_policy=things_policy,
+        ),
         "human_win_rate": human_wins / games,
         "human_win_ci": list(wilson_interval(human_wins, games)),
         "thing_win_rate": thing_wins / games,
@@ -113,7 +141,8 @@ def write_records(records: np.ndarray, path: Path, meta: dict[str, Any]) -> None
 
     table = to_polars(records).to_arrow()
     table = table.replace_schema_metadata(
-        {**(table.schema.metadata or {}), PARQUET_METADATA_KEY: json.dumps(meta).encode()})
+        {**(table.schema.metadata or {}), PARQUET_METADATA_KEY: json.dumps(meta).encode()}
+    )
     path = Path(path)
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)

@@ -28,22 +28,27 @@ class PolicySpec(NamedTuple):
     summary: str
 
 
-
 REGISTRY: dict[tuple[int, str], PolicySpec] = {
     (codes.HUMANS, "idle"): PolicySpec(IDLE, codes.HUMANS, (), "declares nothing"),
     (codes.THINGS, "idle"): PolicySpec(IDLE, codes.THINGS, (), "declares nothing"),
-    (codes.HUMANS, "random"): PolicySpec(RANDOM, codes.HUMANS, ("act_chance",),
-                                         "a random legal declaration each turn, for fuzzing"),
-    (codes.THINGS, "random"): PolicySpec(RANDOM, codes.THINGS, ("act_chance",),
-                                         "a random legal declaration each turn, for fuzzing"),
+    (codes.HUMANS, "random"): PolicySpec(
+        RANDOM, codes.HUMANS, ("act_chance",), "a random legal declaration each turn, for fuzzing"
+    ),
+    (codes.THINGS, "random"): PolicySpec(
+        RANDOM, codes.THINGS, ("act_chance",), "a random legal declaration each turn, for fuzzing"
+    ),
     (codes.HUMANS, "default"): PolicySpec(
-        DEFAULT_HUMANS, codes.HUMANS,
+        DEFAULT_HUMANS,
+        codes.HUMANS,
         ("fuel_low", "fuelers_per_block", "parka_first", "beacon_after_turn", "street_max_frost"),
-        "keeps generators fuelled, fetches parkas, activates a beacon and calls for help"),
+        "keeps generators fuelled, fetches parkas, activates a beacon and calls for help",
+    ),
     (codes.THINGS, "default"): PolicySpec(
-        DEFAULT_THINGS, codes.THINGS,
+        DEFAULT_THINGS,
+        codes.THINGS,
         ("sabotage_chance", "infect_chance", "hunt_humans"),
-        "infects in the dark and sabotages generators"),
+        "infects in the dark and sabotages generators",
+    ),
 }
 
 
@@ -62,8 +67,11 @@ def _knob(key: str, value: Any) -> float:
 
 def knob_schema() -> dict[str, Callable[[str, Any], Any]]:
     """Config keys of every policy knob: policies.<side>.<name>.<knob>."""
-    return {f"policies.{SIDES[side]}.{name}.{knob}": _knob
-            for (side, name), spec in REGISTRY.items() for knob in spec.knobs}
+    return {
+        f"policies.{SIDES[side]}.{name}.{knob}": _knob
+        for (side, name), spec in REGISTRY.items()
+        for knob in spec.knobs
+    }
 
 
 def make(name: str, cfg, side: int) -> tuple[int, np.ndarray]:
@@ -74,6 +82,7 @@ def make(name: str, cfg, side: int) -> tuple[int, np.ndarray]:
     if spec is None:
         flag = "--humans" if side == codes.HUMANS else "--things"
         raise ConfigError(f"{flag}: {name!r} is not allowed (allowed: {', '.join(names(side))})")
-    knobs = np.array([cfg[f"policies.{SIDES[side]}.{name}.{k}"] for k in spec.knobs] or [0.0],
-                     dtype=np.float64)
+    knobs = np.array(
+        [cfg[f"policies.{SIDES[side]}.{name}.{k}"] for k in spec.knobs] or [0.0], dtype=np.float64
+    )
     return spec.policy_id, knobs

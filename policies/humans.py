@@ -5,12 +5,33 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
-from balance.observation import (O_CALL_TURN, O_BEACON_BROKEN, O_HAND_FUEL, O_HAND_KIND, O_BEACON_ACTIVE,
-                                 O_FROST, O_LIGHTING, O_ROOM, O_ROOM_ITEMS, O_SELF, O_TEMPERATURE,
-                                 O_TURN, O_WEARS_PARKA, O_YELLOW_LEFT, O_PUMP_BROKEN, UNSEEN)
+from balance.observation import (
+    O_CALL_TURN,
+    O_BEACON_BROKEN,
+    O_HAND_FUEL,
+    O_HAND_KIND,
+    O_BEACON_ACTIVE,
+    O_FROST,
+    O_LIGHTING,
+    O_ROOM,
+    O_ROOM_ITEMS,
+    O_SELF,
+    O_TEMPERATURE,
+    O_TURN,
+    O_WEARS_PARKA,
+    O_YELLOW_LEFT,
+    O_PUMP_BROKEN,
+    UNSEEN,
+)
 from policies.common import emit, generator_room_of_block, hand_with, is_generator_room, step_toward
-from policies.memory import (M_BEACON_SEEN, M_CALL_TRIED, M_GEN_BROKEN, M_NO_YELLOW,
-                             fuel_estimate, remember)
+from policies.memory import (
+    M_BEACON_SEEN,
+    M_CALL_TRIED,
+    M_GEN_BROKEN,
+    M_NO_YELLOW,
+    fuel_estimate,
+    remember,
+)
 
 K_FUEL_LOW = 0
 K_FUELERS_PER_BLOCK = 1
@@ -43,8 +64,11 @@ def go(obs, out, n, next_hop, dest, knobs, ip):
     hop = step_toward(obs, next_hop, dest)
     if hop < 0:
         return n
-    if hop == codes.STREET and obs[O_FROST] > knobs[K_STREET_MAX_FROST] \
-            and obs[O_TEMPERATURE] >= ip[P.I_BAND_FLOOR]:
+    if (
+        hop == codes.STREET
+        and obs[O_FROST] > knobs[K_STREET_MAX_FROST]
+        and obs[O_TEMPERATURE] >= ip[P.I_BAND_FLOOR]
+    ):
         return n  # recover first: the warmest band removes a mark a turn (FROST-2)
     return emit(out, n, codes.A_MOVE, hop, 0)
 
@@ -129,6 +153,8 @@ def beacon_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
         return n
     mem[M_CALL_TRIED] = obs[O_TURN]
     return emit(out, n, codes.A_CALL, 0, 0)
+
+
 @njit(cache=True)
 def human_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
@@ -140,8 +166,13 @@ def human_declare(knobs, obs, mem, ip, out, next_hop, room_block):
         n = emit(out, n, codes.A_PARKA_ON, parka_hand, 0)  # ACT-PARKA: free
     if here == codes.WAREHOUSE and obs[O_YELLOW_LEFT] == 0:
         mem[M_NO_YELLOW] = 1
-    if obs[O_WEARS_PARKA] == 0 and parka_hand < 0 and knobs[K_PARKA_FIRST] > 0 \
-            and mem[M_NO_YELLOW] == 0 and free_hands(obs) > 0:
+    if (
+        obs[O_WEARS_PARKA] == 0
+        and parka_hand < 0
+        and knobs[K_PARKA_FIRST] > 0
+        and mem[M_NO_YELLOW] == 0
+        and free_hands(obs) > 0
+    ):
         if here == codes.WAREHOUSE:
             if obs[O_ROOM_ITEMS + codes.PARKA] > 0:
                 return emit(out, n, codes.A_PICKUP, codes.PARKA, 0)

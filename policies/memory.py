@@ -7,19 +7,26 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
-from balance.observation import (O_BEACON_ACTIVE, O_GEN_BROKEN, O_GEN_FUEL, O_LIVING_HERE, O_ROOM,
-                                 O_TURN, UNSEEN)
+from balance.observation import (
+    O_BEACON_ACTIVE,
+    O_GEN_BROKEN,
+    O_GEN_FUEL,
+    O_LIVING_HERE,
+    O_ROOM,
+    O_TURN,
+    UNSEEN,
+)
 
-M_READY = 0          # 1 once initialised
-M_GEN_FUEL = 1       # 3 cells: fuel units last seen in each block's generator
-M_GEN_SEEN = 4       # 3 cells: turn each was last seen
-M_GEN_BROKEN = 7     # 3 cells: 1 if last seen broken
-M_BEACON_SEEN = 10   # 1 once an activated beacon was seen (or activated by me)
-M_NO_YELLOW = 11     # 1 once the Warehouse was seen with no yellow box left
+M_READY = 0  # 1 once initialised
+M_GEN_FUEL = 1  # 3 cells: fuel units last seen in each block's generator
+M_GEN_SEEN = 4  # 3 cells: turn each was last seen
+M_GEN_BROKEN = 7  # 3 cells: 1 if last seen broken
+M_BEACON_SEEN = 10  # 1 once an activated beacon was seen (or activated by me)
+M_NO_YELLOW = 11  # 1 once the Warehouse was seen with no yellow box left
 M_TARGET_BLOCK = 12  # a Thing's sabotage target block + 1, 0 if none
-M_INFECTED = 13      # a Thing's bitmask of characters it infected
-M_CALL_TRIED = 14    # turn I last declared a call for help, 0 if never
-M_CROWD = 15         # N_ROOMS cells: living characters last seen in each room
+M_INFECTED = 13  # a Thing's bitmask of characters it infected
+M_CALL_TRIED = 14  # turn I last declared a call for help, 0 if never
+M_CROWD = 15  # N_ROOMS cells: living characters last seen in each room
 M_CROWD_SEEN = M_CROWD + codes.N_ROOMS  # N_ROOMS cells: turn of that sighting
 
 

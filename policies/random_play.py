@@ -32,8 +32,12 @@ def random_declare(knobs, obs, rng, k, out, next_hop):
         elif action == codes.A_PICKUP:
             target = below(rng, k, codes.N_ITEM_KINDS)
             arg = below(rng, k, 2)
-        elif action == codes.A_DROP or action == codes.A_PARKA_ON or action == codes.A_REFUEL \
-                or action == codes.A_FILL:
+        elif (
+            action == codes.A_DROP
+            or action == codes.A_PARKA_ON
+            or action == codes.A_REFUEL
+            or action == codes.A_FILL
+        ):
             target = below(rng, k, 2)
         elif action == codes.A_BREAK or action == codes.A_REPAIR:
             target = below(rng, k, 3)

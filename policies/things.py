@@ -6,12 +6,31 @@ from numba import njit
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.rng import below, chance
-from balance.observation import (MAX_CHARACTERS, O_BEACON_ACTIVE, O_GEN_BROKEN, O_INFECT_READY,
-                                 O_KNOWN_THING, O_LIGHTING, O_LIVING_HERE, O_PRESENT, O_ROOM,
-                                 O_SELF, O_TURN, P_CONSCIOUS, P_UNCONSCIOUS)
+from balance.observation import (
+    MAX_CHARACTERS,
+    O_BEACON_ACTIVE,
+    O_GEN_BROKEN,
+    O_INFECT_READY,
+    O_KNOWN_THING,
+    O_LIGHTING,
+    O_LIVING_HERE,
+    O_PRESENT,
+    O_ROOM,
+    O_SELF,
+    O_TURN,
+    P_CONSCIOUS,
+    P_UNCONSCIOUS,
+)
 from policies.common import emit, generator_room_of_block, step_toward
-from policies.memory import (M_CROWD, M_CROWD_SEEN, M_GEN_BROKEN, M_INFECTED, M_TARGET_BLOCK,
-                             fuel_estimate, remember)
+from policies.memory import (
+    M_CROWD,
+    M_CROWD_SEEN,
+    M_GEN_BROKEN,
+    M_INFECTED,
+    M_TARGET_BLOCK,
+    fuel_estimate,
+    remember,
+)
 
 K_SABOTAGE_CHANCE = 0
 K_INFECT_CHANCE = 1
@@ -51,8 +70,9 @@ def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     # or by spending the turn on an unconscious victim
     if obs[O_INFECT_READY] == 1 and chance(rng, k, knobs[K_INFECT_CHANCE]):
         light = obs[O_LIGHTING]
-        free = light == codes.DARK or (light != codes.BLIZZARD
-                                       and obs[O_LIVING_HERE] >= ip[P.I_INF_CROWD])
+        free = light == codes.DARK or (
+            light != codes.BLIZZARD and obs[O_LIVING_HERE] >= ip[P.I_INF_CROWD]
+        )
         victim = pick_victim(obs, mem, rng, k, not free)
         if victim >= 0 and light != codes.BLIZZARD:
             mem[M_INFECTED] |= 1 << victim

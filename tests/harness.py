@@ -67,7 +67,9 @@ class Scenario:
     def give(self, c: int, kind: int, fuel: int = 0, hand: int = 0) -> int:
         """Take an item of `kind` from the supply into c's hand; returns its id."""
         it = self.it
-        i = int(np.flatnonzero((it[:, S.IT_KIND] == kind) & (it[:, S.IT_PLACE] == codes.IN_SUPPLY))[-1])
+        i = int(
+            np.flatnonzero((it[:, S.IT_KIND] == kind) & (it[:, S.IT_PLACE] == codes.IN_SUPPLY))[-1]
+        )
         it[i, S.IT_PLACE] = codes.IN_HAND
         it[i, S.IT_WHERE] = c
         it[i, S.IT_FUEL] = fuel
@@ -100,8 +102,17 @@ class Scenario:
                 continue
             for j, row in enumerate(rows):
                 self.g.decl[c, j] = row
-            declare(self.ch, self.it, self.st, self.g.decl, ip, self.pk.adjacent, self.pk.room_block,
-                    c, len(rows))
+            declare(
+                self.ch,
+                self.it,
+                self.st,
+                self.g.decl,
+                ip,
+                self.pk.adjacent,
+                self.pk.room_block,
+                c,
+                len(rows),
+            )
         if finish_turn(self.g, ip, fp, self.pk.room_block, self.rec):
             self._ended()
         return self.over

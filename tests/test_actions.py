@@ -14,8 +14,11 @@ MOVE_TO = lambda room: (codes.A_MOVE, room, 0)  # noqa: E731
 
 def fresh(seed=1, game=0, sets=()) -> Scenario:
     """Everyone human and in the Tower; generators never run dry, so rooms stay lit."""
-    return Scenario(12, ("generator.burn_per_turn=0",) + tuple(sets), seed=seed,
-                    game=game).all_human().park_everyone(codes.TOWER)
+    return (
+        Scenario(12, ("generator.burn_per_turn=0",) + tuple(sets), seed=seed, game=game)
+        .all_human()
+        .park_everyone(codes.TOWER)
+    )
 
 
 def test_ACT_MOVE_costs_two_AP_and_one_at_initiative_3():
@@ -174,7 +177,7 @@ def test_ACT_BREAK_generator_stops_next_turn_and_axe_saves_an_AP():
     assert sc.st[S.ST_GEN_RUNNING] == 1  # lighting and power hold for the turn (GAP-22)
     fuel = sc.st[S.ST_GEN_FUEL]
     sc.step()
-    assert sc.st[S.ST_GEN_RUNNING:S.ST_GEN_RUNNING + 3].tolist() == [0, 0, 1]
+    assert sc.st[S.ST_GEN_RUNNING : S.ST_GEN_RUNNING + 3].tolist() == [0, 0, 1]
     assert sc.st[S.ST_GEN_FUEL] == fuel
     assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.DARK
     assert sc.rec[R.C_GENERATOR_BREAKS] == 2

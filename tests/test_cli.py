@@ -17,10 +17,25 @@ from balance.records import FIELD_NAMES
 from balance.runner import run_games
 
 SUMMARY_KEYS = {
-    "players", "things", "games", "seed", "config_hash", "version", "rules_version",
-    "human_win_rate", "human_win_ci", "thing_win_rate", "thing_win_ci", "timeout_rate",
-    "end_reasons", "mean_turns", "median_turns", "deaths_by_cause", "mean_infections",
-    "mean_conversions", "games_per_second",
+    "players",
+    "things",
+    "games",
+    "seed",
+    "config_hash",
+    "version",
+    "rules_version",
+    "human_win_rate",
+    "human_win_ci",
+    "thing_win_rate",
+    "thing_win_ci",
+    "timeout_rate",
+    "end_reasons",
+    "mean_turns",
+    "median_turns",
+    "deaths_by_cause",
+    "mean_infections",
+    "mean_conversions",
+    "games_per_second",
 }
 
 
@@ -37,7 +52,9 @@ def test_run_json_prints_one_summary_object():
     assert summary["players"] == 9 and summary["games"] == 200 and summary["seed"] == 3
     assert summary["config_hash"] == load_config(9).hash
     assert sum(summary["end_reasons"].values()) == 200
-    assert 0 <= summary["human_win_ci"][0] <= summary["human_win_rate"] <= summary["human_win_ci"][1]
+    assert (
+        0 <= summary["human_win_ci"][0] <= summary["human_win_rate"] <= summary["human_win_ci"][1]
+    )
 
 
 def test_run_table_carries_provenance():
@@ -50,8 +67,18 @@ def test_run_table_carries_provenance():
 
 def test_run_out_writes_one_row_per_game(tmp_path):
     path = tmp_path / "games.parquet"
-    _invoke("run", "--games", "120", "--seed", "2", "--set", "things.start=3", "--out", str(path),
-            "--json")
+    _invoke(
+        "run",
+        "--games",
+        "120",
+        "--seed",
+        "2",
+        "--set",
+        "things.start=3",
+        "--out",
+        str(path),
+        "--json",
+    )
     assert [p.name for p in tmp_path.iterdir()] == ["games.parquet"]
     df = pl.read_parquet(path)
     assert df.height == 120 and tuple(df.columns) == FIELD_NAMES
@@ -64,8 +91,9 @@ def test_run_out_writes_one_row_per_game(tmp_path):
 
 @pytest.mark.parametrize("players, seed, game", [(9, 11, 0), (12, 5, 3), (15, 8, 6)])
 def test_replay_jsonl_matches_the_batch_record(players, seed, game):
-    lines = _invoke("replay", "--players", str(players), "--seed", str(seed), "--game", str(game),
-                    "--jsonl").stdout.splitlines()
+    lines = _invoke(
+        "replay", "--players", str(players), "--seed", str(seed), "--game", str(game), "--jsonl"
+    ).stdout.splitlines()
     objects = [json.loads(line) for line in lines]
     first, last = objects[0], objects[-1]
     assert first["event"] == "turn_start" and first["turn"] == 1
@@ -73,16 +101,32 @@ def test_replay_jsonl_matches_the_batch_record(players, seed, game):
     assert len(first["generators"]) == 3 and len(first["locations"]) == codes.N_ROOMS
     assert len(first["characters"]) == players
     assert set(first["characters"][0]) == {
-        "id", "profession", "location", "hp", "max_hp", "frost_marks", "parka", "physical",
-        "alive", "conscious", "is_thing", "infected", "hands"}
+        "id",
+        "profession",
+        "location",
+        "hp",
+        "max_hp",
+        "frost_marks",
+        "parka",
+        "physical",
+        "alive",
+        "conscious",
+        "is_thing",
+        "infected",
+        "hands",
+    }
     record = run_games(load_config(players), game + 1, seed)[game]
-    assert last == {"event": "game_end", "turn": int(record["end_turn"]),
-                    "winner": codes.WINNER_NAMES[record["winner"]],
-                    "reason": codes.REASON_NAMES[record["reason"]]}
+    assert last == {
+        "event": "game_end",
+        "turn": int(record["end_turn"]),
+        "winner": codes.WINNER_NAMES[record["winner"]],
+        "reason": codes.REASON_NAMES[record["reason"]],
+    }
     turns = [o["turn"] for o in objects]
     assert turns == sorted(turns)
-    assert [o["turn"] for o in objects if o["event"] == "turn_start"] == \
-        list(range(1, int(record["end_turn"]) + 1))
+    assert [o["turn"] for o in objects if o["event"] == "turn_start"] == list(
+        range(1, int(record["end_turn"]) + 1)
+    )
     assert all("actor" in o for o in objects[1:-1] if o["event"] != "turn_start")
 
 
@@ -94,7 +138,8 @@ def test_replay_first_turn_shows_the_setup():
     full_less_burn = cfg["generator.start_fuel"] - cfg["generator.burn_per_turn"]
     assert first["generators"] == [
         {"block": b, "fuel_units": full_less_burn, "running": True, "broken": False}
-        for b in (1, 2, 3)]
+        for b in (1, 2, 3)
+    ]
     rooms = {loc["name"]: loc for loc in first["locations"]}
     assert rooms["street"]["block"] is None and rooms["tower"]["block"] == "tower"
     assert rooms["generator_2"]["block"] == 2

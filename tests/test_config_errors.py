@@ -18,15 +18,21 @@ ROOMS_BLOCK_3 = '["generator_3", "arsenal", "fuel_room", "helicopter_hangar"]'
 RUN_ERRORS = [
     ("unknown key", ["--set", "generator.burn=1"], "generator.burn"),
     ("unknown section", ["--set", "nosuch.key=1"], "nosuch.key"),
-    ("unknown policy knob", ["--set", "policies.humans.default.bravery=1"],
-     "policies.humans.default.bravery"),
+    (
+        "unknown policy knob",
+        ["--set", "policies.humans.default.bravery=1"],
+        "policies.humans.default.bravery",
+    ),
     ("string for int", ["--set", 'things.start="two"'], "things.start"),
     ("bare word for int", ["--set", "game.max_turns=many"], "game.max_turns"),
     ("float for int", ["--set", "things.start=2.5"], "things.start"),
     ("list for int", ["--set", "things.start=[2]"], "things.start"),
     ("bool for int", ["--set", "things.start=true"], "things.start"),
-    ("string for policy knob", ["--set", 'policies.humans.default.fuel_low="high"'],
-     "policies.humans.default.fuel_low"),
+    (
+        "string for policy knob",
+        ["--set", 'policies.humans.default.fuel_low="high"'],
+        "policies.humans.default.fuel_low",
+    ),
     ("burn not in 1/60 steps", ["--set", "generator.burn_per_turn=1/7"], "generator.burn_per_turn"),
     ("fraction over zero", ["--set", "generator.burn_per_turn=1/0"], "generator.burn_per_turn"),
     ("fuel not a number", ["--set", 'generator.capacity="lots"'], "generator.capacity"),
@@ -34,27 +40,56 @@ RUN_ERRORS = [
     ("as many Things as players", ["--set", "things.start=12"], "things.start"),
     ("no Things", ["--set", "things.start=0"], "things.start"),
     ("probability above 1", ["--set", "weather.clear_chance=1.5"], "weather.clear_chance"),
-    ("negative probability", ["--set", "infection.convert_chance=-0.1"], "infection.convert_chance"),
+    (
+        "negative probability",
+        ["--set", "infection.convert_chance=-0.1"],
+        "infection.convert_chance",
+    ),
     ("no such preset", ["--players", "10"], "--players"),
     ("players not a number", ["--players", "abc"], "--players"),
     ("--set without =", ["--set", "things.start"], "--set"),
     ("--set without key", ["--set", "=3"], "--set"),
-    ("band floors not decreasing", ["--set", "frostbite.band_floor=[15, 20, -10, -30, -45]"],
-     "frostbite.band_floor"),
-    ("profession lists of unequal length", ["--set", "professions.physical=[3, 3, 2]"],
-     "professions.physical"),
-    ("map with a room missing",
-     ["--set", f'map.blocks=[["generator_1", "living_quarters", "freezer"], '
-               f'{ROOMS_BLOCK_2}, {ROOMS_BLOCK_3}]'], "map.blocks"),
-    ("two generator rooms in one block",
-     ["--set", '''map.blocks=[["generator_1", "living_quarters", "generator_2", "radio_room"],
-                  ["freezer", "laboratory", "kennel", "warehouse"], ''' + ROOMS_BLOCK_3 + "]"],
-     "map.blocks"),
-    ("extra link to the street", ["--set", 'map.extra_links=[["generator_1", "street"]]'],
-     "map.extra_links"),
+    (
+        "band floors not decreasing",
+        ["--set", "frostbite.band_floor=[15, 20, -10, -30, -45]"],
+        "frostbite.band_floor",
+    ),
+    (
+        "profession lists of unequal length",
+        ["--set", "professions.physical=[3, 3, 2]"],
+        "professions.physical",
+    ),
+    (
+        "map with a room missing",
+        [
+            "--set",
+            f'map.blocks=[["generator_1", "living_quarters", "freezer"], '
+            f"{ROOMS_BLOCK_2}, {ROOMS_BLOCK_3}]",
+        ],
+        "map.blocks",
+    ),
+    (
+        "two generator rooms in one block",
+        [
+            "--set",
+            """map.blocks=[["generator_1", "living_quarters", "generator_2", "radio_room"],
+                  ["freezer", "laboratory", "kennel", "warehouse"], """
+            + ROOMS_BLOCK_3
+            + "]",
+        ],
+        "map.blocks",
+    ),
+    (
+        "extra link to the street",
+        ["--set", 'map.extra_links=[["generator_1", "street"]]'],
+        "map.extra_links",
+    ),
     ("unknown weather", ["--set", "weather.initial=rain"], "weather.initial"),
-    ("yellow boxes not parkas + flashlights", ["--set", "warehouse.yellow_boxes=14"],
-     "warehouse.yellow_boxes"),
+    (
+        "yellow boxes not parkas + flashlights",
+        ["--set", "warehouse.yellow_boxes=14"],
+        "warehouse.yellow_boxes",
+    ),
     ("start temperature above maximum", ["--set", "temperature.start=30"], "temperature.start"),
     ("infection delay min above max", ["--set", "infection.delay_min=9"], "infection.delay_min"),
     ("no games", ["--games", "0"], "--games"),
@@ -87,8 +122,9 @@ def _assert_one_error_line(result, name: str) -> None:
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("args, name", [case[1:] for case in RUN_ERRORS],
-                         ids=[case[0] for case in RUN_ERRORS])
+@pytest.mark.parametrize(
+    "args, name", [case[1:] for case in RUN_ERRORS], ids=[case[0] for case in RUN_ERRORS]
+)
 def test_run_rejects(tmp_path, args, name):
     out = tmp_path / "games.parquet"
     result = CliRunner().invoke(app, ["run", "--games", "5", "--out", str(out), *args])
@@ -96,8 +132,9 @@ def test_run_rejects(tmp_path, args, name):
     assert list(tmp_path.iterdir()) == []  # neither the file nor a temporary one
 
 
-@pytest.mark.parametrize("args, name", [case[1:] for case in OTHER_ERRORS],
-                         ids=[case[0] for case in OTHER_ERRORS])
+@pytest.mark.parametrize(
+    "args, name", [case[1:] for case in OTHER_ERRORS], ids=[case[0] for case in OTHER_ERRORS]
+)
 def test_other_commands_reject(args, name):
     _assert_one_error_line(CliRunner().invoke(app, args), name)
 
@@ -131,8 +168,10 @@ def test_unknown_key_in_toml_file(config_copy):
 
 # --- values that resolve ---
 
-@pytest.mark.parametrize("text, units", [("1/3", 20), ('"0.25"', 15), ("0.25", 15), ("1", 60),
-                                         ('"1/5"', 12)])
+
+@pytest.mark.parametrize(
+    "text, units", [("1/3", 20), ('"0.25"', 15), ("0.25", 15), ("1", 60), ('"1/5"', 12)]
+)
 def test_burn_per_turn_in_units(text, units):
     cfg = load_config(12, [f"generator.burn_per_turn={text}"])
     assert cfg["generator.burn_per_turn"] == units

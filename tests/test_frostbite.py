@@ -117,8 +117,13 @@ def test_THING_P_3_FROST_5_paralysis_and_revival_timeline():
     timeline = []
     for _ in range(5):
         sc.step()
-        timeline.append((int(sc.ch[0, S.CH_HP]), int(sc.ch[0, S.CH_FROST]),
-                         int(sc.ch[0, S.CH_PARALYSED_UNTIL] > 0)))
+        timeline.append(
+            (
+                int(sc.ch[0, S.CH_HP]),
+                int(sc.ch[0, S.CH_FROST]),
+                int(sc.ch[0, S.CH_PARALYSED_UNTIL] > 0),
+            )
+        )
     assert timeline == [(0, 0, 1), (0, 0, 1), (0, 0, 1), (1, 0, 0), (1, 3, 0)]
     assert sc.ch[0, S.CH_ALIVE] == 1 and not sc.over
     assert sc.events(codes.E_REVIVE)[:, 0].tolist() == [4]

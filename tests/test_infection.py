@@ -15,7 +15,11 @@ INFECT = (codes.A_INFECT, VICTIM, 0)
 def dark_pair(seed: int, game: int = 0) -> Scenario:
     """A Thing and a human alone in the Living quarters, whose generator is broken (dark). The
     room cools by 1 a turn instead of 5 so that the cold plays no part for 20 turns."""
-    sc = Scenario(12, ("temperature.step=1",), seed=seed, game=game).all_human().park_everyone(codes.WAREHOUSE)
+    sc = (
+        Scenario(12, ("temperature.step=1",), seed=seed, game=game)
+        .all_human()
+        .park_everyone(codes.WAREHOUSE)
+    )
     sc.make_thing(THING)
     sc.put(THING, codes.LIVING_QUARTERS).put(VICTIM, codes.LIVING_QUARTERS)
     sc.st[S.ST_GEN_BROKEN] = 1

@@ -14,16 +14,29 @@ from balance.config import load_config
 from balance.kernel import state as S
 from balance.runner import replay_game, run_games
 
-ACTION_EVENTS = [codes.E_MOVE, codes.E_MISDIRECTED, codes.E_REFUEL, codes.E_FILL, codes.E_BOX,
-                 codes.E_PICKUP, codes.E_DROP, codes.E_PARKA_ON, codes.E_BREAK, codes.E_REPAIR,
-                 codes.E_BEACON, codes.E_CALL, codes.E_INFECT]
+ACTION_EVENTS = [
+    codes.E_MOVE,
+    codes.E_MISDIRECTED,
+    codes.E_REFUEL,
+    codes.E_FILL,
+    codes.E_BOX,
+    codes.E_PICKUP,
+    codes.E_DROP,
+    codes.E_PARKA_ON,
+    codes.E_BREAK,
+    codes.E_REPAIR,
+    codes.E_BEACON,
+    codes.E_CALL,
+    codes.E_INFECT,
+]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [9, 12, 15])
 def test_invariants_hold_every_turn_with_random_policies(players):
-    records = run_games(load_config(players), 20_000, 31337, "random", "random",
-                        check_invariants=True)
+    records = run_games(
+        load_config(players), 20_000, 31337, "random", "random", check_invariants=True
+    )
     bad = records["invariant_violations"]
     assert (bad == 0).all(), np.unique(bad[bad != 0], return_counts=True)
     assert (records["end_turn"] >= 1).all()
@@ -58,15 +71,24 @@ def test_the_dead_and_unconscious_never_act(players):
 def test_random_policies_exercise_every_action():
     """The fuzzing policy reaches every implemented action, so the invariants above see them."""
     r = run_games(load_config(12), 20_000, 31337, "random", "random")
-    for field in ("refuels", "canisters_filled", "parkas_taken", "generator_breaks", "repairs",
-                  "infections", "conversions", "deaths_cold", "deaths_injury"):
+    for field in (
+        "refuels",
+        "canisters_filled",
+        "parkas_taken",
+        "generator_breaks",
+        "repairs",
+        "infections",
+        "conversions",
+        "deaths_cold",
+        "deaths_injury",
+    ):
         assert r[field].sum() > 0, field
     assert (r["beacon_turn"] > 0).any() and (r["call_turn"] > 0).any()
     assert (r["reason"] == codes.R_RESCUE).any()
 
 
 def test_the_invariant_checker_catches_each_violation():
-    """Each invariant bit fires on a state that breaks it (a checker that cannot fail is no test)."""
+    """Each invariant bit fires on a state that breaks it: a checker that cannot fail is no test."""
     from balance.kernel import invariants as I
     from harness import Scenario
 
@@ -79,8 +101,10 @@ def test_the_invariant_checker_catches_each_violation():
     assert violations(lambda sc: None) == 0
     assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_HP), 4)) == I.HP_RANGE
     assert violations(lambda sc: sc.st.__setitem__(S.ST_TEMPERATURE + 1, 30)) == I.TEMPERATURE_RANGE
-    assert violations(lambda sc: sc.st.__setitem__(S.ST_TEMPERATURE + codes.STREET, -40)) \
+    assert (
+        violations(lambda sc: sc.st.__setitem__(S.ST_TEMPERATURE + codes.STREET, -40))
         == I.TEMPERATURE_RANGE
+    )
     assert violations(lambda sc: sc.st.__setitem__(S.ST_GEN_FUEL, 181)) == I.FUEL_RANGE
 
     def two_places(sc):
@@ -90,7 +114,7 @@ def test_the_invariant_checker_catches_each_violation():
     assert violations(two_places) == I.ITEM_PLACE
 
     def vanished(sc):
-        i = sc.give(0, codes.AXE)
+        sc.give(0, codes.AXE)
         sc.ch[0, S.CH_HAND] = -1  # the item says "in hand", no hand holds it
 
     assert violations(vanished) == I.ITEM_PLACE

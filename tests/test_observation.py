@@ -21,8 +21,12 @@ HIDDEN_CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout
 
 
 @settings(max_examples=150, deadline=None)
-@given(game=st_.integers(0, 10_000), turns=st_.integers(1, 12),
-       change=st_.sampled_from(HIDDEN_CHANGES), other=st_.integers(1, 11))
+@given(
+    game=st_.integers(0, 10_000),
+    turns=st_.integers(1, 12),
+    change=st_.sampled_from(HIDDEN_CHANGES),
+    other=st_.integers(1, 11),
+)
 def test_hidden_facts_never_reach_a_humans_observation(game, turns, change, other):
     """Who else is a Thing or infected, what lies in another's backpack or in another room, and
     another's frostbite marks or infection timer are invisible to human 0, in light or dark."""
@@ -33,7 +37,9 @@ def test_hidden_facts_never_reach_a_humans_observation(game, turns, change, othe
     before = observation(sc, me)
     ch, it = sc.ch, sc.it
     if change == "form":
-        ch[other, S.CH_FORM] = codes.THING_HIDDEN if ch[other, S.CH_FORM] == codes.HUMAN else codes.HUMAN
+        ch[other, S.CH_FORM] = (
+            codes.THING_HIDDEN if ch[other, S.CH_FORM] == codes.HUMAN else codes.HUMAN
+        )
     elif change == "infected":
         ch[other, S.CH_INFECTED] ^= 1
     elif change == "backpack":

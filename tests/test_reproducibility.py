@@ -22,8 +22,9 @@ sys.stdout.buffer.write(r.tobytes())
 
 def records_with_threads(threads: int) -> bytes:
     env = {**os.environ, "NUMBA_NUM_THREADS": str(threads)}
-    return subprocess.run([sys.executable, "-c", DUMP], env=env, cwd=ROOT, check=True,
-                          capture_output=True).stdout
+    return subprocess.run(
+        [sys.executable, "-c", DUMP], env=env, cwd=ROOT, check=True, capture_output=True
+    ).stdout
 
 
 def test_same_records_with_one_and_two_threads():

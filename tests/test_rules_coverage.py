@@ -101,6 +101,7 @@ def code_text() -> str:
 
 # --- the parsers themselves ---
 
+
 def test_id_parsers_on_a_sample():
     sample = """# PART A
 **SETUP-1 (table).** text
@@ -123,11 +124,27 @@ see **GAP-6** in running text
 
 
 def test_citation_matching_on_a_sample():
-    ids = ["INF-1", "INF-4", "INF-10", "FROST-6", "TEMP-1", "TEMP-5", "ACT-SHOOT", "ACT-SHOOT-1",
-           "LOC-WAREHOUSE-5", "GAP-1"]
+    ids = [
+        "INF-1",
+        "INF-4",
+        "INF-10",
+        "FROST-6",
+        "TEMP-1",
+        "TEMP-5",
+        "ACT-SHOOT",
+        "ACT-SHOOT-1",
+        "LOC-WAREHOUSE-5",
+        "GAP-1",
+    ]
     text = "INF-1..7; FROST-1..FROST-6; TEMP-2..5; ACT-SHOOT-1; LOC-WAREHOUSE-1..5; GAP-12"
-    assert cited_ids(text, ids) == {"INF-1", "INF-4", "FROST-6", "TEMP-5", "ACT-SHOOT-1",
-                                    "LOC-WAREHOUSE-5"}
+    assert cited_ids(text, ids) == {
+        "INF-1",
+        "INF-4",
+        "FROST-6",
+        "TEMP-5",
+        "ACT-SHOOT-1",
+        "LOC-WAREHOUSE-5",
+    }
     assert cited_ids("MY_ID-1 and XGAP-1", ["ID-1", "GAP-1"]) == set()
 
 
@@ -139,6 +156,7 @@ def test_rules_md_yields_part_a_ids_and_consecutive_gaps():
 
 
 # --- the coverage table ---
+
 
 def test_every_rule_and_gap_id_has_exactly_one_row():
     a_ids, gaps = rules()
@@ -179,4 +197,5 @@ def test_implemented_rules_are_cited_in_code_or_tests():
     cited = cited_ids(code_text(), implemented)
     uncited = [i for i in implemented if i not in cited]
     assert not uncited, (
-        f"implemented IDs cited nowhere in the .py files of {', '.join(CODE_DIRS)}: {uncited}")
+        f"implemented IDs cited nowhere in the .py files of {', '.join(CODE_DIRS)}: {uncited}"
+    )

@@ -46,13 +46,15 @@ def test_GAP_4_start_rooms_and_SETUP_3_station():
     for game in range(50):
         sc = Scenario(12, seed=10, game=game)
         seen.update(sc.ch[:, S.CH_ROOM].tolist())
-        assert sc.st[S.ST_GEN_FUEL:S.ST_GEN_FUEL + 3].tolist() == [180, 180, 180]
-        temps = sc.st[S.ST_TEMPERATURE:S.ST_TEMPERATURE + codes.N_ROOMS]
+        assert sc.st[S.ST_GEN_FUEL : S.ST_GEN_FUEL + 3].tolist() == [180, 180, 180]
+        temps = sc.st[S.ST_TEMPERATURE : S.ST_TEMPERATURE + codes.N_ROOMS]
         assert temps[codes.FREEZER] == -5 and temps[codes.STREET] == -45
-        assert all(temps[r] == 25 for r in range(codes.N_ROOMS) if r not in (codes.FREEZER, codes.STREET))
+        assert all(
+            temps[r] == 25 for r in range(codes.N_ROOMS) if r not in (codes.FREEZER, codes.STREET)
+        )
         assert sc.st[S.ST_YELLOW_LEFT] == 15
     assert seen == set(range(codes.N_INDOOR))
-    sc = Scenario(12, ("game.start_rooms=\"living_quarters\"",))
+    sc = Scenario(12, ('game.start_rooms="living_quarters"',))
     assert (sc.ch[:, S.CH_ROOM] == codes.LIVING_QUARTERS).all()
 
 
@@ -77,7 +79,7 @@ def test_GAP_6_beacon_call_and_rescue_timeline():
     assert sc.st[S.ST_RESCUE_DUE] == 18
     while not sc.over:
         sc.step()
-    weather = sc.st[S.ST_WEATHER + 18: S.ST_WEATHER + sc.ended_turn + 1]
+    weather = sc.st[S.ST_WEATHER + 18 : S.ST_WEATHER + sc.ended_turn + 1]
     assert sc.ended_turn >= 18 and weather[-1] == codes.CLEAR
     assert (weather[:-1] == codes.STORM).all()
     rec = sc.finish()

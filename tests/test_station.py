@@ -12,12 +12,15 @@ from harness import Scenario
 BLOCK_ROOMS = {0: [0, 1, 2, 3], 1: [4, 5, 6, 7], 2: [8, 9, 10, 11]}
 
 
-@pytest.mark.parametrize("players, burn_units, run_turns", [(9, 10, 18), (12, 12, 15), (15, 15, 12)])
+@pytest.mark.parametrize(
+    "players, burn_units, run_turns", [(9, 10, 18), (12, 12, 15), (15, 15, 12)]
+)
 def test_GEN_2_run_length_from_full(players, burn_units, run_turns):
     """SETUP-1, GEN-2, GAP-17: from full, without refuelling, a generator powers exactly 18 / 15 /
     12 turns (burning at each turn start, the first at turn 1) and is off from the next turn."""
-    rp = replay_game(load_config(players, ["game.max_turns=25"]), seed=3, game=0,
-                     humans="idle", things="idle")
+    rp = replay_game(
+        load_config(players, ["game.max_turns=25"]), seed=3, game=0, humans="idle", things="idle"
+    )
     assert rp.turns == 25
     expected_running = [1] * run_turns + [0] * (25 - run_turns)
     expected_fuel = [180 - burn_units * min(t, run_turns) for t in range(1, 26)]
@@ -31,11 +34,11 @@ def test_GEN_2_stopped_generator_keeps_its_fuel_and_restarts():
     the first turn start with enough fuel."""
     sc = Scenario(12, ["generator.start_fuel=0.1"]).all_human()  # 6 units < 12
     sc.step()
-    assert sc.st[S.ST_GEN_RUNNING:S.ST_GEN_RUNNING + 3].tolist() == [0, 0, 0]
-    assert sc.st[S.ST_GEN_FUEL:S.ST_GEN_FUEL + 3].tolist() == [6, 6, 6]
+    assert sc.st[S.ST_GEN_RUNNING : S.ST_GEN_RUNNING + 3].tolist() == [0, 0, 0]
+    assert sc.st[S.ST_GEN_FUEL : S.ST_GEN_FUEL + 3].tolist() == [6, 6, 6]
     sc.st[S.ST_GEN_FUEL] = 30
     sc.step()
-    assert sc.st[S.ST_GEN_RUNNING:S.ST_GEN_RUNNING + 3].tolist() == [1, 0, 0]
+    assert sc.st[S.ST_GEN_RUNNING : S.ST_GEN_RUNNING + 3].tolist() == [1, 0, 0]
     assert sc.st[S.ST_GEN_FUEL] == 18
 
 
@@ -76,7 +79,7 @@ def test_TEMP_2_fall_and_TEMP_3_recovery():
 def test_GAP_2_tower_heated_while_any_generator_runs():
     """GAP-2, GEN-6: the Tower is powered, lit and heated while at least one generator works."""
     sc = Scenario(12).all_human().park_everyone(codes.LIVING_QUARTERS)
-    sc.st[S.ST_GEN_BROKEN:S.ST_GEN_BROKEN + 2] = 1
+    sc.st[S.ST_GEN_BROKEN : S.ST_GEN_BROKEN + 2] = 1
     sc.run(3)
     assert sc.st[S.ST_TEMPERATURE + codes.TOWER] == 25
     assert sc.st[S.ST_LIGHTING + codes.TOWER] == codes.LIGHT
@@ -92,7 +95,7 @@ def test_LIGHT_1_2_4_lighting_by_power_and_weather():
     sc = Scenario(12).all_human()
     sc.st[S.ST_GEN_BROKEN + 1] = 1
     sc.step()
-    light = sc.st[S.ST_LIGHTING:S.ST_LIGHTING + codes.N_ROOMS]
+    light = sc.st[S.ST_LIGHTING : S.ST_LIGHTING + codes.N_ROOMS]
     assert [light[r] for r in BLOCK_ROOMS[0]] == [codes.LIGHT] * 4
     assert [light[r] for r in BLOCK_ROOMS[1]] == [codes.DARK] * 4
     assert light[codes.STREET] == codes.BLIZZARD
@@ -110,7 +113,7 @@ def test_WEATHER_1_storm_first_then_80_percent_clear():
     draws = 0
     for game in range(800):
         sc = Scenario(12, seed=11, game=game)
-        weather = sc.st[S.ST_WEATHER + 1: S.ST_WEATHER + 51]
+        weather = sc.st[S.ST_WEATHER + 1 : S.ST_WEATHER + 51]
         assert weather[0] == codes.STORM
         clear += int((weather[1:] == codes.CLEAR).sum())
         draws += 49

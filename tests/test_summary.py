@@ -13,13 +13,16 @@ from balance.records import RECORD_DTYPE
 from balance.summary import summarize, wilson_interval
 
 
-@pytest.mark.parametrize("successes, n, expected", [
-    (50, 100, (0.4038, 0.5962)),
-    (0, 10, (0.0, 0.2775)),
-    (10, 10, (0.7225, 1.0)),
-    (1, 3, (0.0615, 0.7923)),
-    (812, 1000, (0.7866, 0.8350)),
-])
+@pytest.mark.parametrize(
+    "successes, n, expected",
+    [
+        (50, 100, (0.4038, 0.5962)),
+        (0, 10, (0.0, 0.2775)),
+        (10, 10, (0.7225, 1.0)),
+        (1, 3, (0.0615, 0.7923)),
+        (812, 1000, (0.7866, 0.8350)),
+    ],
+)
 def test_wilson_known_values(successes, n, expected):
     low, high = wilson_interval(successes, n)
     assert (round(low, 4), round(high, 4)) == expected
@@ -49,21 +52,42 @@ def _records(rows: list[dict]) -> np.ndarray:
     return records
 
 
-HAND_MADE = _records([
-    dict(winner=codes.HUMANS, reason=codes.R_RESCUE, end_turn=20, deaths_cold=1, infections=2,
-         conversions=1),
-    dict(winner=codes.HUMANS, reason=codes.R_THINGS_DEAD, end_turn=30, deaths_attack=2,
-         infections=1),
-    dict(winner=codes.THINGS, reason=codes.R_HUMANS_DEAD, end_turn=40, deaths_attack=3,
-         deaths_injury=1, infections=4, conversions=2),
-    dict(winner=codes.THINGS, reason=codes.R_FROZEN, end_turn=10, deaths_cold=5, infections=1),
-    dict(winner=codes.NOBODY, reason=codes.R_TIMEOUT, end_turn=60, infections=2, conversions=1),
-])
+HAND_MADE = _records(
+    [
+        dict(
+            winner=codes.HUMANS,
+            reason=codes.R_RESCUE,
+            end_turn=20,
+            deaths_cold=1,
+            infections=2,
+            conversions=1,
+        ),
+        dict(
+            winner=codes.HUMANS,
+            reason=codes.R_THINGS_DEAD,
+            end_turn=30,
+            deaths_attack=2,
+            infections=1,
+        ),
+        dict(
+            winner=codes.THINGS,
+            reason=codes.R_HUMANS_DEAD,
+            end_turn=40,
+            deaths_attack=3,
+            deaths_injury=1,
+            infections=4,
+            conversions=2,
+        ),
+        dict(winner=codes.THINGS, reason=codes.R_FROZEN, end_turn=10, deaths_cold=5, infections=1),
+        dict(winner=codes.NOBODY, reason=codes.R_TIMEOUT, end_turn=60, infections=2, conversions=1),
+    ]
+)
 
 
 def test_summarize_hand_made_records():
-    s = summarize(HAND_MADE, players=12, things=2, seed=7, games=5, config_hash="abc",
-                  elapsed_seconds=0.5)
+    s = summarize(
+        HAND_MADE, players=12, things=2, seed=7, games=5, config_hash="abc", elapsed_seconds=0.5
+    )
     assert s["players"] == 12 and s["things"] == 2 and s["seed"] == 7 and s["games"] == 5
     assert s["config_hash"] == "abc"
     assert s["version"] == balance.__version__
@@ -73,8 +97,14 @@ def test_summarize_hand_made_records():
     assert s["human_win_ci"] == list(wilson_interval(2, 5))
     assert s["thing_win_ci"] == list(wilson_interval(2, 5))
     assert s["timeout_rate"] == 0.2
-    assert s["end_reasons"] == {"rescue": 1, "escape": 0, "things_dead": 1, "humans_dead": 1,
-                                "frozen": 1, "timeout": 1}
+    assert s["end_reasons"] == {
+        "rescue": 1,
+        "escape": 0,
+        "things_dead": 1,
+        "humans_dead": 1,
+        "frozen": 1,
+        "timeout": 1,
+    }
     assert s["mean_turns"] == 32.0
     assert s["median_turns"] == 30.0
     assert s["deaths_by_cause"] == {"cold": 6, "injury": 1, "attack": 5}
@@ -85,8 +115,9 @@ def test_summarize_hand_made_records():
 
 
 def test_summarize_lists_every_end_reason():
-    s = summarize(HAND_MADE[:1], players=9, things=1, seed=0, games=1, config_hash="x",
-                  elapsed_seconds=0.0)
+    s = summarize(
+        HAND_MADE[:1], players=9, things=1, seed=0, games=1, config_hash="x", elapsed_seconds=0.0
+    )
     assert list(s["end_reasons"]) == [r for r in codes.REASON_NAMES if r != "running"]
     assert sum(s["end_reasons"].values()) == 1
     assert s["games_per_second"] is None
@@ -94,5 +125,6 @@ def test_summarize_lists_every_end_reason():
 
 def test_summarize_checks_the_game_count():
     with pytest.raises(ValueError, match="games=4"):
-        summarize(HAND_MADE, players=12, things=2, seed=0, games=4, config_hash="x",
-                  elapsed_seconds=1.0)
+        summarize(
+            HAND_MADE, players=12, things=2, seed=0, games=4, config_hash="x", elapsed_seconds=1.0
+        )

@@ -10,18 +10,50 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel.characters import can_act, damage, infect
 from balance.kernel.events import log_event
-from balance.kernel.items import (count_in_supply, drop_from_hand, find_on_floor, free_backpack_slot,
-                                  free_hand, holds_kind, put_in_backpack, put_in_hand,
-                                  take_from_supply, wear_parka)
+from balance.kernel.items import (
+    count_in_supply,
+    drop_from_hand,
+    find_on_floor,
+    free_backpack_slot,
+    free_hand,
+    holds_kind,
+    put_in_backpack,
+    put_in_hand,
+    take_from_supply,
+    wear_parka,
+)
 from balance.kernel.rng import WORLD, below, chance
 from balance import records as R
-from balance.kernel.state import (CH_ALIVE, CH_ERUDITION, CH_FORM, CH_HAND, CH_INFECT_READY,
-                                  CH_INITIATIVE, CH_LEFT_STATION, CH_MOVE_TO, CH_N_DECL,
-                                  CH_PARALYSED_UNTIL, CH_ROOM, CH_UNCONSCIOUS, CH_WORN, IT_FUEL,
-                                  IT_KIND, IT_PLACE, IT_WHERE, ST_BEACON_BROKEN, ST_BEACON_ON,
-                                  ST_CALL_TURN, ST_GEN_BROKEN, ST_GEN_FUEL, ST_GEN_RUNNING,
-                                  ST_LIGHTING, ST_PUMP_BROKEN, ST_RESCUE_DUE, ST_TURN,
-                                  ST_YELLOW_LEFT)
+from balance.kernel.state import (
+    CH_ALIVE,
+    CH_ERUDITION,
+    CH_FORM,
+    CH_HAND,
+    CH_INFECT_READY,
+    CH_INITIATIVE,
+    CH_LEFT_STATION,
+    CH_MOVE_TO,
+    CH_N_DECL,
+    CH_PARALYSED_UNTIL,
+    CH_ROOM,
+    CH_UNCONSCIOUS,
+    CH_WORN,
+    IT_FUEL,
+    IT_KIND,
+    IT_PLACE,
+    IT_WHERE,
+    ST_BEACON_BROKEN,
+    ST_BEACON_ON,
+    ST_CALL_TURN,
+    ST_GEN_BROKEN,
+    ST_GEN_FUEL,
+    ST_GEN_RUNNING,
+    ST_LIGHTING,
+    ST_PUMP_BROKEN,
+    ST_RESCUE_DUE,
+    ST_TURN,
+    ST_YELLOW_LEFT,
+)
 
 
 @njit(cache=True)
@@ -38,7 +70,12 @@ def living_in_room(ch, r):
     """INF-5(b), GAP-36, GAP-56: living characters present; unconscious count, paralysed do not."""
     n = 0
     for d in range(ch.shape[0]):
-        if ch[d, CH_ROOM] == r and ch[d, CH_ALIVE] == 1 and ch[d, CH_PARALYSED_UNTIL] == 0 and ch[d, CH_LEFT_STATION] == 0:
+        if (
+            ch[d, CH_ROOM] == r
+            and ch[d, CH_ALIVE] == 1
+            and ch[d, CH_PARALYSED_UNTIL] == 0
+            and ch[d, CH_LEFT_STATION] == 0
+        ):
             n += 1
     return n
 
@@ -59,7 +96,11 @@ def infection_cost(ch, st, ip, c, target):
         return -1
     if target < 0 or target >= ch.shape[0] or target == c:
         return -1
-    if ch[target, CH_ROOM] != ch[c, CH_ROOM] or ch[target, CH_ALIVE] == 0 or ch[target, CH_LEFT_STATION] != 0:
+    if (
+        ch[target, CH_ROOM] != ch[c, CH_ROOM]
+        or ch[target, CH_ALIVE] == 0
+        or ch[target, CH_LEFT_STATION] != 0
+    ):
         return -1
     light = st[ST_LIGHTING + ch[c, CH_ROOM]]
     if light == codes.DARK:
@@ -85,12 +126,15 @@ def object_here(room_block, r, obj):
 
 @njit(cache=True)
 def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target):
-    """AP cost of a declaration if it is legal when declared, else -1 (AP-2: the stars of A4, GAP-13)."""
+    """AP cost of a declaration if it is legal when declared, else -1.
+    AP-2: the stars of A4; GAP-13."""
     r = ch[c, CH_ROOM]
     if action == codes.A_MOVE:
         if target < 0 or target >= codes.N_ROOMS or adjacent[r, target] == 0:
             return -1
-        fast = ch[c, CH_INITIATIVE] >= ip[P.I_FAST_INITIATIVE] and ch[c, CH_FORM] != codes.THING_ACTIVE
+        fast = (
+            ch[c, CH_INITIATIVE] >= ip[P.I_FAST_INITIATIVE] and ch[c, CH_FORM] != codes.THING_ACTIVE
+        )
         return ip[P.I_MOVE_FAST_AP] if fast else ip[P.I_MOVE_AP]  # ACT-MOVE, STAT-INIT-2
     if action == codes.A_OPEN_BOX:
         if r != codes.WAREHOUSE or target < 0 or target > codes.YELLOW_BOX:
@@ -128,7 +172,8 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target):
 @njit(cache=True)
 def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
     """Keep, in place, those of the first n_wanted rows of decl[c] (action, target, arg) that are
-    legal and fit in the AP. AP-1, GAP-31 (one move a turn), GAP-59 (over 3 AP: the latest are lost)."""
+    legal and fit in the AP. AP-1, GAP-31 (one move a turn), GAP-59 (over 3 AP: the latest
+    are lost)."""
     ap_left = ip[P.I_AP]
     kept = 0
     moved = False
@@ -201,18 +246,20 @@ def open_box(ch, it, st, rng, events, ip, fp, c, colour, wanted, rec):
 
 @njit(cache=True)
 def draw_yellow(it, rng):
-    """GAP-19: one of the unopened yellow boxes, uniformly, so P(parka) = parkas left / boxes left."""
+    """GAP-19: one of the unopened yellow boxes, uniformly: P(parka) = parkas left / boxes left."""
     left = 0
     for i in range(it.shape[0]):
-        if it[i, IT_PLACE] == codes.IN_SUPPLY and (it[i, IT_KIND] == codes.PARKA
-                                                   or it[i, IT_KIND] == codes.FLASHLIGHT_ITEM):
+        if it[i, IT_PLACE] == codes.IN_SUPPLY and (
+            it[i, IT_KIND] == codes.PARKA or it[i, IT_KIND] == codes.FLASHLIGHT_ITEM
+        ):
             left += 1
     if left == 0:
         return -1
     pick = below(rng, WORLD, left)
     for i in range(it.shape[0]):
-        if it[i, IT_PLACE] == codes.IN_SUPPLY and (it[i, IT_KIND] == codes.PARKA
-                                                   or it[i, IT_KIND] == codes.FLASHLIGHT_ITEM):
+        if it[i, IT_PLACE] == codes.IN_SUPPLY and (
+            it[i, IT_KIND] == codes.PARKA or it[i, IT_KIND] == codes.FLASHLIGHT_ITEM
+        ):
             if pick == 0:
                 return i
             pick -= 1
@@ -293,7 +340,9 @@ def break_object(ch, st, events, room_block, c, obj, rec):
 @njit(cache=True)
 def beacon_active(st, b):
     """GAP-6: an activated beacon works while unbroken and powered."""
-    return st[ST_BEACON_ON + b] == 1 and st[ST_BEACON_BROKEN + b] == 0 and st[ST_GEN_RUNNING + b] == 1
+    return (
+        st[ST_BEACON_ON + b] == 1 and st[ST_BEACON_BROKEN + b] == 0 and st[ST_GEN_RUNNING + b] == 1
+    )
 
 
 @njit(cache=True)
@@ -335,8 +384,12 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
                 log_event(st, events, codes.E_REFUEL, c, -1, amount, b)
     elif action == codes.A_FILL:
         i = ch[c, CH_HAND + target]
-        if i >= 0 and it[i, IT_KIND] == codes.CANISTER and it[i, IT_FUEL] == 0 \
-                and st[ST_PUMP_BROKEN] == 0:
+        if (
+            i >= 0
+            and it[i, IT_KIND] == codes.CANISTER
+            and it[i, IT_FUEL] == 0
+            and st[ST_PUMP_BROKEN] == 0
+        ):
             it[i, IT_FUEL] = ip[P.I_PUMP_FILL]  # LOC-FUEL-1, GAP-18: only empty ones, to full
             rec[R.C_CANISTERS_FILLED] += 1
             log_event(st, events, codes.E_FILL, c, -1, 0, 0)
@@ -346,8 +399,15 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         break_object(ch, st, events, room_block, c, target, rec)
     elif action == codes.A_BEACON:
         b = block_of_generator_room(room_block, r)
-        lit = st[ST_LIGHTING + r] == codes.LIGHT or st[ST_LIGHTING + r] == codes.FLASHLIGHT  # LIGHT-5
-        if lit and st[ST_GEN_RUNNING + b] == 1 and st[ST_BEACON_BROKEN + b] == 0 and st[ST_BEACON_ON + b] == 0:
+        lit = (
+            st[ST_LIGHTING + r] == codes.LIGHT or st[ST_LIGHTING + r] == codes.FLASHLIGHT
+        )  # LIGHT-5
+        if (
+            lit
+            and st[ST_GEN_RUNNING + b] == 1
+            and st[ST_BEACON_BROKEN + b] == 0
+            and st[ST_BEACON_ON + b] == 0
+        ):
             st[ST_BEACON_ON + b] = 1  # GAP-6
             if rec[R.C_BEACON_TURN] == 0:
                 rec[R.C_BEACON_TURN] = st[ST_TURN]
@@ -373,8 +433,11 @@ def leave_room(ch, st, rng, decl, fp, room_block, c, j):
         return
     target = decl[c, j, 1]
     dest = target
-    if ch[c, CH_ROOM] == codes.STREET and st[ST_LIGHTING + codes.STREET] == codes.BLIZZARD \
-            and chance(rng, WORLD, fp[P.F_MISDIRECT]):
+    if (
+        ch[c, CH_ROOM] == codes.STREET
+        and st[ST_LIGHTING + codes.STREET] == codes.BLIZZARD
+        and chance(rng, WORLD, fp[P.F_MISDIRECT])
+    ):
         if target == codes.TOWER:
             dest = below(rng, WORLD, codes.N_INDOOR)
         else:

@@ -8,11 +8,28 @@ from balance.kernel.events import log_event
 from balance.kernel.items import drop_hands, take_back_dropped
 from balance.kernel.rng import WORLD, below, chance
 from balance import records as R
-from balance.kernel.state import (CH_ALIVE, CH_BLACKOUT_TURN, CH_DEATH_CAUSE, CH_FORM, CH_FROST,
-                                  CH_HP, CH_INFECTED, CH_INFECT_READY, CH_LEFT_STATION, CH_MAX_HP,
-                                  CH_PARALYSED_UNTIL, CH_PHYSICAL, CH_RECOVERED, CH_ROOM,
-                                  CH_SURE_CONVERSION, CH_UNCONSCIOUS, CH_WORN, ST_LAST_LOSS_CAUSE,
-                                  ST_TEMPERATURE, ST_TURN)
+from balance.kernel.state import (
+    CH_ALIVE,
+    CH_BLACKOUT_TURN,
+    CH_DEATH_CAUSE,
+    CH_FORM,
+    CH_FROST,
+    CH_HP,
+    CH_INFECTED,
+    CH_INFECT_READY,
+    CH_LEFT_STATION,
+    CH_MAX_HP,
+    CH_PARALYSED_UNTIL,
+    CH_PHYSICAL,
+    CH_RECOVERED,
+    CH_ROOM,
+    CH_SURE_CONVERSION,
+    CH_UNCONSCIOUS,
+    CH_WORN,
+    ST_LAST_LOSS_CAUSE,
+    ST_TEMPERATURE,
+    ST_TURN,
+)
 
 
 @njit(cache=True)
@@ -28,8 +45,12 @@ def paralysed(ch, c):
 @njit(cache=True)
 def can_act(ch, c):
     """Alive, conscious, not paralysed and still on the station (UNC-1, THING-P-3)."""
-    return ch[c, CH_ALIVE] == 1 and ch[c, CH_UNCONSCIOUS] == 0 and ch[c, CH_PARALYSED_UNTIL] == 0 \
+    return (
+        ch[c, CH_ALIVE] == 1
+        and ch[c, CH_UNCONSCIOUS] == 0
+        and ch[c, CH_PARALYSED_UNTIL] == 0
         and ch[c, CH_LEFT_STATION] == 0
+    )
 
 
 @njit(cache=True)
@@ -105,7 +126,9 @@ def apply_frostbite(ch, it, st, rng, events, ip, rec):
     for c in range(ch.shape[0]):
         if ch[c, CH_ALIVE] == 0 or paralysed(ch, c) or not on_station(ch, c):
             continue
-        marks = max(0, ch[c, CH_FROST] + frostbite_delta(ch, ip, c, st[ST_TEMPERATURE + ch[c, CH_ROOM]]))
+        marks = max(
+            0, ch[c, CH_FROST] + frostbite_delta(ch, ip, c, st[ST_TEMPERATURE + ch[c, CH_ROOM]])
+        )
         if marks >= ip[P.I_MARKS_PER_HP]:
             ch[c, CH_FROST] = 0
             log_event(st, events, codes.E_FROSTBITE, c, -1, ch[c, CH_HP] - 1, 0)
@@ -156,7 +179,9 @@ def infect(ch, it, st, rng, events, ip, c, target, rec):
     rec[R.C_INFECTION_ATTEMPTS] += 1
     ch[c, CH_INFECT_READY] = t + ip[P.I_INF_COOLDOWN] + 1  # INF-6: used on t, usable on t + 4
     if ch[target, CH_FORM] != codes.HUMAN or ch[target, CH_ALIVE] == 0:
-        log_event(st, events, codes.E_INFECT, c, target, -1, 0)  # GAP-36: targeting a Thing wastes it
+        log_event(
+            st, events, codes.E_INFECT, c, target, -1, 0
+        )  # GAP-36: targeting a Thing wastes it
         return
     if ch[target, CH_INFECTED] == 1:
         ch[target, CH_SURE_CONVERSION] = 1  # INF-7: the timer keeps running, conversion certain
@@ -164,10 +189,20 @@ def infect(ch, it, st, rng, events, ip, c, target, rec):
         log_event(st, events, codes.E_INFECT, c, target, 1, ch[target, CH_BLACKOUT_TURN])
         return
     ch[target, CH_INFECTED] = 1
-    ch[target, CH_SURE_CONVERSION] = ch[target, CH_RECOVERED]  # GAP-36: a recovered human converts surely
+    ch[target, CH_SURE_CONVERSION] = ch[
+        target, CH_RECOVERED
+    ]  # GAP-36: a recovered human converts surely
     lo = ip[P.I_INF_DELAY_MIN]
     ch[target, CH_BLACKOUT_TURN] = t + lo + below(rng, WORLD, ip[P.I_INF_DELAY_MAX] - lo + 1)
     rec[R.C_INFECTIONS] += 1
     if ch[target, CH_RECOVERED] == 1:
         rec[R.C_REINFECTIONS] += 1
-    log_event(st, events, codes.E_INFECT, c, target, ch[target, CH_RECOVERED], ch[target, CH_BLACKOUT_TURN])
+    log_event(
+        st,
+        events,
+        codes.E_INFECT,
+        c,
+        target,
+        ch[target, CH_RECOVERED],
+        ch[target, CH_BLACKOUT_TURN],
+    )

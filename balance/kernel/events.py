@@ -1,8 +1,7 @@
 """The replay event log: a no-op in batch runs, where the buffer has zero rows."""
 
 from numba import njit
-from balance.kernel.state import (ST_N_EVENTS, ST_TURN)
-
+from balance.kernel.state import ST_N_EVENTS, ST_TURN
 
 
 @njit(cache=True)

@@ -14,22 +14,78 @@ from balance import codes
 from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.actions import declare, enter_room, leave_room, resolve
-from balance.kernel.characters import apply_frostbite, can_act, revive_things, start_blackouts, wake_up
+from balance.kernel.characters import (
+    apply_frostbite,
+    can_act,
+    revive_things,
+    start_blackouts,
+    wake_up,
+)
 from balance.kernel.events import log_event
 from balance.kernel.invariants import check_declarations, check_invariants
 from balance.kernel.items import stock_items
 from balance.kernel.observe import observe
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
 from balance.kernel.state import (
-    CH_ALIVE, CH_BACKPACK, CH_BLACKOUT_TURN, CH_DEATH_CAUSE, CH_ERUDITION, CH_FORM, CH_FROST,
-    CH_HAND, CH_HP, CH_INFECTED, CH_INFECT_READY, CH_INITIATIVE, CH_LEFT_STATION, CH_MAX_HP,
-    CH_MOVE_TO, CH_N_DECL, CH_ORIGINAL, CH_PARALYSED_UNTIL, CH_PHYSICAL, CH_PROFESSION,
-    CH_ROOM, CH_TIEBREAK, CH_UNCONSCIOUS, CH_WORN, IT_KIND,
-    SNAP_ALIVE, SNAP_CONSCIOUS, SNAP_ERUDITION, SNAP_FORM, SNAP_FROST, SNAP_HAND_0, SNAP_HP, SNAP_INFECTED, SNAP_INITIATIVE, SNAP_MAX_HP, SNAP_PARKA, SNAP_PHYSICAL, SNAP_ROOM,
-    ST_GEN_BROKEN, ST_GEN_FUEL, ST_GEN_RUNNING, ST_LAST_LOSS_CAUSE, ST_LIGHTING, ST_N_EVENTS,
-    ST_REASON, ST_RESCUE_DUE, ST_TEMPERATURE, ST_TURN, ST_WEATHER, ST_WINNER, ST_YELLOW_LEFT,
-    allocate)
-from balance.kernel.station import burn_generators, compute_lighting, draw_weather, update_temperatures
+    CH_ALIVE,
+    CH_BACKPACK,
+    CH_BLACKOUT_TURN,
+    CH_DEATH_CAUSE,
+    CH_ERUDITION,
+    CH_FORM,
+    CH_FROST,
+    CH_HAND,
+    CH_HP,
+    CH_INFECTED,
+    CH_INFECT_READY,
+    CH_INITIATIVE,
+    CH_LEFT_STATION,
+    CH_MAX_HP,
+    CH_MOVE_TO,
+    CH_N_DECL,
+    CH_ORIGINAL,
+    CH_PARALYSED_UNTIL,
+    CH_PHYSICAL,
+    CH_PROFESSION,
+    CH_ROOM,
+    CH_TIEBREAK,
+    CH_UNCONSCIOUS,
+    CH_WORN,
+    IT_KIND,
+    SNAP_ALIVE,
+    SNAP_CONSCIOUS,
+    SNAP_ERUDITION,
+    SNAP_FORM,
+    SNAP_FROST,
+    SNAP_HAND_0,
+    SNAP_HP,
+    SNAP_INFECTED,
+    SNAP_INITIATIVE,
+    SNAP_MAX_HP,
+    SNAP_PARKA,
+    SNAP_PHYSICAL,
+    SNAP_ROOM,
+    ST_GEN_BROKEN,
+    ST_GEN_FUEL,
+    ST_GEN_RUNNING,
+    ST_LAST_LOSS_CAUSE,
+    ST_LIGHTING,
+    ST_N_EVENTS,
+    ST_REASON,
+    ST_RESCUE_DUE,
+    ST_TEMPERATURE,
+    ST_TURN,
+    ST_WEATHER,
+    ST_WINNER,
+    ST_YELLOW_LEFT,
+    allocate,
+)
+from balance.kernel.station import (
+    burn_generators,
+    compute_lighting,
+    draw_weather,
+    update_temperatures,
+)
 from policies.dispatch import policy_declare
 
 CHUNK = 16  # games per prange iteration; each chunk allocates its arrays once
@@ -71,8 +127,9 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
             ch[c, CH_BACKPACK + k] = -1
         ch[c, CH_WORN] = -1
         ch[c, CH_MOVE_TO] = -1
-        ch[c, CH_ROOM] = codes.LIVING_QUARTERS if ip[P.I_START_ROOMS] == 1 \
-            else below(rng, WORLD, codes.N_INDOOR)  # GAP-4
+        ch[c, CH_ROOM] = (
+            codes.LIVING_QUARTERS if ip[P.I_START_ROOMS] == 1 else below(rng, WORLD, codes.N_INDOOR)
+        )  # GAP-4
     for c in range(n):
         order[c] = c
     shuffle(rng, order)  # SETUP-4: the first `things` of a random order are the Things
@@ -111,7 +168,7 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
 
 @njit(cache=True)
 def resolution_order(ch, rng, order):
-    """RES-3, STAT-3: higher Initiative first; equal Initiative in a random order drawn each turn."""
+    """RES-3, STAT-3: higher Initiative first; equal Initiative in a random order each turn."""
     n = ch.shape[0]
     for c in range(n):
         ch[c, CH_TIEBREAK] = np.int64(next_u64(rng, WORLD) >> np.uint64(1))
@@ -119,9 +176,13 @@ def resolution_order(ch, rng, order):
     for k in range(1, n):  # insertion sort: n <= 16
         c = order[k]
         j = k - 1
-        while j >= 0 and (ch[order[j], CH_INITIATIVE] < ch[c, CH_INITIATIVE] or (
+        while j >= 0 and (
+            ch[order[j], CH_INITIATIVE] < ch[c, CH_INITIATIVE]
+            or (
                 ch[order[j], CH_INITIATIVE] == ch[c, CH_INITIATIVE]
-                and ch[order[j], CH_TIEBREAK] > ch[c, CH_TIEBREAK])):
+                and ch[order[j], CH_TIEBREAK] > ch[c, CH_TIEBREAK]
+            )
+        ):
             order[j + 1] = order[j]
             j -= 1
         order[j + 1] = c
@@ -137,8 +198,12 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     for step in range(1, codes.N_STEPS + 1):
         for k in range(n):
             c = order[k]
-            if step == 11 and ch[c, CH_UNCONSCIOUS] == 1 and ch[c, CH_BLACKOUT_TURN] == t \
-                    and ch[c, CH_ALIVE] == 1:
+            if (
+                step == 11
+                and ch[c, CH_UNCONSCIOUS] == 1
+                and ch[c, CH_BLACKOUT_TURN] == t
+                and ch[c, CH_ALIVE] == 1
+            ):
                 wake_up(ch, it, st, rng, events, ip, fp, c, rec)  # UNC-2, INF-3: step 11
             for j in range(ch[c, CH_N_DECL]):
                 action = decl[c, j, 0]
@@ -170,7 +235,9 @@ def check_end(ch, st, events, ip, rec, end_of_turn):
     on, left = count_humans(ch)
     if on == 0 and left == 0:  # WIN-2, GAP-9
         st[ST_WINNER] = codes.THINGS
-        st[ST_REASON] = codes.R_FROZEN if st[ST_LAST_LOSS_CAUSE] == codes.DC_COLD else codes.R_HUMANS_DEAD
+        st[ST_REASON] = (
+            codes.R_FROZEN if st[ST_LAST_LOSS_CAUSE] == codes.DC_COLD else codes.R_HUMANS_DEAD
+        )
         return True
     things, infected = 0, 0
     for c in range(ch.shape[0]):
@@ -184,10 +251,18 @@ def check_end(ch, st, events, ip, rec, end_of_turn):
         return True
     t = st[ST_TURN]
     due = st[ST_RESCUE_DUE]
-    if end_of_turn and due > 0 and t >= due and (
-            ip[P.I_RESCUE_WAIT_CLEAR] == 0 or st[ST_WEATHER + t] == codes.CLEAR):  # GAP-6
+    if (
+        end_of_turn
+        and due > 0
+        and t >= due
+        and (ip[P.I_RESCUE_WAIT_CLEAR] == 0 or st[ST_WEATHER + t] == codes.CLEAR)
+    ):  # GAP-6
         for c in range(ch.shape[0]):
-            if ch[c, CH_FORM] == codes.HUMAN and ch[c, CH_ALIVE] == 1 and ch[c, CH_LEFT_STATION] == 0:
+            if (
+                ch[c, CH_FORM] == codes.HUMAN
+                and ch[c, CH_ALIVE] == 1
+                and ch[c, CH_LEFT_STATION] == 0
+            ):
                 ch[c, CH_LEFT_STATION] = 1
                 rec[R.C_HUMANS_RESCUED] += 1
         log_event(st, events, codes.E_RESCUE, -1, -1, rec[R.C_HUMANS_RESCUED], 0)
@@ -269,9 +344,18 @@ def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_
             continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
         observe(ch, g.it, g.st, ip, room_block, c, g.obs)
         thing_side = ch[c, CH_ORIGINAL] == 1  # GAP-38: a convert keeps playing as a human
-        n_wanted = policy_declare(t_id if thing_side else h_id, t_knobs if thing_side else h_knobs,
-                                  g.obs, g.memory[c], g.rng, 1 + c, g.decl[c], next_hop,
-                                  room_block, ip)
+        n_wanted = policy_declare(
+            t_id if thing_side else h_id,
+            t_knobs if thing_side else h_knobs,
+            g.obs,
+            g.memory[c],
+            g.rng,
+            1 + c,
+            g.decl[c],
+            next_hop,
+            room_block,
+            ip,
+        )
         declare(ch, g.it, g.st, g.decl, ip, adjacent, room_block, c, n_wanted)
 
 
@@ -305,8 +389,9 @@ def end_game(g, rec, over):
 
 
 @njit(cache=True)
-def play_game(g, ip, fp, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs,
-              seed, game, rec):
+def play_game(
+    g, ip, fp, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs, seed, game, rec
+):
     """Play game `game` of `seed` to its end with the arrays of g, writing its record into rec."""
     new_game(g, ip, fp, seed, game, rec)
     over = False
@@ -322,8 +407,9 @@ def play_game(g, ip, fp, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_
 
 
 @njit(cache=True, parallel=True)
-def play_games(seed, first_game, out, ip, fp, room_block, adjacent, next_hop,
-               h_id, h_knobs, t_id, t_knobs):
+def play_games(
+    seed, first_game, out, ip, fp, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs
+):
     """Play games first_game .. first_game + len(out) - 1, one record row each. Each game is
     played whole by one thread; results depend on (seed, game index) only."""
     n_games = out.shape[0]
@@ -331,18 +417,62 @@ def play_games(seed, first_game, out, ip, fp, room_block, adjacent, next_hop,
     for k in prange(n_chunks):
         g = allocate(ip, 0)
         for i in range(k * CHUNK, min(n_games, (k + 1) * CHUNK)):
-            play_game(g, ip, fp, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs,
-                      seed, first_game + i, out[i])
+            play_game(
+                g,
+                ip,
+                fp,
+                room_block,
+                adjacent,
+                next_hop,
+                h_id,
+                h_knobs,
+                t_id,
+                t_knobs,
+                seed,
+                first_game + i,
+                out[i],
+            )
 
 
 @njit(cache=True)
-def replay_one(seed, game, record, ip, fp, room_block, adjacent, next_hop, h_id, h_knobs,
-               t_id, t_knobs, events, weather, gen, rooms, chars, static):
+def replay_one(
+    seed,
+    game,
+    record,
+    ip,
+    fp,
+    room_block,
+    adjacent,
+    next_hop,
+    h_id,
+    h_knobs,
+    t_id,
+    t_knobs,
+    events,
+    weather,
+    gen,
+    rooms,
+    chars,
+    static,
+):
     """Play one game with the event log and snapshots on and copy them out. Returns the number
     of events written."""
     g = allocate(ip, events.shape[0])
-    play_game(g, ip, fp, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs,
-              seed, game, record[0])
+    play_game(
+        g,
+        ip,
+        fp,
+        room_block,
+        adjacent,
+        next_hop,
+        h_id,
+        h_knobs,
+        t_id,
+        t_knobs,
+        seed,
+        game,
+        record[0],
+    )
     weather[:] = g.snap_weather
     gen[:] = g.snap_gen
     rooms[:] = g.snap_rooms

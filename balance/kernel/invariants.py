@@ -10,10 +10,25 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.state import (CH_ALIVE, CH_BACKPACK, CH_HAND, CH_HP, CH_LEFT_STATION, CH_MAX_HP,
-                                  CH_N_DECL, CH_PARALYSED_UNTIL, CH_UNCONSCIOUS, CH_WORN, IT_FUEL,
-                                  IT_KIND, IT_PLACE, IT_WHERE, ST_GEN_FUEL, ST_TEMPERATURE,
-                                  ST_YELLOW_LEFT)
+from balance.kernel.state import (
+    CH_ALIVE,
+    CH_BACKPACK,
+    CH_HAND,
+    CH_HP,
+    CH_LEFT_STATION,
+    CH_MAX_HP,
+    CH_N_DECL,
+    CH_PARALYSED_UNTIL,
+    CH_UNCONSCIOUS,
+    CH_WORN,
+    IT_FUEL,
+    IT_KIND,
+    IT_PLACE,
+    IT_WHERE,
+    ST_GEN_FUEL,
+    ST_TEMPERATURE,
+    ST_YELLOW_LEFT,
+)
 
 HP_RANGE = 1
 TEMPERATURE_RANGE = 2
@@ -46,7 +61,9 @@ def check_invariants(ch, it, st, ip):
     for i in range(it.shape[0]):
         place = it[i, IT_PLACE]
         w = it[i, IT_WHERE]
-        if it[i, IT_KIND] == codes.CANISTER and (it[i, IT_FUEL] < 0 or it[i, IT_FUEL] > codes.FUEL_UNITS):
+        if it[i, IT_KIND] == codes.CANISTER and (
+            it[i, IT_FUEL] < 0 or it[i, IT_FUEL] > codes.FUEL_UNITS
+        ):
             bad |= FUEL_RANGE
         if place == codes.IN_HAND:
             held += 1
@@ -54,8 +71,11 @@ def check_invariants(ch, it, st, ip):
                 bad |= ITEM_PLACE
         elif place == codes.IN_BACKPACK:
             held += 1
-            if not (0 <= w < n) or (ch[w, CH_BACKPACK + 0] != i and ch[w, CH_BACKPACK + 1] != i
-                                    and ch[w, CH_BACKPACK + 2] != i):
+            if not (0 <= w < n) or (
+                ch[w, CH_BACKPACK + 0] != i
+                and ch[w, CH_BACKPACK + 1] != i
+                and ch[w, CH_BACKPACK + 2] != i
+            ):
                 bad |= ITEM_PLACE
         elif place == codes.WORN:
             held += 1
@@ -88,8 +108,12 @@ def check_invariants(ch, it, st, ip):
 def check_declarations(ch):
     """UNC-1, HP-3, THING-P-3: nobody dead, unconscious, paralysed or gone has declared."""
     for c in range(ch.shape[0]):
-        incapacitated = ch[c, CH_ALIVE] == 0 or ch[c, CH_UNCONSCIOUS] == 1 or ch[c, CH_PARALYSED_UNTIL] > 0 \
+        incapacitated = (
+            ch[c, CH_ALIVE] == 0
+            or ch[c, CH_UNCONSCIOUS] == 1
+            or ch[c, CH_PARALYSED_UNTIL] > 0
             or ch[c, CH_LEFT_STATION] != 0
+        )
         if incapacitated and ch[c, CH_N_DECL] > 0:
             return INCAPACITATED_ACTING
     return 0

@@ -8,8 +8,17 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.state import (CH_BACKPACK, CH_HAND, CH_ROOM, CH_WORN, IT_DROPPED_BY, IT_FUEL,
-                                  IT_KIND, IT_PLACE, IT_WHERE)
+from balance.kernel.state import (
+    CH_BACKPACK,
+    CH_HAND,
+    CH_ROOM,
+    CH_WORN,
+    IT_DROPPED_BY,
+    IT_FUEL,
+    IT_KIND,
+    IT_PLACE,
+    IT_WHERE,
+)
 
 
 @njit(cache=True)
@@ -87,8 +96,11 @@ def drop_hands(ch, it, c, dropped_by):
 def take_back_dropped(ch, it, c):
     """UNC-1, GAP-56: on waking, items the blackout dropped return to hand if still lying here."""
     for i in range(it.shape[0]):
-        if (it[i, IT_DROPPED_BY] == c and it[i, IT_PLACE] == codes.IN_ROOM
-                and it[i, IT_WHERE] == ch[c, CH_ROOM]):
+        if (
+            it[i, IT_DROPPED_BY] == c
+            and it[i, IT_PLACE] == codes.IN_ROOM
+            and it[i, IT_WHERE] == ch[c, CH_ROOM]
+        ):
             h = free_hand(ch, c)
             if h < 0:
                 return
@@ -129,9 +141,14 @@ def stock_items(it, ip):
     """SETUP-3, LOC-WAREHOUSE-1..3: lay out every item of the game in the supply.
     Ids run: yellow-box parkas and flashlights, the axes, then the unlimited-stock pools."""
     i = 0
-    for kind, count in ((codes.PARKA, ip[P.I_PARKAS]), (codes.FLASHLIGHT_ITEM, ip[P.I_FLASHLIGHTS]),
-                        (codes.AXE, ip[P.I_AXES]), (codes.CANISTER, ip[P.I_POOL_CANISTERS]),
-                        (codes.SPARE_PARTS, ip[P.I_POOL_PARTS]), (codes.SCRAP, ip[P.I_POOL_SCRAP])):
+    for kind, count in (
+        (codes.PARKA, ip[P.I_PARKAS]),
+        (codes.FLASHLIGHT_ITEM, ip[P.I_FLASHLIGHTS]),
+        (codes.AXE, ip[P.I_AXES]),
+        (codes.CANISTER, ip[P.I_POOL_CANISTERS]),
+        (codes.SPARE_PARTS, ip[P.I_POOL_PARTS]),
+        (codes.SCRAP, ip[P.I_POOL_SCRAP]),
+    ):
         for _ in range(count):
             it[i, IT_KIND] = kind
             it[i, IT_PLACE] = codes.IN_SUPPLY

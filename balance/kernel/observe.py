@@ -9,21 +9,83 @@ from numba import njit
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.actions import block_of_generator_room, sees_in_room
-from balance.kernel.state import (CH_ALIVE, CH_BACKPACK, CH_ERUDITION, CH_FORM, CH_FROST, CH_HAND,
-                                  CH_HP, CH_INFECT_READY, CH_INITIATIVE, CH_LEFT_STATION, CH_MAX_HP,
-                                  CH_ORIGINAL, CH_PARALYSED_UNTIL, CH_PHYSICAL, CH_ROOM,
-                                  CH_UNCONSCIOUS, CH_WORN, IT_FUEL, IT_KIND, IT_PLACE, IT_WHERE,
-                                  ST_BEACON_BROKEN, ST_BEACON_ON, ST_CALL_TURN, ST_GEN_BROKEN,
-                                  ST_GEN_FUEL, ST_LIGHTING, ST_PUMP_BROKEN, ST_TEMPERATURE, ST_TURN,
-                                  ST_WEATHER, ST_YELLOW_LEFT)
+from balance.kernel.state import (
+    CH_ALIVE,
+    CH_BACKPACK,
+    CH_ERUDITION,
+    CH_FORM,
+    CH_FROST,
+    CH_HAND,
+    CH_HP,
+    CH_INFECT_READY,
+    CH_INITIATIVE,
+    CH_LEFT_STATION,
+    CH_MAX_HP,
+    CH_ORIGINAL,
+    CH_PARALYSED_UNTIL,
+    CH_PHYSICAL,
+    CH_ROOM,
+    CH_UNCONSCIOUS,
+    CH_WORN,
+    IT_FUEL,
+    IT_KIND,
+    IT_PLACE,
+    IT_WHERE,
+    ST_BEACON_BROKEN,
+    ST_BEACON_ON,
+    ST_CALL_TURN,
+    ST_GEN_BROKEN,
+    ST_GEN_FUEL,
+    ST_LIGHTING,
+    ST_PUMP_BROKEN,
+    ST_TEMPERATURE,
+    ST_TURN,
+    ST_WEATHER,
+    ST_YELLOW_LEFT,
+)
 from balance.observation import (
-    MAX_CHARACTERS, O_AP, O_BACKPACK_FUEL, O_BACKPACK_KIND, O_BEACON_ACTIVE, O_BEACON_BROKEN,
-    O_CALL_TURN, O_EMPTY_CANISTERS_HERE, O_ERUDITION, O_FROST, O_GEN_BROKEN, O_GEN_FUEL,
-    O_HAND_FUEL, O_HAND_KIND, O_HP, O_INFECT_READY, O_INITIATIVE, O_IS_ORIGINAL_THING,
-    O_KNOWN_THING, O_LIGHTING, O_LIVING_HERE, O_MAX_HP, O_MOVE_AP, O_PHYSICAL, O_PRESENT,
-    O_PUMP_BROKEN, O_ROOM, O_ROOM_ITEMS, O_SEES, O_SELF, O_TEMPERATURE, O_TURN, O_WEARS_PARKA,
-    O_WEATHER, O_YELLOW_LEFT, P_ABSENT, P_ACTIVE_THING, P_CONSCIOUS, P_LOOKS_DEAD, P_UNCONSCIOUS,
-    UNSEEN)
+    MAX_CHARACTERS,
+    O_AP,
+    O_BACKPACK_FUEL,
+    O_BACKPACK_KIND,
+    O_BEACON_ACTIVE,
+    O_BEACON_BROKEN,
+    O_CALL_TURN,
+    O_EMPTY_CANISTERS_HERE,
+    O_ERUDITION,
+    O_FROST,
+    O_GEN_BROKEN,
+    O_GEN_FUEL,
+    O_HAND_FUEL,
+    O_HAND_KIND,
+    O_HP,
+    O_INFECT_READY,
+    O_INITIATIVE,
+    O_IS_ORIGINAL_THING,
+    O_KNOWN_THING,
+    O_LIGHTING,
+    O_LIVING_HERE,
+    O_MAX_HP,
+    O_MOVE_AP,
+    O_PHYSICAL,
+    O_PRESENT,
+    O_PUMP_BROKEN,
+    O_ROOM,
+    O_ROOM_ITEMS,
+    O_SEES,
+    O_SELF,
+    O_TEMPERATURE,
+    O_TURN,
+    O_WEARS_PARKA,
+    O_WEATHER,
+    O_YELLOW_LEFT,
+    P_ABSENT,
+    P_ACTIVE_THING,
+    P_CONSCIOUS,
+    P_LOOKS_DEAD,
+    P_UNCONSCIOUS,
+    UNSEEN,
+)
 
 
 @njit(cache=True)
@@ -34,14 +96,17 @@ def observe(ch, it, st, ip, room_block, c, o):
     original = ch[c, CH_ORIGINAL] == 1
     # room details need sight (LIGHT-1, LIGHT-2); a convert's night vision is unknown to him,
     # so he perceives the dark as a human does
-    sees = sees_in_room(ch, st, c) and (ch[c, CH_FORM] == codes.HUMAN or original
-                                   or st[ST_LIGHTING + r] != codes.DARK)
+    sees = sees_in_room(ch, st, c) and (
+        ch[c, CH_FORM] == codes.HUMAN or original or st[ST_LIGHTING + r] != codes.DARK
+    )
     o[O_TURN] = st[ST_TURN]
     o[O_SELF] = c
     o[O_ROOM] = r
     o[O_HP] = ch[c, CH_HP]
     # what the character believes: a convert does not know his maximum became a Thing's (GAP-38)
-    o[O_MAX_HP] = ch[c, CH_MAX_HP] if original or ch[c, CH_FORM] == codes.HUMAN else ip[P.I_HUMAN_HP]
+    o[O_MAX_HP] = (
+        ch[c, CH_MAX_HP] if original or ch[c, CH_FORM] == codes.HUMAN else ip[P.I_HUMAN_HP]
+    )
     o[O_FROST] = ch[c, CH_FROST]  # FROST-6
     o[O_WEARS_PARKA] = 1 if ch[c, CH_WORN] >= 0 else 0
     o[O_PHYSICAL] = ch[c, CH_PHYSICAL]
@@ -51,8 +116,13 @@ def observe(ch, it, st, ip, room_block, c, o):
     fast = ch[c, CH_INITIATIVE] >= ip[P.I_FAST_INITIATIVE]
     o[O_MOVE_AP] = ip[P.I_MOVE_FAST_AP] if fast else ip[P.I_MOVE_AP]
     o[O_IS_ORIGINAL_THING] = 1 if original else 0
-    o[O_INFECT_READY] = 1 if original and ch[c, CH_FORM] == codes.THING_HIDDEN \
-        and st[ST_TURN] >= ch[c, CH_INFECT_READY] else 0
+    o[O_INFECT_READY] = (
+        1
+        if original
+        and ch[c, CH_FORM] == codes.THING_HIDDEN
+        and st[ST_TURN] >= ch[c, CH_INFECT_READY]
+        else 0
+    )
     for h in range(2):
         i = ch[c, CH_HAND + h]
         o[O_HAND_KIND + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
@@ -87,7 +157,11 @@ def observe(ch, it, st, ip, room_block, c, o):
         if ch[d, CH_ROOM] != r or ch[d, CH_LEFT_STATION] != 0 or (blizzard and d != c):
             o[O_PRESENT + d] = P_ABSENT  # LIGHT-4: nobody is seen in a blizzard
             continue
-        if ch[d, CH_FORM] == codes.THING_ACTIVE and ch[d, CH_ALIVE] == 1 and ch[d, CH_PARALYSED_UNTIL] == 0:
+        if (
+            ch[d, CH_FORM] == codes.THING_ACTIVE
+            and ch[d, CH_ALIVE] == 1
+            and ch[d, CH_PARALYSED_UNTIL] == 0
+        ):
             o[O_PRESENT + d] = P_ACTIVE_THING  # THING-ACTIVE-2
         elif ch[d, CH_ALIVE] == 0 or ch[d, CH_PARALYSED_UNTIL] > 0:
             o[O_PRESENT + d] = P_LOOKS_DEAD  # LIGHT-2, THING-P-3

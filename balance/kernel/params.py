@@ -10,15 +10,15 @@ I_PLAYERS = 0
 I_THINGS = 1
 I_MAX_TURNS = 2
 I_AP = 3
-I_START_ROOMS = 4          # 0 = random indoor room, 1 = everyone in the Living quarters (GAP-4)
+I_START_ROOMS = 4  # 0 = random indoor room, 1 = everyone in the Living quarters (GAP-4)
 I_HUMAN_HP = 5
 I_THING_HP = 6
 I_N_PROFESSIONS = 7
-I_GEN_CAPACITY = 8         # fuel units
-I_GEN_START = 9            # fuel units
-I_BURN = 10                # fuel units per turn
-I_BOX_FILL = 11            # fuel units in a canister from a red box
-I_PUMP_FILL = 12           # fuel units the pump puts in an empty canister
+I_GEN_CAPACITY = 8  # fuel units
+I_GEN_START = 9  # fuel units
+I_BURN = 10  # fuel units per turn
+I_BOX_FILL = 11  # fuel units in a canister from a red box
+I_PUMP_FILL = 12  # fuel units the pump puts in an empty canister
 I_T_START = 13
 I_T_STREET = 14
 I_T_MIN = 15
@@ -60,18 +60,18 @@ I_BEACON_AP = 50
 I_CALL_AP = 51
 I_RESCUE_DELAY = 52
 I_RESCUE_WAIT_CLEAR = 53
-I_CHECK_INVARIANTS = 54    # run-time switch, not a rule: count invariant violations every turn
-I_FOOD = 55                # food boxes on the Freezer shelves at the start
+I_CHECK_INVARIANTS = 54  # run-time switch, not a rule: count invariant violations every turn
+I_FOOD = 55  # food boxes on the Freezer shelves at the start
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8
-I_PROF_PHYSICAL = 56       # MAX_PROFESSIONS slots
+I_PROF_PHYSICAL = 56  # MAX_PROFESSIONS slots
 I_PROF_INITIATIVE = I_PROF_PHYSICAL + MAX_PROFESSIONS
 I_PROF_ERUDITION = I_PROF_INITIATIVE + MAX_PROFESSIONS
-I_BAND_FLOOR = I_PROF_ERUDITION + MAX_PROFESSIONS     # MAX_BANDS slots
+I_BAND_FLOOR = I_PROF_ERUDITION + MAX_PROFESSIONS  # MAX_BANDS slots
 I_BAND_BARE = I_BAND_FLOOR + MAX_BANDS
 I_BAND_PARKA = I_BAND_BARE + MAX_BANDS
-I_RESISTANCE = I_BAND_PARKA + MAX_BANDS               # 4 slots, indexed by Physical form 0..3
+I_RESISTANCE = I_BAND_PARKA + MAX_BANDS  # 4 slots, indexed by Physical form 0..3
 N_IP = I_RESISTANCE + 4
 
 # --- fp: probabilities and factors ---

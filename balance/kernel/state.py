@@ -17,60 +17,60 @@ from balance.kernel import params as P
 from balance.observation import MEMORY_SIZE, N_OBS
 
 # --- ch: int64[n, N_CH], one row per character ---
-CH_ROOM = 0             # current room
-CH_HP = 1               # 0..max (HP-1, THING-P-2)
-CH_MAX_HP = 2           # 3 for humans, 4 for Things (GAP-38: converts too)
-CH_FROST = 3            # frostbite marks 0..marks_per_hp-1 (FROST-2, FROST-3)
-CH_PROFESSION = 4       # index into the profession table (GAP-3)
-CH_PHYSICAL = 5         # 1..3 (STAT-1)
-CH_INITIATIVE = 6       # 1..3
-CH_ERUDITION = 7        # 1..3
-CH_ALIVE = 8            # 0/1; a paralysed Thing is alive
-CH_UNCONSCIOUS = 9      # 0/1 (UNC-*)
-CH_FORM = 10            # codes.HUMAN / THING_HIDDEN / THING_ACTIVE (THING-1)
-CH_ORIGINAL = 11        # 0/1: an original Thing (THING-P-4)
-CH_INFECTED = 12        # 0/1 (INF-2)
-CH_SURE_CONVERSION = 13 # 0/1: re-infected, converts for certain (INF-7)
-CH_RECOVERED = 14       # 0/1: was infected before and woke human (GAP-36)
-CH_BLACKOUT_TURN = 15   # turn of the infection's unconsciousness, 0 if none (INF-2)
-CH_INFECT_READY = 16    # first turn an infection may be tried again (INF-6)
-CH_PARALYSED_UNTIL = 17 # last turn of paralysis, 0 if not paralysed (THING-P-3)
-CH_DEATH_CAUSE = 18     # codes.DC_*
-CH_LEFT_STATION = 19    # 0 on the station, 1 rescued, 2 escaped
-CH_HAND = 20            # 2 columns: item id in each hand or -1 (INV-1)
-CH_BACKPACK = 22        # 3 columns: item ids or -1 (INV-3)
-CH_WORN = 25            # worn parka item id or -1 (ITEM-PARKA)
-CH_MOVE_TO = 26         # room a move heads for between exit and entry, -1 if none
-CH_N_DECL = 27          # declarations kept this turn
-CH_TIEBREAK = 28        # random key breaking equal Initiative this turn (RES-3)
+CH_ROOM = 0  # current room
+CH_HP = 1  # 0..max (HP-1, THING-P-2)
+CH_MAX_HP = 2  # 3 for humans, 4 for Things (GAP-38: converts too)
+CH_FROST = 3  # frostbite marks 0..marks_per_hp-1 (FROST-2, FROST-3)
+CH_PROFESSION = 4  # index into the profession table (GAP-3)
+CH_PHYSICAL = 5  # 1..3 (STAT-1)
+CH_INITIATIVE = 6  # 1..3
+CH_ERUDITION = 7  # 1..3
+CH_ALIVE = 8  # 0/1; a paralysed Thing is alive
+CH_UNCONSCIOUS = 9  # 0/1 (UNC-*)
+CH_FORM = 10  # codes.HUMAN / THING_HIDDEN / THING_ACTIVE (THING-1)
+CH_ORIGINAL = 11  # 0/1: an original Thing (THING-P-4)
+CH_INFECTED = 12  # 0/1 (INF-2)
+CH_SURE_CONVERSION = 13  # 0/1: re-infected, converts for certain (INF-7)
+CH_RECOVERED = 14  # 0/1: was infected before and woke human (GAP-36)
+CH_BLACKOUT_TURN = 15  # turn of the infection's unconsciousness, 0 if none (INF-2)
+CH_INFECT_READY = 16  # first turn an infection may be tried again (INF-6)
+CH_PARALYSED_UNTIL = 17  # last turn of paralysis, 0 if not paralysed (THING-P-3)
+CH_DEATH_CAUSE = 18  # codes.DC_*
+CH_LEFT_STATION = 19  # 0 on the station, 1 rescued, 2 escaped
+CH_HAND = 20  # 2 columns: item id in each hand or -1 (INV-1)
+CH_BACKPACK = 22  # 3 columns: item ids or -1 (INV-3)
+CH_WORN = 25  # worn parka item id or -1 (ITEM-PARKA)
+CH_MOVE_TO = 26  # room a move heads for between exit and entry, -1 if none
+CH_N_DECL = 27  # declarations kept this turn
+CH_TIEBREAK = 28  # random key breaking equal Initiative this turn (RES-3)
 N_CH = 29
 
 # --- it: int64[m, N_IT], one row per item ---
-IT_KIND = 0             # codes item kind
-IT_PLACE = 1            # codes.IN_SUPPLY / IN_ROOM / IN_HAND / IN_BACKPACK / WORN / DESTROYED
-IT_WHERE = 2            # room or character, by place; -1 in supply or destroyed
-IT_FUEL = 3             # fuel units held by a canister
-IT_DROPPED_BY = 4       # character whose blackout dropped it, else -1 (UNC-1)
+IT_KIND = 0  # codes item kind
+IT_PLACE = 1  # codes.IN_SUPPLY / IN_ROOM / IN_HAND / IN_BACKPACK / WORN / DESTROYED
+IT_WHERE = 2  # room or character, by place; -1 in supply or destroyed
+IT_FUEL = 3  # fuel units held by a canister
+IT_DROPPED_BY = 4  # character whose blackout dropped it, else -1 (UNC-1)
 N_IT = 5
 
 # --- st: int64[N_ST + weather length], the station and the game's scalars ---
-ST_TURN = 0             # current turn, 1-based
-ST_CALL_TURN = 1        # turn of the call for help, 0 if none (GAP-6)
-ST_RESCUE_DUE = 2       # earliest turn the rescue can arrive, 0 if no call
+ST_TURN = 0  # current turn, 1-based
+ST_CALL_TURN = 1  # turn of the call for help, 0 if none (GAP-6)
+ST_RESCUE_DUE = 2  # earliest turn the rescue can arrive, 0 if no call
 ST_WINNER = 3
 ST_REASON = 4
-ST_N_EVENTS = 5         # events written so far (replay mode)
-ST_YELLOW_LEFT = 6      # unopened yellow boxes (LOC-WAREHOUSE-3)
+ST_N_EVENTS = 5  # events written so far (replay mode)
+ST_YELLOW_LEFT = 6  # unopened yellow boxes (LOC-WAREHOUSE-3)
 ST_LAST_LOSS_CAUSE = 7  # how the most recent human was lost: a death cause, or -1 for conversion
-ST_PUMP_BROKEN = 8      # 0/1 (LOC-FUEL-1)
-ST_GEN_FUEL = 9         # 3 cells: fuel units per block (GEN-1)
-ST_GEN_RUNNING = 12     # 3 cells: 0/1 this turn (GEN-2, GAP-17)
-ST_GEN_BROKEN = 15      # 3 cells: 0/1 (ACT-BREAK, GAP-20)
-ST_BEACON_BROKEN = 18   # 3 cells: 0/1 (GAP-6)
-ST_BEACON_ON = 21       # 3 cells: activated; active while also powered and unbroken (GAP-6)
-ST_TEMPERATURE = 24     # N_ROOMS cells (TEMP-*)
+ST_PUMP_BROKEN = 8  # 0/1 (LOC-FUEL-1)
+ST_GEN_FUEL = 9  # 3 cells: fuel units per block (GEN-1)
+ST_GEN_RUNNING = 12  # 3 cells: 0/1 this turn (GEN-2, GAP-17)
+ST_GEN_BROKEN = 15  # 3 cells: 0/1 (ACT-BREAK, GAP-20)
+ST_BEACON_BROKEN = 18  # 3 cells: 0/1 (GAP-6)
+ST_BEACON_ON = 21  # 3 cells: activated; active while also powered and unbroken (GAP-6)
+ST_TEMPERATURE = 24  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
-ST_WEATHER = ST_LIGHTING + N_ROOMS      # weather by turn, drawn in advance (GAP-55)
+ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
 
 # --- replay snapshot of a character: the last axis of Replay.characters ---
@@ -83,10 +83,10 @@ SNAP_INITIATIVE = 5
 SNAP_ERUDITION = 6
 SNAP_ALIVE = 7
 SNAP_CONSCIOUS = 8
-SNAP_FORM = 9           # codes.HUMAN / THING_HIDDEN / THING_ACTIVE (hidden truth)
+SNAP_FORM = 9  # codes.HUMAN / THING_HIDDEN / THING_ACTIVE (hidden truth)
 SNAP_INFECTED = 10
 SNAP_MAX_HP = 11
-SNAP_HAND_0 = 12        # item kind or NO_ITEM
+SNAP_HAND_0 = 12  # item kind or NO_ITEM
 SNAP_HAND_1 = 13
 SNAP_FIELDS = 14
 
@@ -94,26 +94,32 @@ SNAP_FIELDS = 14
 class Game(NamedTuple):
     """Every array of one game. Unpacked once per game: the turn loop passes arrays, never this."""
 
-    ch: np.ndarray          # int64[n, N_CH]
-    it: np.ndarray          # int64[m, N_IT]
-    st: np.ndarray          # int64[N_ST + max_turns + forecast + 2]
-    decl: np.ndarray        # int64[n, MAX_DECLARED, 3]: (action, target, arg) per declaration
-    order: np.ndarray       # int64[n]: this turn's resolution order (RES-3)
-    obs: np.ndarray         # int64[N_OBS]: scratch observation vector
-    memory: np.ndarray      # int64[n, MEMORY_SIZE]: each character's policy memory
-    rng: np.ndarray         # uint64[n + 1]: stream 0 the world, 1 + c character c's policy
-    events: np.ndarray      # int64[E, 6]: (turn, kind, actor, target, a, b); E = 0 in batch runs
+    ch: np.ndarray  # int64[n, N_CH]
+    it: np.ndarray  # int64[m, N_IT]
+    st: np.ndarray  # int64[N_ST + max_turns + forecast + 2]
+    decl: np.ndarray  # int64[n, MAX_DECLARED, 3]: (action, target, arg) per declaration
+    order: np.ndarray  # int64[n]: this turn's resolution order (RES-3)
+    obs: np.ndarray  # int64[N_OBS]: scratch observation vector
+    memory: np.ndarray  # int64[n, MEMORY_SIZE]: each character's policy memory
+    rng: np.ndarray  # uint64[n + 1]: stream 0 the world, 1 + c character c's policy
+    events: np.ndarray  # int64[E, 6]: (turn, kind, actor, target, a, b); E = 0 in batch runs
     snap_weather: np.ndarray  # int64[T]: replay only (T = 0 in batch runs)
-    snap_gen: np.ndarray      # int64[T, 3, 3]: per block fuel, running, broken
-    snap_rooms: np.ndarray    # int64[T, 2, N_ROOMS]: temperature, lighting
-    snap_chars: np.ndarray    # int64[T, n, SNAP_FIELDS]
+    snap_gen: np.ndarray  # int64[T, 3, 3]: per block fuel, running, broken
+    snap_rooms: np.ndarray  # int64[T, 2, N_ROOMS]: temperature, lighting
+    snap_chars: np.ndarray  # int64[T, n, SNAP_FIELDS]
 
 
 @njit(cache=True)
 def item_capacity(ip):
     """Items preallocated per game: yellow-box contents, axes and the unlimited-stock pools."""
-    return (ip[P.I_PARKAS] + ip[P.I_FLASHLIGHTS] + ip[P.I_AXES] + ip[P.I_POOL_CANISTERS]
-            + ip[P.I_POOL_PARTS] + ip[P.I_POOL_SCRAP])
+    return (
+        ip[P.I_PARKAS]
+        + ip[P.I_FLASHLIGHTS]
+        + ip[P.I_AXES]
+        + ip[P.I_POOL_CANISTERS]
+        + ip[P.I_POOL_PARTS]
+        + ip[P.I_POOL_SCRAP]
+    )
 
 
 @njit(cache=True)
@@ -124,10 +130,17 @@ def allocate(ip, n_events):
     t = ip[P.I_MAX_TURNS] if n_events > 0 else 0
     i64 = np.int64
     return Game(
-        np.zeros((n, N_CH), i64), np.zeros((item_capacity(ip), N_IT), i64),
+        np.zeros((n, N_CH), i64),
+        np.zeros((item_capacity(ip), N_IT), i64),
         np.zeros(N_ST + ip[P.I_MAX_TURNS] + ip[P.I_FORECAST] + 2, i64),
-        np.zeros((n, MAX_DECLARED, 3), i64), np.zeros(n, i64), np.zeros(N_OBS, i64),
-        np.zeros((n, MEMORY_SIZE), i64), np.zeros(n + 1, np.uint64), np.zeros((n_events, 6), i64),
-        np.zeros(t, i64), np.zeros((t, N_BLOCKS, 3), i64), np.zeros((t, 2, N_ROOMS), i64),
+        np.zeros((n, MAX_DECLARED, 3), i64),
+        np.zeros(n, i64),
+        np.zeros(N_OBS, i64),
+        np.zeros((n, MEMORY_SIZE), i64),
+        np.zeros(n + 1, np.uint64),
+        np.zeros((n_events, 6), i64),
+        np.zeros(t, i64),
+        np.zeros((t, N_BLOCKS, 3), i64),
+        np.zeros((t, 2, N_ROOMS), i64),
         np.zeros((t, n, SNAP_FIELDS), i64),
     )

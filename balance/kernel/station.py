@@ -6,8 +6,15 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
 from balance.kernel.rng import WORLD, chance
-from balance.kernel.state import (ST_GEN_BROKEN, ST_GEN_FUEL, ST_GEN_RUNNING, ST_LIGHTING,
-                                  ST_TEMPERATURE, ST_TURN, ST_WEATHER)
+from balance.kernel.state import (
+    ST_GEN_BROKEN,
+    ST_GEN_FUEL,
+    ST_GEN_RUNNING,
+    ST_LIGHTING,
+    ST_TEMPERATURE,
+    ST_TURN,
+    ST_WEATHER,
+)
 
 
 @njit(cache=True)
@@ -17,7 +24,9 @@ def draw_weather(st, rng, ip, fp):
     st[ST_WEATHER + 0] = ip[P.I_WEATHER_INITIAL]
     st[ST_WEATHER + 1] = ip[P.I_WEATHER_INITIAL]
     for t in range(2, st.shape[0] - ST_WEATHER):
-        st[ST_WEATHER + t] = codes.CLEAR if chance(rng, WORLD, fp[P.F_CLEAR_CHANCE]) else codes.STORM
+        st[ST_WEATHER + t] = (
+            codes.CLEAR if chance(rng, WORLD, fp[P.F_CLEAR_CHANCE]) else codes.STORM
+        )
 
 
 @njit(cache=True)
@@ -49,7 +58,7 @@ def any_generator_running(st):
 
 @njit(cache=True)
 def room_powered(st, room_block, r):
-    """GEN-3, GEN-6, GAP-2: a block room needs its generator; the Tower needs any; the Street none."""
+    """GEN-3, GEN-6, GAP-2: a block room needs its generator, the Tower any, the Street none."""
     b = room_block[r]
     if b == codes.BLOCK_STREET:
         return False
@@ -64,7 +73,9 @@ def compute_lighting(st, room_block):
     storm = st[ST_WEATHER + st[ST_TURN]] == codes.STORM
     for r in range(codes.N_ROOMS):
         if r == codes.STREET:
-            st[ST_LIGHTING + r] = codes.BLIZZARD if storm else codes.DARK  # LIGHT-4, WEATHER-3, LOC-STREET-1
+            st[ST_LIGHTING + r] = (
+                codes.BLIZZARD if storm else codes.DARK
+            )  # LIGHT-4, WEATHER-3, LOC-STREET-1
         elif room_powered(st, room_block, r):
             st[ST_LIGHTING + r] = codes.LIGHT  # LIGHT-1
         else:
@@ -82,6 +93,12 @@ def update_temperatures(st, ip, room_block):
             continue
         conditions = 0 if room_powered(st, room_block, r) else 1  # TEMP-2(a)
         # TEMP-2(b): outside doors cannot be broken yet (doors come with A13)
-        t = st[ST_TEMPERATURE + r] - step * conditions if conditions > 0 else st[ST_TEMPERATURE + r] + step
-        ceiling = ip[P.I_T_FREEZER] if r == codes.FREEZER else ip[P.I_T_MAX]  # TEMP-5, LOC-FREEZER-1, GAP-46
+        t = (
+            st[ST_TEMPERATURE + r] - step * conditions
+            if conditions > 0
+            else st[ST_TEMPERATURE + r] + step
+        )
+        ceiling = (
+            ip[P.I_T_FREEZER] if r == codes.FREEZER else ip[P.I_T_MAX]
+        )  # TEMP-5, LOC-FREEZER-1, GAP-46
         st[ST_TEMPERATURE + r] = max(ip[P.I_T_MIN], min(ceiling, t))  # TEMP-4
