@@ -19,7 +19,8 @@ MAX_SEED = 2**63 - 1
 MAX_EVENTS = 20_000  # replay event buffer; a 60-turn game at 15 players writes far fewer
 
 
-def _policies(cfg: Config, humans: str, things: str):
+def _policies(cfg: Config, humans: str, things: str) -> tuple:
+    """(human policy id, its knobs, Thing policy id, its knobs), as the kernel takes them."""
     from policies import make
 
     h_id, h_knobs = make(humans, cfg, side=codes.HUMANS)
@@ -56,21 +57,12 @@ def run_games(
     from balance.kernel.game import play_games
 
     _check_run_args(games, seed)
-    packed = pack(cfg, check_invariants=check_invariants)
-    h_id, h_knobs, t_id, t_knobs = _policies(cfg, humans, things)
+    rules = tuple(pack(cfg, check_invariants=check_invariants))
+    policies = _policies(cfg, humans, things)
     out = np.zeros((games, N_FIELDS), dtype=np.int64)
     for start in range(0, games, batch_size):
         stop = min(games, start + batch_size)
-        play_games(
-            np.uint64(seed),
-            first_game + start,
-            out[start:stop],
-            *packed,
-            h_id,
-            h_knobs,
-            t_id,
-            t_knobs,
-        )
+        play_games(np.uint64(seed), first_game + start, out[start:stop], rules, policies)
         if progress is not None:
             progress(stop - start)
     return as_structured(out)
@@ -118,8 +110,8 @@ def replay_game(
     _check_run_args(1, seed)
     if not isinstance(game, int) or game < 0:
         raise ConfigError(f"--game: {game!r} is not allowed (allowed: a whole number >= 0)")
-    packed = pack(cfg)
-    h_id, h_knobs, t_id, t_knobs = _policies(cfg, humans, things)
+    rules = tuple(pack(cfg))
+    policies = _policies(cfg, humans, things)
     n_turns = cfg["game.max_turns"]
     n = cfg.players
     record = np.zeros((1, N_FIELDS), dtype=np.int64)
@@ -130,20 +122,7 @@ def replay_game(
     chars = np.zeros((n_turns, n, SNAP_FIELDS), dtype=np.int64)
     static = np.zeros((2, n), dtype=np.int64)
     n_events = replay_one(
-        np.uint64(seed),
-        game,
-        record,
-        *packed,
-        h_id,
-        h_knobs,
-        t_id,
-        t_knobs,
-        events,
-        weather,
-        gen,
-        rooms,
-        chars,
-        static,
+        np.uint64(seed), game, record, rules, policies, events, weather, gen, rooms, chars, static
     )
     rec = as_structured(record)[0]
     turns = int(rec["end_turn"])

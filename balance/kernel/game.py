@@ -389,10 +389,13 @@ def end_game(g, rec, over):
 
 
 @njit(cache=True)
-def play_game(
-    g, ip, fp, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs, seed, game, rec
-):
-    """Play game `game` of `seed` to its end with the arrays of g, writing its record into rec."""
+def play_game(g, rules, policies, seed, game, rec):
+    """Play game `game` of `seed` to its end with the arrays of g, writing its record into rec.
+    rules = (ip, fp, room_block, adjacent, next_hop), the packed config (balance.config.Packed);
+    policies = (human policy id, its knobs, Thing policy id, its knobs). Both are unpacked once
+    per game: the turn loop passes plain arrays."""
+    ip, fp, room_block, adjacent, next_hop = rules
+    h_id, h_knobs, t_id, t_knobs = policies
     new_game(g, ip, fp, seed, game, rec)
     over = False
     for t in range(1, ip[P.I_MAX_TURNS] + 1):
@@ -407,72 +410,23 @@ def play_game(
 
 
 @njit(cache=True, parallel=True)
-def play_games(
-    seed, first_game, out, ip, fp, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs
-):
+def play_games(seed, first_game, out, rules, policies):
     """Play games first_game .. first_game + len(out) - 1, one record row each. Each game is
     played whole by one thread; results depend on (seed, game index) only."""
     n_games = out.shape[0]
     n_chunks = (n_games + CHUNK - 1) // CHUNK
     for k in prange(n_chunks):
-        g = allocate(ip, 0)
+        g = allocate(rules[0], 0)
         for i in range(k * CHUNK, min(n_games, (k + 1) * CHUNK)):
-            play_game(
-                g,
-                ip,
-                fp,
-                room_block,
-                adjacent,
-                next_hop,
-                h_id,
-                h_knobs,
-                t_id,
-                t_knobs,
-                seed,
-                first_game + i,
-                out[i],
-            )
+            play_game(g, rules, policies, seed, first_game + i, out[i])
 
 
 @njit(cache=True)
-def replay_one(
-    seed,
-    game,
-    record,
-    ip,
-    fp,
-    room_block,
-    adjacent,
-    next_hop,
-    h_id,
-    h_knobs,
-    t_id,
-    t_knobs,
-    events,
-    weather,
-    gen,
-    rooms,
-    chars,
-    static,
-):
+def replay_one(seed, game, record, rules, policies, events, weather, gen, rooms, chars, static):
     """Play one game with the event log and snapshots on and copy them out. Returns the number
     of events written."""
-    g = allocate(ip, events.shape[0])
-    play_game(
-        g,
-        ip,
-        fp,
-        room_block,
-        adjacent,
-        next_hop,
-        h_id,
-        h_knobs,
-        t_id,
-        t_knobs,
-        seed,
-        game,
-        record[0],
-    )
+    g = allocate(rules[0], events.shape[0])
+    play_game(g, rules, policies, seed, game, record[0])
     weather[:] = g.snap_weather
     gen[:] = g.snap_gen
     rooms[:] = g.snap_rooms
