@@ -46,7 +46,7 @@ REGISTRY: dict[tuple[int, str], PolicySpec] = {
     (codes.THINGS, "default"): PolicySpec(
         DEFAULT_THINGS,
         codes.THINGS,
-        ("sabotage_chance", "infect_chance", "hunt_humans"),
+        ("sabotage_chance", "infect_chance", "hunt_humans", "crowd_weight"),
         "infects in the dark and sabotages generators",
     ),
 }

@@ -35,6 +35,7 @@ from policies.memory import (
 K_SABOTAGE_CHANCE = 0
 K_INFECT_CHANCE = 1
 K_HUNT_HUMANS = 2
+K_CROWD_WEIGHT = 3
 
 
 @njit(cache=True)
@@ -105,7 +106,7 @@ def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
         best, best_score = -1, 0
         for r in range(codes.N_INDOOR):
             age = t - mem[M_CROWD_SEEN + r]
-            score = mem[M_CROWD + r] * 8 - age
+            score = mem[M_CROWD + r] * knobs[K_CROWD_WEIGHT] - age
             if mem[M_CROWD_SEEN + r] > 0 and score > best_score and r != here:
                 best, best_score = r, score
         if best < 0:
