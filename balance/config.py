@@ -74,6 +74,7 @@ def _fuel(lo_canisters: float = 0.0, hi_canisters: float = 100.0) -> Callable[[s
             raise _fail(key, value, allowed)
         return int(units)
 
+    parse.in_canisters = True  # the resolved value is in fuel units; shown in canisters
     return parse
 
 
@@ -351,6 +352,13 @@ class Config:
     @property
     def players(self) -> int:
         return self.values["game.players"]
+
+    def display(self, key: str) -> Any:
+        """The value of `key` as a person reads it: fuel in canisters, everything else as is."""
+        value = self.values[key]
+        if getattr(SCHEMA.get(key), "in_canisters", False):
+            return value / codes.FUEL_UNITS
+        return value
 
     @property
     def hash(self) -> str:

@@ -1,0 +1,326 @@
+"""Parameter sweeps: every cell of a grid at every player count, stored as Parquet, resumable.
+
+A sweep directory holds `manifest.json` and one Parquet file per finished cell under `cells/`.
+A cell is one player count and one value per grid axis; its seed depends only on the sweep seed
+and the cell's values, so adding a value to an axis leaves every other cell's records unchanged.
+A cell's file appears only by an atomic rename once all its games are played, so an interrupted
+sweep restarted with the same command plays just the missing cells and ends with the same
+records as an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+import polars as pl
+
+import balance
+from balance import codes
+from balance.config import ConfigError, load_config
+from balance.records import to_polars
+from balance.summary import wilson_interval
+
+MANIFEST = "manifest.json"
+CELLS = "cells"
+POLICY_AXES = ("humans", "things")  # grid axes that pick a policy preset instead of a config key
+SETTINGS = ("seed", "games", "sets", "humans", "things", "version", "rules_version")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player count and one value (as given on the command line) per grid axis."""
+
+    players: int
+    values: tuple[tuple[str, str], ...]
+
+    @property
+    def id(self) -> str:
+        return hashlib.sha256(self._canonical().encode()).hexdigest()[:16]
+
+    def _canonical(self) -> str:
+        return json.dumps([self.players, [list(v) for v in self.values]])
+
+    def seed(self, sweep_seed: int) -> int:
+        """The cell's run seed: a function of the sweep seed and the cell's values only."""
+        text = f"{sweep_seed}|{self._canonical()}"
+        return int(hashlib.sha256(text.encode()).hexdigest()[:15], 16)
+
+    def overrides(self) -> list[str]:
+        return [f"{k}={v}" for k, v in self.values if k not in POLICY_AXES]
+
+    def policy(self, side: str, default: str) -> str:
+        return dict(self.values).get(side, default)
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    """Everything a sweep needs, validated before a game is played."""
+
+    players: tuple[int, ...]
+    axes: dict[str, list[str]]
+    sets: tuple[str, ...]
+    humans: str
+    things: str
+    games: int
+    seed: int
+    cells: tuple[Cell, ...]
+    command: str = ""
+
+    def settings(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "games": self.games,
+            "sets": list(self.sets),
+            "humans": self.humans,
+            "things": self.things,
+            "version": balance.__version__,
+            "rules_version": balance.RULES_VERSION,
+        }
+
+
+def parse_grid(texts: Sequence[str]) -> dict[str, list[str]]:
+    """`KEY=V1,V2,...` texts into {key: [value texts]}, in the order given."""
+    axes: dict[str, list[str]] = {}
+    for text in texts:
+        key, sep, raw = text.partition("=")
+        key = key.strip()
+        values = [v.strip() for v in raw.split(",")]
+        if not sep or not key or not all(values):
+            raise ConfigError(
+                f"--grid: {text!r} is not allowed (allowed: KEY=V1,V2,... e.g. things.start=1,2,3)"
+            )
+        if key in axes:
+            raise ConfigError(f"--grid: {key!r} is given twice (allowed: one --grid per key)")
+        if len(set(values)) != len(values):
+            raise ConfigError(f"--grid: {text!r} repeats a value (allowed: distinct values)")
+        axes[key] = values
+    return axes
+
+
+def plan_sweep(
+    players: Sequence[int],
+    axes: dict[str, list[str]],
+    sets: Sequence[str] = (),
+    humans: str = "default",
+    things: str = "default",
+    games: int = 10_000,
+    seed: int = 0,
+    command: str = "",
+) -> SweepPlan:
+    """Build the cells and resolve every cell's config now, so a bad key or value stops the
+    sweep before any game (the error names the key and the value)."""
+    from policies import REGISTRY
+
+    if not isinstance(games, int) or games < 1:
+        raise ConfigError(f"--games: {games!r} is not allowed (allowed: a whole number >= 1)")
+    if not players:
+        raise ConfigError("--players: empty (allowed: a comma-separated list such as 9,12,15)")
+    for key in axes:
+        if key in POLICY_AXES:
+            side = codes.HUMANS if key == "humans" else codes.THINGS
+            known = sorted(name for (s, name) in REGISTRY if s == side)
+            for name in axes[key]:
+                if name not in known:
+                    raise ConfigError(
+                        f"--grid {key}: {name!r} is not allowed (allowed: {', '.join(known)})"
+                    )
+    cells = tuple(
+        Cell(p, tuple(zip(axes, combo)))
+        for p in players
+        for combo in itertools.product(*axes.values())
+    )
+    for cell in cells:
+        load_config(cell.players, [*sets, *cell.overrides()])
+    return SweepPlan(
+        tuple(players), dict(axes), tuple(sets), humans, things, games, seed, cells, command
+    )
+
+
+def _atomic_write_text(path: Path, text: str) -> None:
+    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def _write_manifest(plan: SweepPlan, out: Path) -> None:
+    """Create or extend the manifest; refuse a directory made with other settings."""
+    path = out / MANIFEST
+    cells: dict[str, Any] = {}
+    axes: dict[str, list[str]] = {}
+    if path.exists():
+        old = json.loads(path.read_text())
+        if old["settings"] != plan.settings():
+            changed = [k for k in SETTINGS if old["settings"].get(k) != plan.settings()[k]]
+            raise ConfigError(
+                f"--out: {str(out)!r} holds a sweep made with other settings "
+                f"({', '.join(changed)}) (allowed: the same settings, or a new "
+                "directory)"
+            )
+        cells, axes = old["cells"], old["axes"]
+    for key, values in plan.axes.items():
+        axes[key] = axes.get(key, []) + [v for v in values if v not in axes.get(key, [])]
+    for cell in plan.cells:
+        cfg = load_config(cell.players, [*plan.sets, *cell.overrides()])
+        cells[cell.id] = {
+            "players": cell.players,
+            "values": dict(cell.values),
+            "config_hash": cfg.hash,
+            "seed": cell.seed(plan.seed),
+            "file": f"{CELLS}/{cell.id}.parquet",
+        }
+    manifest = {"settings": plan.settings(), "command": plan.command, "axes": axes, "cells": cells}
+    _atomic_write_text(path, json.dumps(manifest, indent=1))
+
+
+def _cell_frame(plan: SweepPlan, cell: Cell, records: np.ndarray, config_hash: str) -> pl.DataFrame:
+    cfg = load_config(cell.players, [*plan.sets, *cell.overrides()])
+    columns: dict[str, Any] = {
+        "cell": cell.id,
+        "players": cell.players,
+        "config_hash": config_hash,
+        "cell_seed": cell.seed(plan.seed),
+    }
+    for key, text in cell.values:
+        columns[key] = text if key in POLICY_AXES else cfg.display(key)
+    df = to_polars(records)
+    return df.with_columns(pl.lit(value).alias(name) for name, value in columns.items())
+
+
+def _run_cell(plan: SweepPlan, cell: Cell, out: Path, threads: int | None) -> str:
+    """Play one cell and publish its file atomically. Runs in a worker process or in-process."""
+    import numba
+
+    from balance.runner import run_games
+
+    if threads is not None:
+        numba.set_num_threads(threads)
+    cfg = load_config(cell.players, [*plan.sets, *cell.overrides()])
+    records = run_games(
+        cfg,
+        plan.games,
+        cell.seed(plan.seed),
+        cell.policy("humans", plan.humans),
+        cell.policy("things", plan.things),
+    )
+    final = out / CELLS / f"{cell.id}.parquet"
+    tmp = final.with_name(f"{final.name}.tmp-{os.getpid()}")
+    _cell_frame(plan, cell, records, cfg.hash).write_parquet(tmp)
+    os.replace(tmp, final)
+    return cell.id
+
+
+def missing_cells(plan: SweepPlan, out: Path) -> list[Cell]:
+    return [c for c in plan.cells if not (out / CELLS / f"{c.id}.parquet").exists()]
+
+
+def run_sweep(
+    plan: SweepPlan, out: Path, jobs: int = 1, progress: Callable[[int, int], None] | None = None
+) -> int:
+    """Play every missing cell of `plan` into `out`; returns the number of cells played.
+
+    jobs = 1 plays cells one after another with numba's threads; jobs > 1 runs that many
+    worker processes (joblib) with one numba thread each, so cores are used at one level only.
+    `progress(done, total)` is called as cells finish.
+    """
+    from joblib import Parallel, delayed
+
+    from balance.runner import warm_up
+
+    if not isinstance(jobs, int) or jobs < 1:
+        raise ConfigError(f"--jobs: {jobs!r} is not allowed (allowed: a whole number >= 1)")
+    out = Path(out)
+    (out / CELLS).mkdir(parents=True, exist_ok=True)
+    _write_manifest(plan, out)
+    for stale in (out / CELLS).glob("*.tmp-*"):
+        stale.unlink()  # a half-written file of an interrupted run, never read as a result
+    todo = missing_cells(plan, out)
+    total = len(todo)
+    if progress is not None:
+        progress(0, total)
+    if not todo:
+        return 0
+    pairings = {(c.policy("humans", plan.humans), c.policy("things", plan.things)) for c in todo}
+    for humans, things in sorted(pairings):  # compile or load the kernel once, before workers
+        warm_up(load_config(todo[0].players, [*plan.sets, *todo[0].overrides()]), humans, things)
+    if jobs == 1:
+        results: Iterable[str] = (_run_cell(plan, c, out, None) for c in todo)
+    else:
+        results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
+            delayed(_run_cell)(plan, c, out, 1) for c in todo
+        )
+    for done, _ in enumerate(results, start=1):
+        if progress is not None:
+            progress(done, total)
+    return total
+
+
+# ----------------------------------------------------------------------------------------------
+# Reading a sweep back
+# ----------------------------------------------------------------------------------------------
+
+
+def load_manifest(out: Path) -> dict[str, Any]:
+    path = Path(out) / MANIFEST
+    if not path.exists():
+        raise ConfigError(
+            f"sweep directory: {str(out)!r} has no {MANIFEST} (allowed: a directory "
+            "written by `balance sweep --out`)"
+        )
+    return json.loads(path.read_text())
+
+
+def load_records(out: Path) -> pl.DataFrame:
+    """Every finished cell's per-game records, with the cell's columns: `cell`, `players`,
+    `config_hash`, `cell_seed` and one column per grid axis (fuel in canisters)."""
+    manifest = load_manifest(out)
+    files = sorted((Path(out) / CELLS).glob("*.parquet"))
+    if not files:
+        raise ConfigError(f"sweep directory: {str(out)!r} has no finished cell yet")
+    frames = [pl.read_parquet(f) for f in files]
+    df = pl.concat(frames, how="diagonal_relaxed")
+    axes = list(manifest["axes"])
+    return df.sort(["players", *[a for a in axes if a in df.columns], "game"])
+
+
+REASONS = [r for r in codes.REASON_NAMES if r != "running"]
+
+
+def summarize_cells(records: pl.DataFrame, axes: Sequence[str] = ()) -> pl.DataFrame:
+    """One row per cell: win rates with Wilson 95% intervals, end-reason shares, game length
+    quantiles, deaths by cause, infections and conversions per game."""
+    keys = ["cell", "players", *axes, "config_hash", "cell_seed"]
+    agg = records.group_by(keys, maintain_order=True).agg(
+        pl.len().alias("games"),
+        (pl.col("winner") == "humans").sum().alias("human_wins"),
+        (pl.col("winner") == "things").sum().alias("thing_wins"),
+        *[(pl.col("reason") == r).mean().alias(f"share_{r}") for r in REASONS],
+        pl.col("end_turn").mean().alias("turns_mean"),
+        pl.col("end_turn").quantile(0.1, "nearest").alias("turns_p10"),
+        pl.col("end_turn").quantile(0.5, "nearest").alias("turns_p50"),
+        pl.col("end_turn").quantile(0.9, "nearest").alias("turns_p90"),
+        pl.col("deaths_cold").mean().alias("deaths_cold_per_game"),
+        pl.col("deaths_injury").mean().alias("deaths_injury_per_game"),
+        pl.col("deaths_attack").mean().alias("deaths_attack_per_game"),
+        pl.col("infections").mean().alias("infections_per_game"),
+        pl.col("conversions").mean().alias("conversions_per_game"),
+    )
+    rows = []
+    for wins_col, name in (("human_wins", "human_win"), ("thing_wins", "thing_win")):
+        lo_hi = [wilson_interval(w, n) for w, n in zip(agg[wins_col], agg["games"])]
+        rows.append(
+            pl.DataFrame(
+                {
+                    f"{name}_rate": (agg[wins_col] / agg["games"]).to_list(),
+                    f"{name}_low": [lo for lo, _ in lo_hi],
+                    f"{name}_high": [hi for _, hi in lo_hi],
+                }
+            )
+        )
+    return pl.concat([agg, *rows], how="horizontal")
