@@ -30,9 +30,13 @@ def _source_digest() -> str:
     return digest.hexdigest()[:12]
 
 
+# Identifies the compiled code: results of the same seed and config can change only with it.
+SOURCE_DIGEST = _source_digest()
+
+
 def _numba_cache_dir() -> str:
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
-    return str(base / "balance" / f"numba-{__version__}-{_source_digest()}")
+    return str(base / "balance" / f"numba-{__version__}-{SOURCE_DIGEST}")
 
 
 # A cache dir the user chose is respected. Numba reads the variable when it is imported, so if

@@ -30,7 +30,16 @@ from balance.summary import wilson_interval
 MANIFEST = "manifest.json"
 CELLS = "cells"
 POLICY_AXES = ("humans", "things")  # grid axes that pick a policy preset instead of a config key
-SETTINGS = ("seed", "games", "sets", "humans", "things", "version", "rules_version")
+SETTINGS = (
+    "seed",
+    "games",
+    "sets",
+    "humans",
+    "things",
+    "version",
+    "rules_version",
+    "source_digest",
+)
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,8 @@ class SweepPlan:
     command: str = ""
 
     def settings(self) -> dict[str, Any]:
+        """What must match for cells of two runs to be comparable: a directory made with other
+        settings, or by other compiled code (source_digest), is refused rather than mixed."""
         return {
             "seed": self.seed,
             "games": self.games,
@@ -82,6 +93,7 @@ class SweepPlan:
             "things": self.things,
             "version": balance.__version__,
             "rules_version": balance.RULES_VERSION,
+            "source_digest": balance.SOURCE_DIGEST,
         }
 
 
