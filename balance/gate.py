@@ -1,0 +1,244 @@
+"""The balance gate: compare the current rules with a committed baseline, and fail on a shift.
+
+`configs/baseline.toml` records, per preset, the games played (seed, count, config hash), a hash
+of every per-game record, the human wins and the count of each end reason. `check` plays the
+presets again. Identical records pass at once. Otherwise every metric (the human win rate and
+each end-reason share, per preset) is compared with a two-sided two-proportion z-test, and the
+p-values are held to a family-wise false-alarm rate of ALPHA by Holm's step-down procedure.
+
+How many games: with m comparisons, Holm's first step tests at ALPHA / m. To detect a shift of
+MIN_SHIFT in a proportion near 1/2 (the largest variance, so every true rate is covered) with
+probability POWER, each side needs
+
+    n = ((z(1 - ALPHA / 2m) + z(POWER)) * sqrt(2 * 1/2 * 1/2) / MIN_SHIFT) ** 2
+
+games per preset (`games_for_power`); with ALPHA = 1%, m = 21 (3 presets x 7 metrics), a 3-point
+shift and 90% power that is 12,669 games per preset.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import NormalDist
+from typing import Any, Sequence
+
+import numpy as np
+
+import balance
+from balance import codes
+from balance.config import CONFIG_DIR, PRESET_PLAYERS, ConfigError, load_config
+from balance.summary import wilson_interval
+
+BASELINE = CONFIG_DIR / "baseline.toml"
+ALPHA = 0.01  # family-wise false-alarm rate
+MIN_SHIFT = 0.03  # the smallest shift of a rate the gate must catch ...
+POWER = 0.9  # ... with this probability
+REASONS = [r for r in codes.REASON_NAMES if r != "running"]
+METRICS = ["human_win_rate", *[f"share_{r}" for r in REASONS]]
+_Z = NormalDist()
+
+
+def games_for_power(
+    m: int, alpha: float = ALPHA, shift: float = MIN_SHIFT, power: float = POWER
+) -> int:
+    """Games per preset and side for the power stated in the module docstring."""
+    z_alpha = _Z.inv_cdf(1 - alpha / (2 * m))
+    z_power = _Z.inv_cdf(power)
+    return math.ceil(((z_alpha + z_power) * math.sqrt(0.5) / shift) ** 2)
+
+
+def records_hash(records: np.ndarray) -> str:
+    return hashlib.sha256(np.ascontiguousarray(records).tobytes()).hexdigest()[:32]
+
+
+def two_proportion_p(x1: int, n1: int, x2: int, n2: int) -> float:
+    """Two-sided p-value of the pooled two-proportion z-test (1 when both are 0% or 100%)."""
+    pooled = (x1 + x2) / (n1 + n2)
+    var = pooled * (1 - pooled) * (1 / n1 + 1 / n2)
+    if var == 0:
+        return 1.0
+    z = (x1 / n1 - x2 / n2) / math.sqrt(var)
+    return 2 * (1 - _Z.cdf(abs(z)))
+
+
+def difference_interval(x1: int, n1: int, x2: int, n2: int) -> tuple[float, float]:
+    """Newcombe's hybrid score 95% interval for p2 - p1, built from Wilson intervals."""
+    p1, p2 = x1 / n1, x2 / n2
+    l1, u1 = wilson_interval(x1, n1)
+    l2, u2 = wilson_interval(x2, n2)
+    d = p2 - p1
+    return d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), d + math.sqrt(
+        (u2 - p2) ** 2 + (p1 - l1) ** 2
+    )
+
+
+def holm(p_values: Sequence[float], alpha: float = ALPHA) -> list[bool]:
+    """Holm's step-down rejections at family-wise level alpha, in the input order."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    reject = [False] * len(p_values)
+    for rank, i in enumerate(order):
+        if p_values[i] > alpha / (len(p_values) - rank):
+            break
+        reject[i] = True
+    return reject
+
+
+def measure(
+    players: int,
+    games: int,
+    seed: int,
+    sets: Sequence[str] = (),
+    humans: str = "default",
+    things: str = "default",
+) -> dict[str, Any]:
+    """Play one preset and count what the gate compares."""
+    from balance.runner import run_games
+
+    cfg = load_config(players, list(sets))
+    records = run_games(cfg, games, seed, humans, things)
+    reasons = np.bincount(records["reason"], minlength=len(codes.REASON_NAMES))
+    return {
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "config_hash": cfg.hash,
+        "records_hash": records_hash(records),
+        "human_wins": int((records["winner"] == codes.HUMANS).sum()),
+        "end_reasons": {r: int(reasons[codes.REASON_NAMES.index(r)]) for r in REASONS},
+    }
+
+
+def _counts(m: dict[str, Any]) -> dict[str, int]:
+    return {
+        "human_win_rate": m["human_wins"],
+        **{f"share_{r}": m["end_reasons"][r] for r in REASONS},
+    }
+
+
+@dataclass(frozen=True)
+class Comparison:
+    players: int
+    metric: str
+    baseline: float
+    now: float
+    low: float
+    high: float
+    p_value: float
+    significant: bool
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    identical: bool
+    comparisons: list[Comparison]
+
+    @property
+    def failed(self) -> bool:
+        return any(c.significant for c in self.comparisons)
+
+
+def compare(baseline: dict[int, dict[str, Any]], now: dict[int, dict[str, Any]]) -> CheckResult:
+    """Compare measurements preset by preset (see the module docstring)."""
+    identical = all(baseline[p]["records_hash"] == now[p]["records_hash"] for p in baseline)
+    rows = []
+    for players in sorted(baseline):
+        b, n = baseline[players], now[players]
+        cb, cn = _counts(b), _counts(n)
+        for metric in METRICS:
+            x1, x2 = cb[metric], cn[metric]
+            if x1 == 0 and x2 == 0:
+                continue  # a reason that never happens carries no information
+            lo, hi = difference_interval(x1, b["games"], x2, n["games"])
+            rows.append(
+                (
+                    players,
+                    metric,
+                    x1 / b["games"],
+                    x2 / n["games"],
+                    lo,
+                    hi,
+                    two_proportion_p(x1, b["games"], x2, n["games"]),
+                )
+            )
+    rejected = holm([r[-1] for r in rows])
+    return CheckResult(identical, [Comparison(*r, s) for r, s in zip(rows, rejected)])
+
+
+def load_baseline(path: Path = BASELINE) -> dict[str, Any]:
+    if not path.exists():
+        raise ConfigError(
+            f"baseline: {str(path)!r} does not exist (allowed: create it with "
+            "`balance baseline --update`)"
+        )
+    with path.open("rb") as fh:
+        data = tomllib.load(fh)
+    return data
+
+
+def baseline_measurements(data: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    return {int(p): {**m, "players": int(p)} for p, m in data["presets"].items()}
+
+
+def check(sets: Sequence[str] = (), seed: int | None = None, path: Path = BASELINE) -> CheckResult:
+    """Play every preset of the baseline with the current rules (and `sets`) and compare.
+    `seed` replaces the baseline's seed (to measure the false-alarm rate with fresh games)."""
+    data = load_baseline(path)
+    base = baseline_measurements(data)
+    meta = data["meta"]
+    now = {
+        p: measure(
+            p, m["games"], m["seed"] if seed is None else seed, sets, meta["humans"], meta["things"]
+        )
+        for p, m in base.items()
+    }
+    return compare(base, now)
+
+
+def update_baseline(
+    games: int | None = None,
+    seed: int = 20261129,
+    players: Sequence[int] = PRESET_PLAYERS,
+    path: Path = BASELINE,
+) -> Path:
+    """Rewrite the baseline from the current rules (after a deliberate rule change)."""
+    m = len(players) * len(METRICS)
+    games = games or games_for_power(m)
+    presets = {p: measure(p, games, seed) for p in players}
+    lines = [
+        "# The balance baseline that `balance check` compares the current rules with.",
+        "# Rewrite it on purpose with `balance baseline --update` after a deliberate rule change,",
+        "# in the same commit as the change. Games per preset: balance/gate.py explains the count.",
+        "",
+        "[meta]",
+        f'version = "{balance.__version__}"',
+        f'rules_version = "{balance.RULES_VERSION}"',
+        'humans = "default"',
+        'things = "default"',
+        f"alpha = {ALPHA}",
+        f"min_shift = {MIN_SHIFT}",
+        f"power = {POWER}",
+        "",
+    ]
+    for p, meas in presets.items():
+        lines += [
+            f'[presets."{p}"]',
+            f"games = {meas['games']}",
+            f"seed = {meas['seed']}",
+            f'config_hash = "{meas["config_hash"]}"',
+            f'records_hash = "{meas["records_hash"]}"',
+            f"human_wins = {meas['human_wins']}",
+            f"human_win_rate = {meas['human_wins'] / meas['games']:.4f}",
+            "",
+            f'[presets."{p}".end_reasons]',
+            *[f"{r} = {meas['end_reasons'][r]}" for r in REASONS],
+            "",
+        ]
+    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+    tmp.write_text("\n".join(lines))
+    os.replace(tmp, path)
+    return path
