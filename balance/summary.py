@@ -42,8 +42,11 @@ def wilson_interval(successes: int, n: int, z: float = Z_95) -> tuple[float, flo
     denominator = 1.0 + z2 / n
     centre = (p + z2 / (2 * n)) / denominator
     half_width = z * math.sqrt(p * (1.0 - p) / n + z2 / (4 * n * n)) / denominator
-    # clamp the rounding error that can push an endpoint a hair outside [0, 1] at p = 0 or 1
-    return max(0.0, centre - half_width), min(1.0, centre + half_width)
+    # at p = 0 or 1 the exact endpoint is 0 or 1; rounding would leave a hair of error that puts
+    # the interval beside its own rate
+    low = 0.0 if successes == 0 else max(0.0, centre - half_width)
+    high = 1.0 if successes == n else min(1.0, centre + half_width)
+    return low, high
 
 
 def provenance(

@@ -148,8 +148,21 @@ def plan_sweep(
         for p in players
         for combo in itertools.product(*axes.values())
     )
+    seen: dict[tuple, Cell] = {}
     for cell in cells:
-        load_config(cell.players, [*sets, *cell.overrides()])
+        cfg = load_config(cell.players, [*sets, *cell.overrides()])
+        same = (
+            cell.players,
+            cfg.hash,
+            cell.policy("humans", humans),
+            cell.policy("things", things),
+        )
+        if same in seen:
+            raise ConfigError(
+                f"--grid: {dict(seen[same].values)} and {dict(cell.values)} are the "
+                "same configuration (allowed: values that differ once resolved)"
+            )
+        seen[same] = cell
     return SweepPlan(
         tuple(players), dict(axes), tuple(sets), humans, things, games, seed, cells, command
     )
@@ -166,6 +179,7 @@ def _write_manifest(plan: SweepPlan, out: Path) -> None:
     path = out / MANIFEST
     cells: dict[str, Any] = {}
     axes: dict[str, list[str]] = {}
+    commands: list[str] = []
     if path.exists():
         old = json.loads(path.read_text())
         if old["settings"] != plan.settings():
@@ -175,7 +189,12 @@ def _write_manifest(plan: SweepPlan, out: Path) -> None:
                 f"({', '.join(changed)}) (allowed: the same settings, or a new "
                 "directory)"
             )
-        cells, axes = old["cells"], old["axes"]
+        if set(old["axes"]) != set(plan.axes):
+            raise ConfigError(
+                f"--out: {str(out)!r} holds a sweep over the axes "
+                f"{sorted(old['axes'])} (allowed: the same axes, or a new directory)"
+            )
+        cells, axes, commands = old["cells"], old["axes"], old["commands"]
     for key, values in plan.axes.items():
         axes[key] = axes.get(key, []) + [v for v in values if v not in axes.get(key, [])]
     for cell in plan.cells:
@@ -187,7 +206,15 @@ def _write_manifest(plan: SweepPlan, out: Path) -> None:
             "seed": cell.seed(plan.seed),
             "file": f"{CELLS}/{cell.id}.parquet",
         }
-    manifest = {"settings": plan.settings(), "command": plan.command, "axes": axes, "cells": cells}
+    if plan.command and plan.command not in commands:
+        commands.append(plan.command)  # every command that made or grew this sweep, in order
+    manifest = {
+        "settings": plan.settings(),
+        "command": commands[0] if commands else "",  # the command that made it
+        "commands": commands,
+        "axes": axes,
+        "cells": cells,
+    }
     _atomic_write_text(path, json.dumps(manifest, indent=1))
 
 

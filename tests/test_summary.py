@@ -128,3 +128,9 @@ def test_summarize_checks_the_game_count():
         summarize(
             HAND_MADE, players=12, things=2, seed=0, games=4, config_hash="x", elapsed_seconds=1.0
         )
+
+
+def test_wilson_interval_contains_its_rate_at_the_ends():
+    """At 0 or n successes the interval ends exactly at the rate (no rounding hair)."""
+    assert wilson_interval(0, 200)[0] == 0.0
+    assert wilson_interval(2000, 2000)[1] == 1.0

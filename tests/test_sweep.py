@@ -124,3 +124,11 @@ def test_policy_presets_can_be_axes(tmp_path):
     summary = summarize_cells(load_records(tmp_path), ["humans"]).sort("humans")
     rates = dict(zip(summary["humans"], summary["human_win_rate"]))
     assert rates["default"] > rates["idle"]
+
+
+def test_values_that_resolve_alike_and_other_axes_are_refused(tmp_path):
+    with pytest.raises(ConfigError, match="same configuration"):
+        plan_sweep((9,), parse_grid(["generator.burn_per_turn=1/6,10/60"]))
+    sweep(tmp_path, players=(9,), grid=["things.start=1"], games=100)
+    with pytest.raises(ConfigError, match="axes"):
+        sweep(tmp_path, players=(9,), grid=["generator.burn_per_turn=1/6"], games=100)
