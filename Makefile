@@ -4,7 +4,7 @@ VENV := .venv
 # Reinstall whenever pyproject.toml changes (dependencies, entry points).
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test bench
+.PHONY: venv run report test bench
 
 venv: $(STAMP)
 
@@ -13,8 +13,20 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/python -m pip install -e '.[test]'
 	touch $(STAMP)
 
+# The report of the current rules: a fuel-burn x Thing-count sweep at 9, 12 and 15 players. The
+# sweep folder is named by the digest of the compiled sources, so a rerun with unchanged code
+# reuses every cell and a changed kernel starts a fresh sweep.
+SWEEP = out/fuel-things-sweep-$(shell test -x $(VENV)/bin/python && $(VENV)/bin/python -c "import balance; print(balance.SOURCE_DIGEST)")
+
 run: venv
 	for players in 9 12 15; do $(VENV)/bin/balance run --players $$players || exit 1; done
+	$(MAKE) report
+
+report: venv
+	$(VENV)/bin/balance sweep --players 9,12,15 --grid generator.burn_per_turn=1/6,1/5,1/4,1/3 \
+		--grid things.start=1,2,3 --games 20000 --seed 0 --jobs 2 \
+		--out $(SWEEP)
+	$(VENV)/bin/balance report $(SWEEP) --out reports
 
 test: venv
 	$(VENV)/bin/ruff check balance policies tests

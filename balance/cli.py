@@ -1,4 +1,4 @@
-"""The `balance` command line: run, replay, bench and policies.
+"""The `balance` command line: run, replay, bench, policies, sweep and report.
 
 Each command parses its options, makes one call into the library and prints. Every error a user
 can cause (a bad option value, a bad config key or value) ends the command with one line
@@ -270,10 +270,12 @@ def _player_counts(text: str) -> list[int]:
     try:
         counts = [int(part) for part in text.split(",")]
     except ValueError:
+        counts = []
+    if not counts or len(set(counts)) != len(counts):
         raise ConfigError(
-            f"--players: {text!r} is not allowed (allowed: player counts separated "
+            f"--players: {text!r} is not allowed (allowed: distinct player counts separated "
             "by commas, e.g. 9,12,15)"
-        ) from None
+        )
     return counts
 
 
@@ -339,3 +341,231 @@ def policies(
             for knob in spec.knobs:
                 key = f"policies.{side_name}.{name}.{knob}"
                 print(f"    {key} = {cfg[key]:g}")
+
+
+SWEEP_HELP = (
+    "Play a grid of configurations: every combination of the --grid values at every player "
+    "count, GAMES games per cell, one Parquet file per cell in DIR."
+    "\n\n"
+    "Resumable: a cell's file appears only once all its games are played, so running the same "
+    "command again after an interruption plays only the missing cells. A cell's seed depends "
+    "only on SEED and the cell's own values, so adding a value to an axis (the same command "
+    "with one more value) plays only the new cells and leaves the others unchanged."
+    "\n\n"
+    "`balance report DIR` turns the results into tables and charts."
+)
+
+
+@app.command(help=SWEEP_HELP)
+def sweep(
+    *,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            help="Player counts, separated by commas (e.g. 9,12,15 or 12); each is played "
+            "with its preset (configs/players-NN.toml).",
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", help="Games played per cell (>= 1).")],
+    seed: SeedOption,
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Sweep directory: manifest.json and one Parquet file per finished cell. "
+            "Created if missing. A directory of a sweep with other settings (--games, --seed, "
+            "--set, --humans, --things or package version) is refused.",
+        ),
+    ],
+    grid: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--grid",
+            metavar="KEY=V1,V2,...",
+            help="A grid axis: a config key and its values, e.g. --grid "
+            "generator.burn_per_turn=1/6,1/5,1/4 or --grid things.start=1,2,3. KEY may also be "
+            "`humans` or `things` to sweep policy presets (--grid humans=random,default). "
+            "Repeatable, one per key; every combination of values is a cell, at every player "
+            "count. Without --grid each player count's preset is one cell.",
+        ),
+    ] = None,
+    overrides: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--set",
+            metavar="KEY=VALUE",
+            help="Override a config key in every cell, as in `balance run`; a --grid axis on "
+            "the same key wins. Repeatable.",
+        ),
+    ] = None,
+    humans: Annotated[
+        str,
+        typer.Option(
+            "--humans",
+            help="Policy playing the humans in every cell, unless `humans` is a --grid axis.",
+        ),
+    ] = "default",
+    things: Annotated[
+        str,
+        typer.Option(
+            "--things",
+            help="Policy playing the Things in every cell, unless `things` is a --grid axis.",
+        ),
+    ] = "default",
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            help="Worker processes, each playing whole cells on one numba thread (>= 1); "
+            "1 plays cells one after another on all numba threads.",
+        ),
+    ] = 1,
+) -> None:
+    """Play a grid of configurations into a resumable sweep directory (help: SWEEP_HELP)."""
+    from balance.sweep import parse_grid, plan_sweep, run_sweep
+
+    plan = plan_sweep(
+        _player_counts(players),
+        parse_grid(grid or []),
+        sets=overrides or [],
+        humans=humans,
+        things=things,
+        games=games,
+        seed=seed,
+        command=" ".join(["balance", *sys.argv[1:]]),
+    )
+    with _cell_progress() as progress:
+        played = run_sweep(plan, out, jobs, progress=progress)
+    total = len(plan.cells)
+    print(
+        f"sweep: {total} cells in {out} ({played} played, {total - played} already there); "
+        f"report with: balance report {out}"
+    )
+
+
+@contextmanager
+def _cell_progress() -> Iterator[Any]:
+    """A `progress(done, total)` callback driving a bar over cells on stderr; the bar starts
+    with the first cell to play, so a sweep with nothing left to play prints no bar."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    bar = Progress(
+        "cells",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+    )
+    task = bar.add_task("cells", total=None)
+
+    def progress(done: int, total: int) -> None:
+        if total == 0:
+            return
+        bar.start()
+        bar.update(task, completed=done, total=total)
+
+    try:
+        yield progress
+    finally:
+        if bar.live.is_started:
+            bar.stop()
+
+
+@app.command()
+def report(
+    directory: Annotated[
+        Path, typer.Argument(metavar="DIR", help="A sweep directory (`balance sweep --out`).")
+    ],
+    out: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--out",
+            metavar="FOLDER",
+            help="Folder for report.md and the PNG charts (default: DIR/report). Built beside "
+            "it and moved into place whole; an earlier report there is replaced.",
+        ),
+    ] = None,
+) -> None:
+    """Write a sweep's balance report: provenance, win rates with Wilson 95% intervals per
+    player count and per cell, end reasons, and charts (win rate per player count and against
+    each swept axis, heat maps with the 50% contour, end reasons, game length, and the policy
+    skill matrix when `humans` and `things` were swept). Covers the cells finished so far."""
+    from balance.report import write_report
+
+    path = write_report(directory, out if out is not None else directory / "report")
+    print(f"report: {path}")
+
+
+CHECK_HELP = """Play the presets with the current rules and compare them with configs/baseline.toml.
+
+Identical per-game records pass at once. Otherwise, each preset's human win rate and each
+end-reason share are compared with the baseline by a two-sided two-proportion z-test, and the
+p-values are held to a family-wise false-alarm rate of 1% by Holm's procedure. A significant
+shift exits 1 with a table (preset, metric, baseline, now, 95% interval of the difference,
+p-value); a change within noise exits 0 and says that the records changed.
+
+Games per preset: with m = 21 comparisons (3 presets x 7 metrics) Holm's first step tests at
+0.01/21; catching a 3-point shift with 90% power at a rate of 50% (the largest variance) needs
+n = ((z(1 - 0.01/42) + z(0.9)) * sqrt(1/2) / 0.03)^2 = 12,669 games per preset.
+"""
+
+
+@app.command(help=CHECK_HELP)
+def check(
+    overrides: SetOption = None,
+    seed: Annotated[
+        Optional[int],
+        typer.Option(
+            "--seed",
+            help="Play with this seed instead of the baseline's (fresh games: measures the "
+            "false-alarm rate; the records then always differ).",
+        ),
+    ] = None,
+) -> None:
+    from rich.table import Table
+
+    from balance import gate
+
+    result = gate.check(overrides or [], seed=seed)
+    console = _stdout_console()
+    if result.identical:
+        console.print("balance check: identical per-game records at every preset: pass")
+        return
+    shown = [c for c in result.comparisons if c.significant] or result.comparisons
+    table = Table(title="significant shifts" if result.failed else "compared (within noise)")
+    for name in ("preset", "metric", "baseline", "now", "95% interval of now - baseline", "p"):
+        table.add_column(name, justify="left" if name == "metric" else "right")
+    for c in shown:
+        table.add_row(
+            str(c.players),
+            c.metric,
+            _share(c.baseline),
+            _share(c.now),
+            f"{100 * c.low:+.1f} to {100 * c.high:+.1f} points",
+            f"{c.p_value:.2g}" if c.p_value > 0 else "<1e-16",
+        )
+    console.print(table)
+    if result.failed:
+        console.print("balance check: the rules moved balance significantly (family-wise 1%): fail")
+        raise typer.Exit(1)
+    console.print("balance check: records changed, but no shift is significant: pass")
+
+
+@app.command()
+def baseline(
+    update: Annotated[
+        bool,
+        typer.Option("--update", help="Rewrite configs/baseline.toml from the current rules."),
+    ] = False,
+) -> None:
+    """Show the balance baseline, or rewrite it with --update after a deliberate rule change
+    (commit it in the same commit as the change)."""
+    from balance import gate
+
+    if update:
+        print(f"baseline written: {gate.update_baseline()}")
+        return
+    print(gate.BASELINE.read_text())

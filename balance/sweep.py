@@ -128,21 +128,24 @@ def plan_sweep(
 ) -> SweepPlan:
     """Build the cells and resolve every cell's config now, so a bad key or value stops the
     sweep before any game (the error names the key and the value)."""
-    from policies import REGISTRY
+    from policies import names
 
     if not isinstance(games, int) or games < 1:
         raise ConfigError(f"--games: {games!r} is not allowed (allowed: a whole number >= 1)")
     if not players:
         raise ConfigError("--players: empty (allowed: a comma-separated list such as 9,12,15)")
-    for key in axes:
-        if key in POLICY_AXES:
-            side = codes.HUMANS if key == "humans" else codes.THINGS
-            known = sorted(name for (s, name) in REGISTRY if s == side)
-            for name in axes[key]:
-                if name not in known:
-                    raise ConfigError(
-                        f"--grid {key}: {name!r} is not allowed (allowed: {', '.join(known)})"
-                    )
+
+    def check_policy(flag: str, side: int, name: str) -> None:
+        known = names(side)
+        if name not in known:
+            raise ConfigError(f"{flag}: {name!r} is not allowed (allowed: {', '.join(known)})")
+
+    check_policy("--humans", codes.HUMANS, humans)
+    check_policy("--things", codes.THINGS, things)
+    for key in POLICY_AXES:
+        side = codes.HUMANS if key == "humans" else codes.THINGS
+        for name in axes.get(key, []):
+            check_policy(f"--grid {key}", side, name)
     cells = tuple(
         Cell(p, tuple(zip(axes, combo)))
         for p in players
@@ -275,7 +278,12 @@ def run_sweep(
     if not isinstance(jobs, int) or jobs < 1:
         raise ConfigError(f"--jobs: {jobs!r} is not allowed (allowed: a whole number >= 1)")
     out = Path(out)
-    (out / CELLS).mkdir(parents=True, exist_ok=True)
+    try:
+        (out / CELLS).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(
+            f"--out: {str(out)!r} is not allowed ({exc.strerror}; allowed: a writable directory)"
+        ) from None
     _write_manifest(plan, out)
     for stale in (out / CELLS).glob("*.tmp-*"):
         stale.unlink()  # a half-written file of an interrupted run, never read as a result

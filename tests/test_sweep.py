@@ -132,3 +132,12 @@ def test_values_that_resolve_alike_and_other_axes_are_refused(tmp_path):
     sweep(tmp_path, players=(9,), grid=["things.start=1"], games=100)
     with pytest.raises(ConfigError, match="axes"):
         sweep(tmp_path, players=(9,), grid=["generator.burn_per_turn=1/6"], games=100)
+
+
+def test_unknown_policies_and_unwritable_out_are_one_line_errors(tmp_path):
+    with pytest.raises(ConfigError, match="--humans"):
+        plan_sweep((9,), {}, humans="foo")
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(ConfigError, match="--out"):
+        run_sweep(plan_sweep((9,), {}, games=10), blocker)

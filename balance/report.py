@@ -1,0 +1,319 @@
+"""A sweep's balance report: `report.md` with provenance, tables and PNG charts in one folder.
+
+The report is built in a temporary folder beside its destination and moved into place only when
+every file is written, so a reader finds the previous report or the new one, never a mix or a
+half-written file. Replacing an existing folder takes two renames (old aside, new in); the old
+one is deleted afterwards. A folder that exists and holds anything but an earlier report is
+refused rather than replaced. The report holds no timestamp: the same sweep gives the same
+Markdown.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from matplotlib.figure import Figure
+
+import balance
+from balance import plots
+from balance.config import ConfigError
+from balance.summary import END_REASONS
+
+REPORT_FILE = "report.md"
+DPI = 120
+TOP_REASONS = 3  # end reasons listed per cell in the table of every cell
+
+
+def write_report(sweep_dir: Path, out: Path) -> Path:
+    """Write `out/report.md` and its PNG charts for the sweep in `sweep_dir`; return the path of
+    report.md. Raises ConfigError for a directory without a sweep or an unusable `out`."""
+    from balance.sweep import load_manifest, load_records, summarize_cells
+
+    sweep_dir, out = Path(sweep_dir), Path(out)
+    manifest = load_manifest(sweep_dir)
+    _check_destination(sweep_dir, out)
+    records = load_records(sweep_dir)
+    axes = [a for a in manifest["axes"] if a in records.columns]
+    summary = summarize_cells(records, axes)
+    grid = plots.Grid.from_manifest(manifest)
+
+    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.tmp-"))
+    try:
+        charts = _write_charts(tmp, summary, records, grid, plots.sweep_provenance(manifest))
+        text = _markdown(sweep_dir, manifest, summary, grid, charts)
+        (tmp / REPORT_FILE).write_text(text)
+        _publish(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return out / REPORT_FILE
+
+
+def _check_destination(sweep_dir: Path, out: Path) -> None:
+    sweep, dest = sweep_dir.resolve(), out.resolve()
+    if dest == sweep or dest in sweep.parents:
+        raise ConfigError(
+            f"--out: {str(out)!r} is not allowed (allowed: a folder that does not hold the sweep, "
+            "e.g. DIR/report)"
+        )
+    if not out.parent.is_dir():
+        raise ConfigError(
+            f"--out: {str(out)!r} is not allowed (allowed: a folder in an existing directory)"
+        )
+    if out.exists() and (
+        not out.is_dir() or (any(out.iterdir()) and not (out / REPORT_FILE).exists())
+    ):
+        raise ConfigError(
+            f"--out: {str(out)!r} exists and is not a report folder (allowed: a new or empty "
+            f"folder, or one holding an earlier {REPORT_FILE}, which is replaced)"
+        )
+
+
+def _publish(tmp: Path, out: Path) -> None:
+    if not out.exists():
+        os.replace(tmp, out)
+        return
+    old = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.old-"))
+    os.replace(out, old / out.name)  # a rename: the old report stays whole until deleted
+    os.replace(tmp, out)
+    shutil.rmtree(old)
+
+
+# ----------------------------------------------------------------------------------------------
+# Charts
+# ----------------------------------------------------------------------------------------------
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")
+
+
+def _save(fig: Figure, folder: Path, name: str) -> str:
+    line = plots.provenance_of(fig)
+    fig.savefig(
+        folder / name,
+        dpi=DPI,
+        metadata={"Description": line, "Software": f"balance {balance.__version__}"},
+    )
+    return line
+
+
+def _write_charts(
+    folder: Path,
+    summary: pl.DataFrame,
+    records: pl.DataFrame,
+    grid: plots.Grid,
+    provenance: str,
+) -> list[tuple[str, str, str, str]]:
+    """Draw every chart that applies; return (section title, file, caption, provenance)."""
+    charts: list[tuple[str, str, str, str]] = []
+
+    def add(title: str, name: str, fig: Figure, caption: str) -> None:
+        charts.append((title, name, caption, _save(fig, folder, name)))
+
+    add(
+        "Win rate per player count",
+        "win_rate_by_players.png",
+        plots.win_rate_by_players(summary, provenance, grid=grid),
+        "Human and Thing win rates at each player count's baseline config, "
+        "with Wilson 95% intervals.",
+    )
+    for axis in grid.axes:
+        others = [a for a in grid.axes if a != axis]
+        held = f"; {', '.join(others)} at baseline" if others else ""
+        add(
+            f"Win rate vs {axis}",
+            f"win_rate_vs_{_slug(axis)}.png",
+            plots.win_rate_vs_parameter(summary, axis, provenance, grid=grid),
+            f"Human win rate against {axis}, one line per player count with its Wilson 95% "
+            f"band{held}; rings mark the baseline value.",
+        )
+    if len(grid.config_axes) >= 2:
+        x_axis, y_axis = grid.config_axes[:2]
+        for p in grid.players:
+            add(
+                f"Heat map: {x_axis} x {y_axis}, {p} players",
+                f"heatmap_{_slug(x_axis)}_{_slug(y_axis)}_{p}p.png",
+                plots.heatmap_two_parameters(summary, x_axis, y_axis, p, provenance, grid=grid),
+                f"Human win rate at {p} players over {x_axis} and {y_axis} (other axes at "
+                "baseline), with the 50% contour where the rate crosses it.",
+            )
+    add(
+        "End reasons",
+        "end_reasons.png",
+        plots.end_reasons_stacked(summary, provenance, grid=grid),
+        "Share of games by end reason"
+        + (
+            f" for each value of {grid.axes[0]} at each player count."
+            if len(grid.axes) == 1
+            else " at each player count's baseline config."
+        ),
+    )
+    add(
+        "Game length",
+        "game_length.png",
+        plots.game_length_distribution(records, provenance, grid=grid),
+        "Distribution of the turn games end on at each player count's baseline config.",
+    )
+    if all(a in grid.axes for a in plots.POLICY_AXES):
+        for p in grid.players:
+            add(
+                f"Skill matrix, {p} players",
+                f"skill_matrix_{p}p.png",
+                plots.skill_matrix(summary, p, provenance, grid=grid),
+                f"Human win rate at {p} players for each pairing of the humans' policy (rows) "
+                "and the Things' policy (columns), with Wilson 95% intervals.",
+            )
+    return charts
+
+
+# ----------------------------------------------------------------------------------------------
+# Markdown
+# ----------------------------------------------------------------------------------------------
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _with_interval(row: dict[str, Any], side: str) -> str:
+    return (
+        f"{_pct(row[f'{side}_rate'])} "
+        f"[{100 * row[f'{side}_low']:.1f}, {100 * row[f'{side}_high']:.1f}]"
+    )
+
+
+def _top_reasons(row: dict[str, Any]) -> str:
+    shares = sorted(
+        ((row[f"share_{r}"], r) for r in END_REASONS if row[f"share_{r}"] > 0), reverse=True
+    )
+    return ", ".join(f"{r} {_pct(s)}" for s, r in shares[:TOP_REASONS]) or "-"
+
+
+def _table(header: list[str], rows: list[list[str]], align: str) -> list[str]:
+    """A Markdown table; `align` holds one letter per column: l(eft) or r(ight)."""
+    align = ["---:" if a == "r" else "---" for a in align]
+    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join(align) + " |"]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    return lines
+
+
+def _commands(manifest: dict[str, Any]) -> str:
+    """The command that made the sweep, and those that resumed or grew it, in order."""
+    commands = manifest.get("commands") or (
+        [manifest["command"]] if manifest.get("command") else []
+    )
+    if not commands:
+        return "- command: (not recorded)"
+    if len(commands) == 1:
+        return f"- command: `{commands[0]}`"
+    return "- commands (the first made the sweep, the others grew it):\n" + "\n".join(
+        f"  - `{c}`" for c in commands
+    )
+
+
+def _markdown(
+    sweep_dir: Path,
+    manifest: dict[str, Any],
+    summary: pl.DataFrame,
+    grid: plots.Grid,
+    charts: list[tuple[str, str, str, str]],
+) -> str:
+    s = manifest["settings"]
+    baseline = plots.at_baseline(summary, grid).sort("players")
+    base_rows = {r["players"]: r for r in baseline.iter_rows(named=True)}
+    n_cells, n_done = len(manifest["cells"]), summary.height
+    policies = f"humans={s['humans']}, things={s['things']}"
+    if any(a in grid.axes for a in plots.POLICY_AXES):
+        policies += " (swept axes override these)"
+
+    md = [f"# Balance report: sweep `{sweep_dir.name}`", "", "## Provenance", ""]
+    md += [
+        f"- package: balance {s['version']}, rules version {s['rules_version']}"
+        + (f", compiled sources {s['source_digest']}" if s.get("source_digest") else ""),
+        f"- seed: {s['seed']}; games per cell: {s['games']}",
+        f"- policies: {policies}",
+        f"- overrides (`--set`): {' '.join(s['sets']) if s['sets'] else 'none'}",
+        _commands(manifest),
+        f"- cells: {n_cells}"
+        + (f" ({n_done} finished; this report covers those)" if n_done < n_cells else ""),
+        f"- players: {', '.join(str(p) for p in grid.players)}; swept axes: "
+        + (
+            "; ".join(f"{a} = {', '.join(grid.labels[a])}" for a in grid.axes)
+            if grid.axes
+            else "none"
+        ),
+        "- baseline config per player count (each axis at the preset's value when swept, "
+        "else its first value):",
+    ]
+    for p in grid.players:
+        row = base_rows.get(p)
+        values = grid.baseline_label(p)
+        config = f"`{row['config_hash']}`" if row else "(cell not finished)"
+        md.append(f"  - {p} players: config {config}" + (f" ({values})" if values else ""))
+
+    md += ["", "## Summary per player count (baseline config)", ""]
+    md += _table(
+        [
+            "players",
+            "human win rate [95%]",
+            "Thing win rate [95%]",
+            "time-out share",
+            "mean length (turns)",
+            "median / p90",
+        ],
+        [
+            [
+                str(r["players"]),
+                _with_interval(r, "human_win"),
+                _with_interval(r, "thing_win"),
+                _pct(r["share_timeout"]),
+                f"{r['turns_mean']:.1f}",
+                f"{r['turns_p50']:g} / {r['turns_p90']:g}",
+            ]
+            for r in base_rows.values()
+        ],
+        "rrrrrr",
+    )
+
+    md += ["", "## Every cell", ""]
+    base_ids = set(baseline["cell"].to_list())
+    md += _table(
+        [
+            "players",
+            *grid.axes,
+            "human win rate [95%]",
+            "Thing win rate",
+            "top end reasons",
+            "mean turns",
+            "baseline",
+            "config",
+        ],
+        [
+            [
+                str(r["players"]),
+                *[grid.label(a, r[a]) for a in grid.axes],
+                _with_interval(r, "human_win"),
+                _pct(r["thing_win_rate"]),
+                _top_reasons(r),
+                f"{r['turns_mean']:.1f}",
+                "yes" if r["cell"] in base_ids else "",
+                f"`{r['config_hash']}`",
+            ]
+            for r in summary.iter_rows(named=True)
+        ],
+        "r"
+        + "".join("r" if plots.is_numeric(grid.values[a]) else "l" for a in grid.axes)
+        + "rrlrll",
+    )
+
+    md += ["", "## Charts", ""]
+    for title, name, caption, line in charts:
+        md += [f"### {title}", "", f"![{title}]({name})", "", f"*{caption} ({line})*", ""]
+    return "\n".join(md).rstrip() + "\n"
