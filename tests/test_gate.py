@@ -53,8 +53,12 @@ def simulated(rates: dict[int, float], games: int, rng) -> dict[int, dict]:
         timeouts = int(rng.binomial(rest, 0.5))
         reasons = {r: 0 for r in REASONS}
         reasons.update(rescue=wins, timeout=timeouts, frozen=rest - timeouts)
-        out[players] = {"games": games, "records_hash": str(rng.random()), "human_wins": wins,
-                        "end_reasons": reasons}
+        out[players] = {
+            "games": games,
+            "records_hash": str(rng.random()),
+            "human_wins": wins,
+            "end_reasons": reasons,
+        }
     return out
 
 
@@ -67,12 +71,14 @@ def test_false_alarms_and_power_by_simulation():
     n = games_for_power(3 * len(METRICS))
     rates = {9: 0.5, 12: 0.5, 15: 0.5}
     trials = 2000
-    alarms = sum(compare(simulated(rates, n, rng), simulated(rates, n, rng)).failed
-                 for _ in range(trials))
+    alarms = sum(
+        compare(simulated(rates, n, rng), simulated(rates, n, rng)).failed for _ in range(trials)
+    )
     assert alarms / trials <= 0.01 + 2.33 * np.sqrt(0.01 * 0.99 / trials)
     shifted = {**rates, 12: 0.47}
-    caught = sum(compare(simulated(rates, n, rng), simulated(shifted, n, rng)).failed
-                 for _ in range(500))
+    caught = sum(
+        compare(simulated(rates, n, rng), simulated(shifted, n, rng)).failed for _ in range(500)
+    )
     assert caught / 500 >= 0.90 - 2.33 * np.sqrt(0.9 * 0.1 / 500)
 
 
