@@ -29,7 +29,7 @@ report: venv
 	$(VENV)/bin/balance report $(SWEEP) --out reports
 
 test: venv
-	$(VENV)/bin/ruff check balance policies tests
+	$(VENV)/bin/ruff check balance policies tests scripts
 	$(VENV)/bin/python -m pytest -q
 
 bench: venv

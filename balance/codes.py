@@ -66,8 +66,23 @@ FLASHLIGHT_ITEM = 2
 AXE = 3
 SPARE_PARTS = 4
 SCRAP = 5
-N_ITEM_KINDS = 6
-ITEM_NAMES = ("canister", "parka", "flashlight", "axe", "spare_parts", "scrap")
+PISTOL = 6
+BANDAGE = 7
+VIAL_BLUE = 8
+VIAL_RED = 9
+N_ITEM_KINDS = 10
+ITEM_NAMES = (
+    "canister",
+    "parka",
+    "flashlight",
+    "axe",
+    "spare_parts",
+    "scrap",
+    "pistol",
+    "bandage",
+    "blue_vial",
+    "red_vial",
+)
 
 # --- Where an item is (the invariant: each item is in exactly one place) ---
 IN_SUPPLY = 0  # not yet in play: in an unopened box or an unlimited stock's pool
@@ -104,7 +119,13 @@ A_REPAIR = 9  # target = object code                     ACT-REPAIR (step 7)
 A_BEACON = 10  # activate this room's beacon              GAP-6 (step 9)
 A_CALL = 11  # call for help from the Radio room        GAP-6 (step 9)
 A_INFECT = 12  # target = character                       INF-1 (step 1)
-N_ACTIONS = 13
+A_BACKPACK = 13  # target = hand slot, arg = backpack slot: take, put or swap  ACT-BACKPACK (step 5)
+A_GIVE = 14  # target = receiver, arg = hand slot           ACT-GIVE (step 5)
+A_RECEIVE = 15  # target = giver, arg = item kind named     ACT-RECEIVE (step 5)
+A_DESTROY = 16  # target = item kind, arg = 0 lying here (step 5), 1 in own hand (step 1)
+A_SHOOT = 17  # target = character or -1 (the air), arg = hand slot   ACT-SHOOT (step 2)
+A_MELEE = 18  # target = character, arg = hand slot of the weapon     ACT-MELEE (step 3)
+N_ACTIONS = 19
 ACTION_NAMES = (
     "none",
     "move",
@@ -119,10 +140,16 @@ ACTION_NAMES = (
     "activate_beacon",
     "call_for_help",
     "infect",
+    "backpack",
+    "give",
+    "receive",
+    "destroy",
+    "shoot",
+    "melee",
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
 # Moves are special: exit in step 10, entry in step 12.
-ACTION_STEP = (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1)
+ACTION_STEP = (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3)
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
 
@@ -163,7 +190,7 @@ E_BOX = 5  # actor opened a box of colour a and got item kind b (-1: nothing)
 E_PICKUP = 6  # actor picked up an item of kind a
 E_DROP = 7  # actor dropped an item of kind a
 E_PARKA_ON = 8  # actor put on a parka
-E_BREAK = 9  # actor broke object a
+E_BREAK = 9  # actor broke object a (b = block, -1 for the pump)
 E_REPAIR = 10  # actor repaired object a (b = 1 success, 0 failure)
 E_INJURED = 11  # actor was hurt by a failed repair (a = damage)
 E_BEACON = 12  # actor activated the beacon of block a
@@ -180,6 +207,12 @@ E_PARALYSED = 20  # a Thing fell to 0 HP and is paralysed (a = cause, b = last t
 E_REVIVE = 21  # a paralysed Thing revived (a = HP)
 E_RESCUE = 22  # the rescue arrived: a humans rescued
 E_WEATHER = 23  # the weather turned to a
+E_SHOT = 24  # actor shot at target (-1: the air); a = 1 hit, 0 miss; b = stray victim or -1
+E_MELEE = 25  # actor attacked target with a melee weapon; a = 1 hit, 0 miss
+E_GIVE = 26  # actor handed an item of kind a to target
+E_BACKPACK = 27  # actor moved kind a into a hand and kind b into the backpack (-1: none)
+E_DESTROY = 28  # actor destroyed an item of kind a
+E_HAND_LOST = 29  # actor, heavily wounded, lost the use of hand a (INV-2)
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -204,4 +237,10 @@ EVENT_NAMES = {
     E_REVIVE: "revive",
     E_RESCUE: "rescue",
     E_WEATHER: "weather",
+    E_SHOT: "shot",
+    E_MELEE: "melee",
+    E_GIVE: "give",
+    E_BACKPACK: "backpack",
+    E_DESTROY: "destroy",
+    E_HAND_LOST: "hand_lost",
 }

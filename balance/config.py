@@ -78,6 +78,23 @@ def _fuel(lo_canisters: float = 0.0, hi_canisters: float = 100.0) -> Callable[[s
     return parse
 
 
+def _prob_list(length: int) -> Callable[[str, Any], tuple]:
+    def parse(key: str, value: Any) -> tuple:
+        ok = (
+            isinstance(value, list)
+            and len(value) == length
+            and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
+                for v in value
+            )
+        )
+        if not ok:
+            raise _fail(key, value, f"a list of {length} probabilities from 0 to 1")
+        return tuple(float(v) for v in value)
+
+    return parse
+
+
 def _bool(key: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise _fail(key, value, "true or false")
@@ -165,6 +182,22 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "things.start": _int(1, MAX_CHARACTERS - 1),
     "health.human_hp": _int(1, 20),
     "health.thing_hp": _int(1, 20),
+    "health.human_heavy_wound_hp": _int(0, 20),
+    "health.thing_heavy_wound_hp": _int(0, 20),
+    "items.give_ap": _AP,
+    "items.receive_ap": _AP,
+    "items.backpack_ap": _AP,
+    "items.destroy_ap": _AP,
+    "stock.pistols": _int(0, 50),
+    "stock.bandages": _int(0, 50),
+    "stock.blue_vials": _int(0, 50),
+    "stock.red_vials": _int(0, 50),
+    "combat.hit_chance_by_physical": _prob_list(3),
+    "combat.stray_chance": _prob,
+    "combat.weapon_damage": _int(0, 20),
+    "combat.helpless_damage": _int(0, 20),
+    "combat.shoot_ap": _AP,
+    "combat.melee_ap": _AP,
     "professions.names": _name_list,
     "professions.physical": _int_list(1, 3, 1, P.MAX_PROFESSIONS),
     "professions.initiative": _int_list(1, 3, 1, P.MAX_PROFESSIONS),
@@ -515,6 +548,20 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.I_CALL_AP: "beacon.call_ap",
         P.I_RESCUE_DELAY: "rescue.delay_turns",
         P.I_RESCUE_WAIT_CLEAR: "rescue.wait_for_clear",
+        P.I_PISTOLS: "stock.pistols",
+        P.I_BANDAGES: "stock.bandages",
+        P.I_BLUE_VIALS: "stock.blue_vials",
+        P.I_RED_VIALS: "stock.red_vials",
+        P.I_WEAPON_DAMAGE: "combat.weapon_damage",
+        P.I_HELPLESS_DAMAGE: "combat.helpless_damage",
+        P.I_SHOOT_AP: "combat.shoot_ap",
+        P.I_MELEE_AP: "combat.melee_ap",
+        P.I_GIVE_AP: "items.give_ap",
+        P.I_RECEIVE_AP: "items.receive_ap",
+        P.I_BACKPACK_AP: "items.backpack_ap",
+        P.I_DESTROY_AP: "items.destroy_ap",
+        P.I_HUMAN_HEAVY_HP: "health.human_heavy_wound_hp",
+        P.I_THING_HEAVY_HP: "health.thing_heavy_wound_hp",
         P.I_FOOD: "freezer.food_boxes",
     }
     for index, key in scalar_ints.items():
@@ -549,5 +596,7 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
     }
     for index, key in floats.items():
         fp[index] = v[key]
+    fp[P.F_HIT_CHANCE : P.F_HIT_CHANCE + 3] = v["combat.hit_chance_by_physical"]
+    fp[P.F_STRAY] = v["combat.stray_chance"]
     block, adj, hop = _map_arrays(cfg)
     return Packed(ip=ip, fp=fp, room_block=block, adjacent=adj, next_hop=hop)

@@ -36,6 +36,8 @@ RECORD_FIELDS = (
     ("repairs", "successful repairs (ACT-REPAIR)"),
     ("beacon_turn", "turn the first beacon was activated, 0 if never (GAP-6)"),
     ("call_turn", "turn of the call for help, 0 if never (GAP-6)"),
+    ("shots", "pistol shots fired, into the air included (ACT-SHOOT)"),
+    ("melee_attacks", "melee attacks made (ACT-MELEE)"),
     ("invariant_violations", "bitmask of broken invariants (only counted in check mode)"),
 )
 N_FIELDS = len(RECORD_FIELDS)
@@ -68,6 +70,8 @@ FIELD_NAMES = tuple(name for name, _ in RECORD_FIELDS)
     C_REPAIRS,
     C_BEACON_TURN,
     C_CALL_TURN,
+    C_SHOTS,
+    C_MELEE_ATTACKS,
     C_INVARIANT_VIOLATIONS,
 ) = range(N_FIELDS)
 

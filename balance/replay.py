@@ -66,7 +66,10 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_PICKUP: lambda t, a, b: {"item": _item(a)},
     codes.E_DROP: lambda t, a, b: {"item": _item(a)},
     codes.E_PARKA_ON: lambda t, a, b: {},
-    codes.E_BREAK: lambda t, a, b: {"object": _name(codes.OBJECT_NAMES, a, "object")},
+    codes.E_BREAK: lambda t, a, b: {
+        "object": _name(codes.OBJECT_NAMES, a, "object"),
+        "block": b + 1 if b >= 0 else None,
+    },
     codes.E_REPAIR: lambda t, a, b: {
         "object": _name(codes.OBJECT_NAMES, a, "object"),
         "success": bool(b),
@@ -93,6 +96,16 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_REVIVE: lambda t, a, b: {"hp": a},
     codes.E_RESCUE: lambda t, a, b: {"rescued": a},
     codes.E_WEATHER: lambda t, a, b: {"weather": _name(codes.WEATHER_NAMES, a, "weather")},
+    codes.E_SHOT: lambda t, a, b: {
+        "target": t if t >= 0 else None,
+        "hit": bool(a),
+        "stray_victim": b if b >= 0 else None,
+    },
+    codes.E_MELEE: lambda t, a, b: {"target": t, "hit": bool(a)},
+    codes.E_GIVE: lambda t, a, b: {"target": t, "item": _item(a)},
+    codes.E_BACKPACK: lambda t, a, b: {"taken_out": _item(a), "put_in": _item(b)},
+    codes.E_DESTROY: lambda t, a, b: {"item": _item(a)},
+    codes.E_HAND_LOST: lambda t, a, b: {"hand": a},
 }
 
 
@@ -242,6 +255,27 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
     "revive": lambda e, who: "revived",
     "rescue": lambda e, who: f"the rescue arrived: {e['rescued']} humans rescued",
     "weather": lambda e, who: f"the weather turned to {e['weather']}",
+    "shot": lambda e, who: (
+        "shot into the air"
+        if e["target"] is None
+        else f"shot at {who(e['target'])} and {'hit' if e['hit'] else 'missed'}"
+        + (
+            f", hitting {who(e['stray_victim'])} by accident"
+            if e["stray_victim"] is not None
+            else ""
+        )
+    ),
+    "melee": lambda e, who: f"struck at {who(e['target'])} and {'hit' if e['hit'] else 'missed'}",
+    "give": lambda e, who: f"handed {_a(e['item'])} to {who(e['target'])}",
+    "backpack": lambda e, who: (
+        f"took {_a(e['taken_out'])} out of the backpack"
+        if e["put_in"] is None
+        else f"put {_a(e['put_in'])} into the backpack"
+        if e["taken_out"] is None
+        else f"swapped {_a(e['put_in'])} for {_a(e['taken_out'])} in the backpack"
+    ),
+    "destroy": lambda e, who: f"destroyed {_a(e['item'])}",
+    "hand_lost": lambda e, who: "is heavily wounded and lost the use of a hand",
 }
 
 

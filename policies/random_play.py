@@ -1,49 +1,164 @@
-"""The `random` policy: random declarations, legal or not, for fuzzing the rules.
+"""The `random` policy: random legal declarations, for fuzzing the rules.
 
-The kernel drops what is illegal or over the AP, so any sequence is safe to declare; the mix
-below keeps most declarations plausible so that every action gets exercised.
+Each declaration is drawn uniformly among the actions the character's observation shows to be
+possible now (a move to a neighbouring room, a box in the Warehouse with a free hand, a shot
+with a pistol in hand at someone present, ...), so every action, even the end of a chain such
+as refuelling with a canister filled at the pump, is reached. The kernel still checks legality
+and drops what does not fit in the AP. No allocation: the candidates are counted, then the
+chosen one is found by enumerating them again.
 """
 
 from numba import njit
 
 from balance import codes
 from balance.kernel.rng import below, chance
-from balance.observation import MAX_CHARACTERS, O_PRESENT, O_ROOM, O_SELF, P_ABSENT
-from policies.common import emit
+from balance.observation import (
+    MAX_CHARACTERS,
+    O_BACKPACK_KIND,
+    O_HAND_FUEL,
+    O_HAND_KIND,
+    O_INFECT_READY,
+    O_PRESENT,
+    O_ROOM,
+    O_ROOM_ITEMS,
+    O_SELF,
+    O_WEARS_PARKA,
+    P_ABSENT,
+)
+from policies.common import emit, is_generator_room
 
 K_ACT_CHANCE = 0
 
 
 @njit(cache=True)
+def candidate(obs, next_hop, wanted, out, n):
+    """Enumerate the possible declarations; write the `wanted`-th into out[n] and return -1, or,
+    if there are fewer, return how many there are."""
+    here = obs[O_ROOM]
+    me = obs[O_SELF]
+    k = 0
+    for r in range(codes.N_ROOMS):  # ACT-MOVE
+        if r != here and next_hop[here, r] == r:
+            if k == wanted:
+                emit(out, n, codes.A_MOVE, r, 0)
+                return -1
+            k += 1
+    free = obs[O_HAND_KIND] == codes.NO_ITEM or obs[O_HAND_KIND + 1] == codes.NO_ITEM
+    if here == codes.WAREHOUSE and free:  # LOC-WAREHOUSE-4
+        for colour in range(3):
+            if k == wanted:
+                emit(out, n, codes.A_OPEN_BOX, colour, -1)
+                return -1
+            k += 1
+    for kind in range(codes.N_ITEM_KINDS):  # ACT-PICKUP, ACT-DESTROY of what lies here
+        if obs[O_ROOM_ITEMS + kind] > 0:
+            for action, arg in ((codes.A_PICKUP, 0), (codes.A_DESTROY, 0)):
+                if k == wanted:
+                    emit(out, n, action, kind, arg)
+                    return -1
+                k += 1
+    for h in range(2):
+        kind = obs[O_HAND_KIND + h]
+        if kind == codes.NO_ITEM:
+            continue
+        for action in (codes.A_DROP, codes.A_DESTROY):
+            if k == wanted:
+                emit(
+                    out,
+                    n,
+                    action,
+                    h if action == codes.A_DROP else kind,
+                    0 if action == codes.A_DROP else 1,
+                )
+                return -1
+            k += 1
+        if kind == codes.PARKA and obs[O_WEARS_PARKA] == 0:
+            if k == wanted:
+                emit(out, n, codes.A_PARKA_ON, h, 0)
+                return -1
+            k += 1
+        if kind == codes.CANISTER:
+            fuel = obs[O_HAND_FUEL + h]
+            if (is_generator_room(here) and fuel > 0) or (here == codes.FUEL_ROOM and fuel == 0):
+                if k == wanted:
+                    action = codes.A_REFUEL if fuel > 0 else codes.A_FILL
+                    emit(out, n, action, h, 0)
+                    return -1
+                k += 1
+        for slot in range(3):  # ACT-BACKPACK: put or swap
+            if k == wanted:
+                emit(out, n, codes.A_BACKPACK, h, slot)
+                return -1
+            k += 1
+        for d in range(MAX_CHARACTERS):  # ACT-GIVE, ACT-SHOOT, ACT-MELEE at someone here
+            if d == me or obs[O_PRESENT + d] == P_ABSENT:
+                continue
+            for action in (codes.A_GIVE, codes.A_SHOOT, codes.A_MELEE):
+                if action == codes.A_SHOOT and kind != codes.PISTOL:
+                    continue
+                if action == codes.A_MELEE and kind != codes.AXE:
+                    continue
+                if k == wanted:
+                    emit(out, n, action, d, h)
+                    return -1
+                k += 1
+        if kind == codes.PISTOL:  # ACT-SHOOT-5
+            if k == wanted:
+                emit(out, n, codes.A_SHOOT, -1, h)
+                return -1
+            k += 1
+    for slot in range(3):  # ACT-BACKPACK: take out
+        if obs[O_BACKPACK_KIND + slot] != codes.NO_ITEM and free:
+            if k == wanted:
+                emit(out, n, codes.A_BACKPACK, 0 if obs[O_HAND_KIND] == codes.NO_ITEM else 1, slot)
+                return -1
+            k += 1
+    for d in range(MAX_CHARACTERS):  # INF-1, ACT-RECEIVE
+        if d == me or obs[O_PRESENT + d] == P_ABSENT:
+            continue
+        if obs[O_INFECT_READY] == 1:
+            if k == wanted:
+                emit(out, n, codes.A_INFECT, d, 0)
+                return -1
+            k += 1
+        if free:
+            if k == wanted:
+                emit(out, n, codes.A_RECEIVE, d, -2)  # the kind is drawn by the caller
+                return -1
+            k += 1
+    objects = 0
+    if is_generator_room(here):
+        objects = 2  # the generator and the beacon (GAP-6, GAP-20)
+    elif here == codes.FUEL_ROOM:
+        objects = 1  # the pump
+    for o in range(objects):
+        obj = (
+            codes.OBJ_PUMP
+            if here == codes.FUEL_ROOM
+            else (codes.OBJ_GENERATOR, codes.OBJ_BEACON)[o]
+        )
+        for action in (codes.A_BREAK, codes.A_REPAIR):
+            if k == wanted:
+                emit(out, n, action, obj, 0)
+                return -1
+            k += 1
+    if is_generator_room(here) or here == codes.RADIO_ROOM:  # GAP-6
+        if k == wanted:
+            emit(out, n, codes.A_BEACON if here != codes.RADIO_ROOM else codes.A_CALL, 0, 0)
+            return -1
+        k += 1
+    return k
+
+
+@njit(cache=True)
 def random_declare(knobs, obs, rng, k, out, next_hop):
     n = 0
-    here = obs[O_ROOM]
     while n < out.shape[0] and chance(rng, k, knobs[K_ACT_CHANCE]):
-        action = 1 + below(rng, k, codes.N_ACTIONS - 1)
-        target = 0
-        arg = 0
-        if action == codes.A_MOVE:
-            target = below(rng, k, codes.N_ROOMS)
-            if next_hop[here, target] != target:
-                target = next_hop[here, target]  # mostly a neighbour; sometimes an illegal move
-        elif action == codes.A_OPEN_BOX:
-            target = below(rng, k, 3)
-            arg = below(rng, k, codes.N_ITEM_KINDS + 1) - 1
-        elif action == codes.A_PICKUP:
-            target = below(rng, k, codes.N_ITEM_KINDS)
-            arg = below(rng, k, 2)
-        elif (
-            action == codes.A_DROP
-            or action == codes.A_PARKA_ON
-            or action == codes.A_REFUEL
-            or action == codes.A_FILL
-        ):
-            target = below(rng, k, 2)
-        elif action == codes.A_BREAK or action == codes.A_REPAIR:
-            target = below(rng, k, 3)
-        elif action == codes.A_INFECT:
-            target = below(rng, k, MAX_CHARACTERS)
-            if obs[O_PRESENT + target] == P_ABSENT or target == obs[O_SELF]:
-                continue
-        n = emit(out, n, action, target, arg)
+        total = candidate(obs, next_hop, -1, out, n)
+        if total <= 0:
+            break
+        candidate(obs, next_hop, below(rng, k, total), out, n)
+        if out[n, 0] == codes.A_RECEIVE:
+            out[n, 2] = below(rng, k, codes.N_ITEM_KINDS)
+        n += 1
     return n

@@ -65,11 +65,13 @@ class Scenario:
         return self
 
     def give(self, c: int, kind: int, fuel: int = 0, hand: int = 0) -> int:
-        """Take an item of `kind` from the supply into c's hand; returns its id."""
+        """Put an item of `kind` into c's hand, from the supply or, for the stock that lies in
+        rooms (SETUP-3), from the floor; returns its id."""
         it = self.it
-        i = int(
-            np.flatnonzero((it[:, S.IT_KIND] == kind) & (it[:, S.IT_PLACE] == codes.IN_SUPPLY))[-1]
+        free = (it[:, S.IT_KIND] == kind) & (
+            (it[:, S.IT_PLACE] == codes.IN_SUPPLY) | (it[:, S.IT_PLACE] == codes.IN_ROOM)
         )
+        i = int(np.flatnonzero(free)[-1])
         it[i, S.IT_PLACE] = codes.IN_HAND
         it[i, S.IT_WHERE] = c
         it[i, S.IT_FUEL] = fuel
@@ -140,3 +142,9 @@ class Scenario:
     @property
     def violations(self) -> int:
         return int(self.rec[R.C_INVARIANT_VIOLATIONS])
+
+
+def lit(seed: int = 1, game: int = 0, sets: tuple[str, ...] = (), players: int = 12) -> Scenario:
+    """Everyone human and in the Tower; generators never run dry, so rooms stay lit."""
+    scenario = Scenario(players, ("generator.burn_per_turn=0",) + tuple(sets), seed=seed, game=game)
+    return scenario.all_human().park_everyone(codes.TOWER)

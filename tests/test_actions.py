@@ -7,18 +7,12 @@ import pytest
 from balance import codes
 from balance import records as R
 from balance.kernel import state as S
-from harness import Scenario
+from harness import lit
 
 MOVE_TO = lambda room: (codes.A_MOVE, room, 0)  # noqa: E731
 
 
-def fresh(seed=1, game=0, sets=()) -> Scenario:
-    """Everyone human and in the Tower; generators never run dry, so rooms stay lit."""
-    return (
-        Scenario(12, ("generator.burn_per_turn=0",) + tuple(sets), seed=seed, game=game)
-        .all_human()
-        .park_everyone(codes.TOWER)
-    )
+fresh = lit  # a lit, all-human scenario (harness.lit)
 
 
 def test_ACT_MOVE_costs_two_AP_and_one_at_initiative_3():

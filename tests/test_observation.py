@@ -28,8 +28,9 @@ HIDDEN_CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout
     other=st_.integers(1, 11),
 )
 def test_hidden_facts_never_reach_a_humans_observation(game, turns, change, other):
-    """Who else is a Thing or infected, what lies in another's backpack or in another room, and
-    another's frostbite marks or infection timer are invisible to human 0, in light or dark."""
+    """Who else is a Thing or infected, what lies in another's backpack (INV-5) or in another
+    room, and another's frostbite marks or infection timer are invisible to human 0, in light or
+    dark."""
     sc = Scenario(12, seed=77, game=game).all_human()
     sc.make_thing(11)
     sc.run(turns)

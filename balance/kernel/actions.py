@@ -8,7 +8,7 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.characters import can_act, damage, infect
+from balance.kernel.characters import can_act, damage, infect, paralysed
 from balance.kernel.events import log_event
 from balance.kernel.items import (
     count_in_supply,
@@ -26,15 +26,18 @@ from balance.kernel.rng import WORLD, below, chance
 from balance import records as R
 from balance.kernel.state import (
     CH_ALIVE,
+    CH_BACKPACK,
     CH_ERUDITION,
     CH_FORM,
     CH_HAND,
     CH_INFECT_READY,
     CH_INITIATIVE,
     CH_LEFT_STATION,
+    CH_LOST_HAND,
     CH_MOVE_TO,
     CH_N_DECL,
     CH_PARALYSED_UNTIL,
+    CH_PHYSICAL,
     CH_ROOM,
     CH_UNCONSCIOUS,
     CH_WORN,
@@ -125,7 +128,18 @@ def object_here(room_block, r, obj):
 
 
 @njit(cache=True)
-def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target):
+def other_here(ch, c, d):
+    """d is another character, on the station in c's room (alive or not)."""
+    return (
+        0 <= d < ch.shape[0]
+        and d != c
+        and ch[d, CH_ROOM] == ch[c, CH_ROOM]
+        and ch[d, CH_LEFT_STATION] == 0
+    )
+
+
+@njit(cache=True)
+def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of a declaration if it is legal when declared, else -1.
     AP-2: the stars of A4; GAP-13."""
     r = ch[c, CH_ROOM]
@@ -166,7 +180,31 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target):
         return ip[P.I_CALL_AP] if r == codes.RADIO_ROOM else -1
     if action == codes.A_INFECT:
         return infection_cost(ch, st, ip, c, target)
+    if action == codes.A_BACKPACK:
+        return ip[P.I_BACKPACK_AP] if 0 <= target <= 1 and 0 <= arg <= 2 else -1  # GAP-23
+    if action == codes.A_GIVE:
+        return ip[P.I_GIVE_AP] if other_here(ch, c, target) and 0 <= arg <= 1 else -1
+    if action == codes.A_RECEIVE:
+        ok = other_here(ch, c, target) and 0 <= arg < codes.N_ITEM_KINDS
+        return ip[P.I_RECEIVE_AP] if ok else -1
+    if action == codes.A_DESTROY:
+        ok = 0 <= target < codes.N_ITEM_KINDS and 0 <= arg <= 1
+        return ip[P.I_DESTROY_AP] if ok else -1
+    if action == codes.A_SHOOT:
+        ok = 0 <= arg <= 1 and (target == -1 or other_here(ch, c, target))  # ACT-SHOOT-5: the air
+        return ip[P.I_SHOOT_AP] if ok else -1
+    if action == codes.A_MELEE:
+        return ip[P.I_MELEE_AP] if 0 <= arg <= 1 and other_here(ch, c, target) else -1
     return -1
+
+
+@njit(cache=True)
+def action_step(action, arg):
+    """RES-ORDER step of an action: destroying an item of one's own inventory is step 1, one
+    lying in the room step 5; every other action has one step (codes.ACTION_STEP)."""
+    if action == codes.A_DESTROY and arg == 1:
+        return 1
+    return codes.ACTION_STEP[action]
 
 
 @njit(cache=True)
@@ -177,19 +215,25 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
     ap_left = ip[P.I_AP]
     kept = 0
     moved = False
+    shot_from = 0  # AP-3, ACT-SHOOT-6: one shot a turn from each hand's pistol (bit per hand)
     for j in range(n_wanted):
         action = decl[c, j, 0]
         target = decl[c, j, 1]
-        cost = action_cost(ch, it, st, ip, adjacent, room_block, c, action, target)
+        arg = decl[c, j, 2]
+        cost = action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
         if cost < 0 or (action == codes.A_MOVE and moved):
+            continue
+        if action == codes.A_SHOOT and (shot_from >> arg) & 1 == 1:
             continue
         if cost > ap_left:
             break
         ap_left -= cost
         moved = moved or action == codes.A_MOVE
+        if action == codes.A_SHOOT:
+            shot_from |= 1 << arg
         decl[c, kept, 0] = action
         decl[c, kept, 1] = target
-        decl[c, kept, 2] = decl[c, j, 2]
+        decl[c, kept, 2] = arg
         kept += 1
     ch[c, CH_N_DECL] = kept
 
@@ -334,7 +378,7 @@ def break_object(ch, st, events, room_block, c, obj, rec):
         st[ST_BEACON_ON + b] = 0
     else:
         st[ST_PUMP_BROKEN] = 1
-    log_event(st, events, codes.E_BREAK, c, -1, obj, 0)
+    log_event(st, events, codes.E_BREAK, c, -1, obj, b)
 
 
 @njit(cache=True)
@@ -343,6 +387,136 @@ def beacon_active(st, b):
     return (
         st[ST_BEACON_ON + b] == 1 and st[ST_BEACON_BROKEN + b] == 0 and st[ST_GEN_RUNNING + b] == 1
     )
+
+
+@njit(cache=True)
+def attack_chance(ch, st, fp, c, target):
+    """ACT-SHOOT-1, ACT-MELEE, HP-4, GAP-27: the base chance by Physical form, halved in the
+    dark; an unconscious, paralysed or dead target is always hit."""
+    if ch[target, CH_ALIVE] == 0 or ch[target, CH_UNCONSCIOUS] == 1 or paralysed(ch, target):
+        return 1.0
+    return success_chance(ch, st, fp, c, fp[P.F_HIT_CHANCE + ch[c, CH_PHYSICAL] - 1])
+
+
+@njit(cache=True)
+def hit(ch, it, st, rng, events, ip, target, rec):
+    """GAP-15, HP-4: a weapon hit deals its damage; a helpless target takes the helpless damage."""
+    helpless = ch[target, CH_ALIVE] == 0 or ch[target, CH_UNCONSCIOUS] == 1 or paralysed(ch, target)
+    amount = ip[P.I_HELPLESS_DAMAGE] if helpless else ip[P.I_WEAPON_DAMAGE]
+    damage(ch, it, st, rng, events, ip, target, amount, codes.DC_ATTACK, rec)
+
+
+@njit(cache=True)
+def shoot(ch, it, st, rng, events, ip, fp, c, target, h, rec):
+    """ACT-SHOOT-1..7, GAP-30: the pistol must be in hand now (step 2, before the backpack in
+    step 5: INV-6); a miss strays with 30% into another living character here, never the
+    shooter or the target; a shot into the air needs no roll but is a shot (INFO-1)."""
+    i = ch[c, CH_HAND + h]
+    if i < 0 or it[i, IT_KIND] != codes.PISTOL:
+        return
+    rec[R.C_SHOTS] += 1
+    if target < 0:
+        log_event(st, events, codes.E_SHOT, c, -1, 0, -1)
+        return
+    if chance(rng, WORLD, attack_chance(ch, st, fp, c, target)):
+        log_event(st, events, codes.E_SHOT, c, target, 1, -1)
+        hit(ch, it, st, rng, events, ip, target, rec)
+        return
+    victim = -1
+    if chance(rng, WORLD, fp[P.F_STRAY]):
+        n = 0
+        for d in range(ch.shape[0]):
+            if d != c and d != target and other_here(ch, c, d) and ch[d, CH_ALIVE] == 1:
+                n += 1
+        if n > 0:
+            k = below(rng, WORLD, n)
+            for d in range(ch.shape[0]):
+                if d != c and d != target and other_here(ch, c, d) and ch[d, CH_ALIVE] == 1:
+                    if k == 0:
+                        victim = d
+                        break
+                    k -= 1
+    log_event(st, events, codes.E_SHOT, c, target, 0, victim)
+    if victim >= 0:
+        damage(ch, it, st, rng, events, ip, victim, ip[P.I_WEAPON_DAMAGE], codes.DC_ATTACK, rec)
+
+
+@njit(cache=True)
+def melee(ch, it, st, rng, events, ip, fp, c, target, h, rec):
+    """ACT-MELEE, GAP-15: an axe in hand (humans and hidden Things have no unarmed attack)."""
+    i = ch[c, CH_HAND + h]
+    if i < 0 or it[i, IT_KIND] != codes.AXE:
+        return
+    rec[R.C_MELEE_ATTACKS] += 1
+    landed = chance(rng, WORLD, attack_chance(ch, st, fp, c, target))
+    log_event(st, events, codes.E_MELEE, c, target, 1 if landed else 0, 0)
+    if landed:
+        hit(ch, it, st, rng, events, ip, target, rec)
+
+
+@njit(cache=True)
+def receives(ch, decl, giver, receiver, kind):
+    """ACT-RECEIVE: the receiver declared taking this kind of item from the giver this turn."""
+    for j in range(ch[receiver, CH_N_DECL]):
+        if (
+            decl[receiver, j, 0] == codes.A_RECEIVE
+            and decl[receiver, j, 1] == giver
+            and decl[receiver, j, 2] == kind
+        ):
+            return True
+    return False
+
+
+@njit(cache=True)
+def give(ch, it, st, events, decl, c, target, h):
+    """ACT-GIVE, ACT-RECEIVE (step 5): the hand-over needs both declarations, the receiver able
+    to act and with a free hand."""
+    i = ch[c, CH_HAND + h]
+    if i < 0 or not other_here(ch, c, target) or not can_act(ch, target):
+        return
+    kind = it[i, IT_KIND]
+    slot = free_hand(ch, target)
+    if slot < 0 or not receives(ch, decl, c, target, kind):
+        return
+    ch[c, CH_HAND + h] = -1
+    put_in_hand(ch, it, target, slot, i)
+    log_event(st, events, codes.E_GIVE, c, target, kind, 0)
+
+
+@njit(cache=True)
+def use_backpack(ch, it, st, events, c, h, k):
+    """ACT-BACKPACK, INV-3, GAP-23: take from, put into, or swap with backpack slot k."""
+    in_hand = ch[c, CH_HAND + h]
+    in_pack = ch[c, CH_BACKPACK + k]
+    if h == ch[c, CH_LOST_HAND] or (in_hand < 0 and in_pack < 0):
+        return  # INV-2: a lost hand holds nothing
+    ch[c, CH_HAND + h] = -1
+    ch[c, CH_BACKPACK + k] = -1
+    if in_pack >= 0:
+        put_in_hand(ch, it, c, h, in_pack)
+    if in_hand >= 0:
+        put_in_backpack(ch, it, c, k, in_hand)
+    taken = it[in_pack, IT_KIND] if in_pack >= 0 else -1
+    stored = it[in_hand, IT_KIND] if in_hand >= 0 else -1
+    log_event(st, events, codes.E_BACKPACK, c, -1, taken, stored)
+
+
+@njit(cache=True)
+def destroy(ch, it, st, events, c, kind, own):
+    """ACT-DESTROY: an item of `kind` in one's hands (step 1) or visibly lying here (step 5)."""
+    i = -1
+    if own == 1:
+        h = holds_kind(ch, it, c, kind)
+        if h >= 0:
+            i = ch[c, CH_HAND + h]
+            ch[c, CH_HAND + h] = -1
+    elif sees_in_room(ch, st, c):  # LIGHT-2: items on a dark floor cannot be seen
+        i = find_on_floor(it, ch[c, CH_ROOM], kind)
+    if i < 0:
+        return
+    it[i, IT_PLACE] = codes.DESTROYED
+    it[i, IT_WHERE] = -1
+    log_event(st, events, codes.E_DESTROY, c, -1, kind, 0)
 
 
 @njit(cache=True)
@@ -355,7 +529,17 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     target = decl[c, j, 1]
     arg = decl[c, j, 2]
     r = ch[c, CH_ROOM]
-    if action == codes.A_DROP:
+    if action == codes.A_SHOOT:
+        shoot(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
+    elif action == codes.A_MELEE:
+        melee(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
+    elif action == codes.A_GIVE:
+        give(ch, it, st, events, decl, c, target, arg)
+    elif action == codes.A_BACKPACK:
+        use_backpack(ch, it, st, events, c, target, arg)
+    elif action == codes.A_DESTROY:
+        destroy(ch, it, st, events, c, target, arg)
+    elif action == codes.A_DROP:
         i = drop_from_hand(ch, it, c, target, -1)
         if i >= 0:
             log_event(st, events, codes.E_DROP, c, -1, it[i, IT_KIND], 0)

@@ -5,7 +5,7 @@ from numba import njit
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
-from balance.kernel.items import drop_hands, take_back_dropped
+from balance.kernel.items import drop_from_hand, drop_hands, take_back_dropped
 from balance.kernel.rng import WORLD, below, chance
 from balance import records as R
 from balance.kernel.state import (
@@ -18,6 +18,7 @@ from balance.kernel.state import (
     CH_INFECTED,
     CH_INFECT_READY,
     CH_LEFT_STATION,
+    CH_LOST_HAND,
     CH_MAX_HP,
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
@@ -74,12 +75,27 @@ def die(ch, it, st, events, c, cause, rec):
 
 
 @njit(cache=True)
+def lose_a_hand(ch, it, st, rng, events, c):
+    """INV-2: on becoming heavily wounded a character loses the use of a random hand; what it
+    held drops (GAP-34: healing back above the threshold returns it)."""
+    h = below(rng, WORLD, 2)
+    ch[c, CH_LOST_HAND] = h
+    drop_from_hand(ch, it, c, h, -1)
+    log_event(st, events, codes.E_HAND_LOST, c, -1, h, 0)
+
+
+@njit(cache=True)
 def damage(ch, it, st, rng, events, ip, c, amount, cause, rec):
     """HP-3, RES-4: lose HP, never below 0; at 0 a human dies, a Thing is paralysed (THING-P-3)."""
     if ch[c, CH_ALIVE] == 0 or amount <= 0:
         return
     ch[c, CH_HP] = max(0, ch[c, CH_HP] - amount)
-    if ch[c, CH_HP] > 0 or paralysed(ch, c):
+    if ch[c, CH_HP] > 0:
+        heavy = ip[P.I_HUMAN_HEAVY_HP] if ch[c, CH_FORM] == codes.HUMAN else ip[P.I_THING_HEAVY_HP]
+        if ch[c, CH_HP] <= heavy and ch[c, CH_LOST_HAND] < 0:
+            lose_a_hand(ch, it, st, rng, events, c)
+        return
+    if paralysed(ch, c):
         return
     if ch[c, CH_FORM] == codes.HUMAN:
         die(ch, it, st, events, c, cause, rec)

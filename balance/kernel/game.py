@@ -13,7 +13,7 @@ from numba import njit, prange
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.actions import declare, enter_room, leave_room, resolve
+from balance.kernel.actions import action_step, declare, enter_room, leave_room, resolve
 from balance.kernel.characters import (
     apply_frostbite,
     can_act,
@@ -26,6 +26,13 @@ from balance.kernel.invariants import check_declarations, check_invariants
 from balance.kernel.items import stock_items
 from balance.kernel.observe import observe
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
+from balance.kernel.station import (
+    burn_generators,
+    compute_lighting,
+    draw_weather,
+    update_temperatures,
+)
+from policies.dispatch import policy_declare
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
@@ -40,6 +47,7 @@ from balance.kernel.state import (
     CH_INFECT_READY,
     CH_INITIATIVE,
     CH_LEFT_STATION,
+    CH_LOST_HAND,
     CH_MAX_HP,
     CH_MOVE_TO,
     CH_N_DECL,
@@ -80,13 +88,6 @@ from balance.kernel.state import (
     ST_YELLOW_LEFT,
     allocate,
 )
-from balance.kernel.station import (
-    burn_generators,
-    compute_lighting,
-    draw_weather,
-    update_temperatures,
-)
-from policies.dispatch import policy_declare
 
 CHUNK = 16  # games per prange iteration; each chunk allocates its arrays once
 
@@ -127,6 +128,7 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
             ch[c, CH_BACKPACK + k] = -1
         ch[c, CH_WORN] = -1
         ch[c, CH_MOVE_TO] = -1
+        ch[c, CH_LOST_HAND] = -1
         ch[c, CH_ROOM] = (
             codes.LIVING_QUARTERS if ip[P.I_START_ROOMS] == 1 else below(rng, WORLD, codes.N_INDOOR)
         )  # GAP-4
@@ -212,7 +214,7 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                         leave_room(ch, st, rng, decl, fp, room_block, c, j)  # ACT-MOVE: exit
                     elif step == 12:
                         enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
-                elif codes.ACTION_STEP[action] == step:
+                elif action_step(action, decl[c, j, 2]) == step:
                     resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
 
 

@@ -11,6 +11,7 @@ from balance.kernel import params as P
 from balance.kernel.state import (
     CH_BACKPACK,
     CH_HAND,
+    CH_LOST_HAND,
     CH_ROOM,
     CH_WORN,
     IT_DROPPED_BY,
@@ -25,7 +26,7 @@ from balance.kernel.state import (
 def free_hand(ch, c):
     """Index of an empty hand of c, or -1 (INV-1)."""
     for h in range(2):
-        if ch[c, CH_HAND + h] < 0:
+        if ch[c, CH_HAND + h] < 0 and h != ch[c, CH_LOST_HAND]:  # INV-2
             return h
     return -1
 
@@ -138,8 +139,9 @@ def find_on_floor(it, r, kind):
 
 @njit(cache=True)
 def stock_items(it, ip):
-    """SETUP-3, LOC-WAREHOUSE-1..3: lay out every item of the game in the supply.
-    Ids run: yellow-box parkas and flashlights, the axes, then the unlimited-stock pools."""
+    """SETUP-3, LOC-WAREHOUSE-1..3: lay out every item of the game. Ids run: yellow-box parkas
+    and flashlights, the axes, the unlimited-stock pools (all in the supply), then the stock
+    lying in its rooms."""
     i = 0
     for kind, count in (
         (codes.PARKA, ip[P.I_PARKAS]),
@@ -153,6 +155,20 @@ def stock_items(it, ip):
             it[i, IT_KIND] = kind
             it[i, IT_PLACE] = codes.IN_SUPPLY
             it[i, IT_WHERE] = -1
+            it[i, IT_FUEL] = 0
+            it[i, IT_DROPPED_BY] = -1
+            i += 1
+    # SETUP-3: the stock lying in its rooms
+    for kind, count, room in (
+        (codes.PISTOL, ip[P.I_PISTOLS], codes.ARSENAL),  # LOC-ARSENAL-1
+        (codes.BANDAGE, ip[P.I_BANDAGES], codes.LIVING_QUARTERS),  # LOC-LIVING-1
+        (codes.VIAL_BLUE, ip[P.I_BLUE_VIALS], codes.LIVING_QUARTERS),
+        (codes.VIAL_RED, ip[P.I_RED_VIALS], codes.LIVING_QUARTERS),
+    ):
+        for _ in range(count):
+            it[i, IT_KIND] = kind
+            it[i, IT_PLACE] = codes.IN_ROOM
+            it[i, IT_WHERE] = room
             it[i, IT_FUEL] = 0
             it[i, IT_DROPPED_BY] = -1
             i += 1

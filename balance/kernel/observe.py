@@ -127,7 +127,7 @@ def observe(ch, it, st, ip, room_block, c, o):
         i = ch[c, CH_HAND + h]
         o[O_HAND_KIND + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
         o[O_HAND_FUEL + h] = it[i, IT_FUEL] if i >= 0 else 0
-    for k in range(3):
+    for k in range(3):  # only one's own backpack: INV-5 hides the others'
         i = ch[c, CH_BACKPACK + k]
         o[O_BACKPACK_KIND + k] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
         o[O_BACKPACK_FUEL + k] = it[i, IT_FUEL] if i >= 0 else 0

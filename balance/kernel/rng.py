@@ -1,7 +1,9 @@
 """Counter-based randomness: SplitMix64 streams keyed by (seed, game index, stream).
 
 Stream 0 of a game drives the world (rolls of the rules); stream 1 + c drives character c's
-policy, so a policy's own choices never shift when a hidden fact changes the world's rolls.
+policy, so a policy's own choices never shift when a hidden fact changes the world's rolls; the
+last stream draws the weather, so the weather of turn t does not depend on the turn cap or on
+anything else that happens.
 Nothing here depends on threads or chunking: game i's streams depend on (seed, i) only.
 """
 
@@ -17,6 +19,12 @@ _S31 = np.uint64(31)
 _S11 = np.uint64(11)
 _INV_2_53 = 1.0 / 9007199254740992.0
 WORLD = 0
+
+
+@njit(cache=True)
+def weather_stream(rng):
+    """Index of the weather's stream: the last one."""
+    return rng.shape[0] - 1
 
 
 @njit(cache=True)

@@ -43,7 +43,8 @@ CH_WORN = 25  # worn parka item id or -1 (ITEM-PARKA)
 CH_MOVE_TO = 26  # room a move heads for between exit and entry, -1 if none
 CH_N_DECL = 27  # declarations kept this turn
 CH_TIEBREAK = 28  # random key breaking equal Initiative this turn (RES-3)
-N_CH = 29
+CH_LOST_HAND = 29  # the hand a heavy wound took (INV-2), -1 if none
+N_CH = 30
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind
@@ -101,7 +102,7 @@ class Game(NamedTuple):
     order: np.ndarray  # int64[n]: this turn's resolution order (RES-3)
     obs: np.ndarray  # int64[N_OBS]: scratch observation vector
     memory: np.ndarray  # int64[n, MEMORY_SIZE]: each character's policy memory
-    rng: np.ndarray  # uint64[n + 1]: stream 0 the world, 1 + c character c's policy
+    rng: np.ndarray  # uint64[n + 2]: 0 the world, 1 + c character c's policy, n + 1 the weather
     events: np.ndarray  # int64[E, 6]: (turn, kind, actor, target, a, b); E = 0 in batch runs
     snap_weather: np.ndarray  # int64[T]: replay only (T = 0 in batch runs)
     snap_gen: np.ndarray  # int64[T, 3, 3]: per block fuel, running, broken
@@ -113,7 +114,11 @@ class Game(NamedTuple):
 def item_capacity(ip):
     """Items preallocated per game: yellow-box contents, axes and the unlimited-stock pools."""
     return (
-        ip[P.I_PARKAS]
+        ip[P.I_PISTOLS]
+        + ip[P.I_BANDAGES]
+        + ip[P.I_BLUE_VIALS]
+        + ip[P.I_RED_VIALS]
+        + ip[P.I_PARKAS]
         + ip[P.I_FLASHLIGHTS]
         + ip[P.I_AXES]
         + ip[P.I_POOL_CANISTERS]
@@ -137,7 +142,7 @@ def allocate(ip, n_events):
         np.zeros(n, i64),
         np.zeros(N_OBS, i64),
         np.zeros((n, MEMORY_SIZE), i64),
-        np.zeros(n + 1, np.uint64),
+        np.zeros(n + 2, np.uint64),
         np.zeros((n_events, 6), i64),
         np.zeros(t, i64),
         np.zeros((t, N_BLOCKS, 3), i64),

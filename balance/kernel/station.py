@@ -5,7 +5,7 @@ from numba import njit
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
-from balance.kernel.rng import WORLD, chance
+from balance.kernel.rng import chance, weather_stream
 from balance.kernel.state import (
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
@@ -23,10 +23,9 @@ def draw_weather(st, rng, ip, fp):
     exact; turn 1 has the initial weather and each later turn is rolled."""
     st[ST_WEATHER + 0] = ip[P.I_WEATHER_INITIAL]
     st[ST_WEATHER + 1] = ip[P.I_WEATHER_INITIAL]
+    k = weather_stream(rng)
     for t in range(2, st.shape[0] - ST_WEATHER):
-        st[ST_WEATHER + t] = (
-            codes.CLEAR if chance(rng, WORLD, fp[P.F_CLEAR_CHANCE]) else codes.STORM
-        )
+        st[ST_WEATHER + t] = codes.CLEAR if chance(rng, k, fp[P.F_CLEAR_CHANCE]) else codes.STORM
 
 
 @njit(cache=True)

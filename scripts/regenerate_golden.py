@@ -1,0 +1,244 @@
+"""Regenerate the golden transcripts in tests/golden/: one short seeded replay per preset.
+
+Run it on purpose, after a deliberate change to the rules, the policies or the replay format,
+then review `git diff tests/golden/`: the diff is the change in behaviour. tests/test_golden.py
+replays the same games and fails at the first line that differs.
+
+    python scripts/regenerate_golden.py          # rewrite the files, print which ones changed
+    python scripts/regenerate_golden.py --pick   # show which games the selection rule picks now
+
+Each file holds one JSON header line (what was replayed, and the `balance replay` command that
+prints the remaining lines), then the lines of `balance.replay.to_jsonl` for that game.
+
+Which game: seed SEED with `game.max_turns` capped at MAX_TURNS, so that each file stays small
+(50-70 KB). The rule is: the first game index of that seed whose capped replay shows every event
+in WANTED. The indices the rule gave are pinned in GAMES, so that regenerating after a rule change
+shows how the *same* game changed instead of jumping to another one. If a pinned game no longer
+shows every wanted event, the script says so; `--pick` applies the rule again and prints the
+indices to pin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Iterable
+
+import balance
+from balance.config import CONFIG_DIR, load_config
+from balance.replay import to_jsonl
+from balance.runner import replay_game
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN_DIR = ROOT / "tests" / "golden"
+COMMAND = "python scripts/regenerate_golden.py"
+
+SEED = 1
+MAX_TURNS = 12
+OVERRIDES = (f"game.max_turns={MAX_TURNS}",)
+HUMANS = "default"
+THINGS = "default"
+# The events a golden game must show within its MAX_TURNS turns, by label (see events_shown).
+WANTED = ("infection", "conversion", "generator_break", "parka", "call_for_help")
+SEARCH_GAMES = 200  # the rule looks at games 0 .. SEARCH_GAMES-1
+# Game index per preset, as the rule picked it (run with --pick to check).
+GAMES = {9: 0, 12: 0, 15: 2}
+
+
+def presets() -> list[int]:
+    """The player counts that have a preset file in configs/."""
+    return sorted(int(p.stem.removeprefix("players-")) for p in CONFIG_DIR.glob("players-*.toml"))
+
+
+def golden_path(players: int) -> Path:
+    return GOLDEN_DIR / f"players-{players:02d}.jsonl"
+
+
+def header(players: int, game: int) -> dict[str, Any]:
+    """The first line of a golden file: everything needed to replay the game it holds."""
+    sets = " ".join(f"--set {o}" for o in OVERRIDES)
+    return {
+        "golden": "balance replay",
+        "players": players,
+        "seed": SEED,
+        "game": game,
+        "humans": HUMANS,
+        "things": THINGS,
+        "overrides": list(OVERRIDES),
+        "rules_version": balance.RULES_VERSION,
+        "command": (
+            f"balance replay --players {players} --seed {SEED} --game {game} {sets} "
+            f"--humans {HUMANS} --things {THINGS} --jsonl"
+        ),
+        "regenerate": COMMAND,
+    }
+
+
+def replay_lines(players: int, game: int) -> list[str]:
+    cfg = load_config(players, OVERRIDES)
+    return list(to_jsonl(replay_game(cfg, SEED, game, HUMANS, THINGS)))
+
+
+def events_shown(lines: Iterable[str]) -> set[str]:
+    """Labels of the notable events among a replay's JSON lines (the vocabulary of WANTED)."""
+    shown = set()
+    for line in lines:
+        e = json.loads(line)
+        kind = e["event"]
+        if kind == "infection" and e["result"] == "first":
+            shown.add("infection")
+        elif kind == "infection" and e["result"] == "reinfected":
+            shown.add("reinfection")
+        elif kind == "wake" and e["converted"]:
+            shown.add("conversion")
+        elif kind == "break":
+            shown.add(f"{e['object']}_break")
+        elif kind == "parka_on" or (kind == "open_box" and e["item"] == "parka"):
+            shown.add("parka")  # ITEM-PARKA: a parka taken from a box is put on at once
+        elif kind in ("call_for_help", "death", "paralysed", "rescue", "frostbite"):
+            shown.add(kind)
+    return shown
+
+
+def pick_game(players: int) -> int:
+    """The rule: the first game of SEED whose capped replay shows every event in WANTED."""
+    for game in range(SEARCH_GAMES):
+        if set(WANTED) <= events_shown(replay_lines(players, game)):
+            return game
+    raise SystemExit(
+        f"no game among the first {SEARCH_GAMES} of seed {SEED} at {players} players shows "
+        f"all of {', '.join(WANTED)} within {MAX_TURNS} turns: change WANTED or MAX_TURNS"
+    )
+
+
+def first_difference(old: list[str], new: list[str]) -> int | None:
+    """1-based number of the first line that differs, None when the two are equal."""
+    for number, (a, b) in enumerate(zip(old, new), start=1):
+        if a != b:
+            return number
+    return None if len(old) == len(new) else min(len(old), len(new)) + 1
+
+
+def write(path: Path, lines: list[str]) -> str:
+    """Write the lines to path when they differ from its content; return what happened."""
+    old = path.read_text().splitlines() if path.exists() else None
+    if old == lines:
+        return "unchanged"
+    path.write_text("\n".join(lines) + "\n")
+    if old is None:
+        return "created"
+    return f"changed from line {first_difference(old, lines)}, {len(old)} -> {len(lines)} lines"
+
+
+def readme(games: dict[int, int]) -> list[str]:
+    rows = [
+        f"| `{golden_path(p).name}` | {p} | {SEED} | {g} | `{' '.join(OVERRIDES)}` |"
+        for p, g in sorted(games.items())
+    ]
+    text = f"""\
+# Golden transcripts
+
+Written by `{COMMAND}`; do not edit by hand.
+
+Each `players-NN.jsonl` is one short seeded game of the preset `configs/players-NN.toml`,
+re-played with its event log (`balance.runner.replay_game`) and written as JSON lines
+(`balance.replay.to_jsonl`):
+
+- line 1, a header: the players, seed, game index, policies and `--set` overrides of the game,
+  the `rules_version`, and the `balance replay` command that prints lines 2 onwards;
+- one `turn_start` line per turn with the full visible state (weather, generators, every
+  location, every character), then one line per event of that turn, in the order they happened;
+- a final `game_end` line with the winner and the end reason.
+
+`tests/test_golden.py` replays every game and compares it with its file line by line; it also
+checks that every preset has a file and that each game ends as the same game does in a batch run
+(`balance.runner.run_games`).
+
+## When the test fails
+
+The rules are still being extended, so these files change on purpose. After a deliberate change
+to the rules, the policies or the replay format (bump `balance.RULES_VERSION` when results
+change; the header records it, so a bump alone also asks for a regeneration), regenerate them
+from the repository root, with the project's virtual environment active:
+
+    {COMMAND}
+
+It prints which files changed. Then review `git diff tests/golden/`: the diff shows what the
+change did to each game, turn by turn, and belongs in the same commit as the change. If the
+test fails and you did not mean to change behaviour, the diff is the bug.
+
+## Which games
+
+| file | players | seed | game | overrides |
+| --- | --- | --- | --- | --- |
+{chr(10).join(rows)}
+
+Games are capped at {MAX_TURNS} turns (`{" ".join(OVERRIDES)}`) so that the files stay small;
+a capped game ends in a time-out. The weather of every turn is drawn when the game starts, so a
+capped game is not the first turns of the same game index played without the cap.
+
+The game index was picked by a fixed rule: the first game of seed {SEED} whose capped replay
+shows each of: {", ".join(f"`{w}`" for w in WANTED)}.
+The indices are pinned in the script, so that regenerating after a rule change shows how the
+same game changed. To apply the rule again and print the indices it picks now:
+
+    {COMMAND} --pick
+"""
+    return text.splitlines()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--pick",
+        action="store_true",
+        help="apply the selection rule and print the games it picks; write nothing",
+    )
+    args = parser.parse_args(argv)
+
+    if args.pick:
+        for players in presets():
+            game, pinned = pick_game(players), GAMES.get(players)
+            note = "" if game == pinned else f"  <- pin it in GAMES (pinned: {pinned})"
+            print(f"{players} players: the rule picks game {game}{note}")
+        return 0
+
+    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
+    games = {}
+    changed = 0
+    for players in presets():
+        game = GAMES.get(players)
+        if game is None:
+            game = pick_game(players)
+            print(f"note: no game pinned for {players} players; the rule picks {game}: pin it")
+        games[players] = game
+        lines = replay_lines(players, game)
+        missing = [w for w in WANTED if w not in events_shown(lines)]
+        if missing:
+            print(
+                f"note: game {game} at {players} players no longer shows {', '.join(missing)}; "
+                f"`{COMMAND} --pick` finds a game that does"
+            )
+        path = golden_path(players)
+        status = write(path, [json.dumps(header(players, game))] + lines)
+        changed += status != "unchanged"
+        size = path.stat().st_size / 1000
+        print(f"{path.relative_to(ROOT)}: {status} (game {game}, {size:.1f} KB)")
+    for stale in sorted(set(GOLDEN_DIR.glob("*.jsonl")) - {golden_path(p) for p in games}):
+        print(f"{stale.relative_to(ROOT)}: no preset plays it any more; delete it")
+    path = GOLDEN_DIR / "README.md"
+    status = write(path, readme(games))
+    changed += status != "unchanged"
+    print(f"{path.relative_to(ROOT)}: {status}")
+    total = len(games) + 1
+    if changed:
+        print(f"{changed} of {total} files changed: review them with `git diff tests/golden/`")
+    else:
+        print(f"none of {total} files changed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

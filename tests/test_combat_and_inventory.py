@@ -1,0 +1,196 @@
+"""Combat and inventory: shooting, melee, wounds, hand-overs, the backpack, destroying, and the
+stock of SETUP-3 (A4, A6, A7, A17)."""
+
+import numpy as np
+import pytest
+
+from balance import codes
+from balance import records as R
+from balance.kernel import state as S
+from harness import lit
+
+SHOOTER, TARGET, BYSTANDER = 0, 1, 2
+N = 3000  # trials for each chance; tolerances are 3.29 standard errors
+
+
+def within(successes: int, n: int, p: float) -> bool:
+    return abs(successes / n - p) < 3.29 * np.sqrt(p * (1 - p) / n) + 1e-9
+
+
+def duel(seed, game, physical=1, dark=False, bystander=False):
+    """A shooter with a pistol and a target in the Arsenal (lit unless `dark`)."""
+    sc = lit(seed=seed, game=game)
+    sc.put(SHOOTER, codes.ARSENAL, physical=physical).put(TARGET, codes.ARSENAL)
+    if bystander:
+        sc.put(BYSTANDER, codes.ARSENAL)
+    if dark:
+        sc.st[S.ST_GEN_BROKEN + 2] = 1  # the Arsenal's block loses power from turn 1
+    sc.give(SHOOTER, codes.PISTOL)
+    return sc
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("physical, p", [(1, 0.6), (2, 0.75), (3, 0.85)])
+def test_ACT_SHOOT_1_hit_chance_by_physical_form(physical, p):
+    hits = 0
+    for game in range(N):
+        sc = duel(101, game, physical)
+        sc.step({SHOOTER: [(codes.A_SHOOT, TARGET, 0)]})
+        hits += sc.ch[TARGET, S.CH_HP] == 2  # GAP-15: 1 damage
+    assert within(hits, N, p)
+
+
+@pytest.mark.slow
+def test_LIGHT_2_darkness_halves_a_shot():
+    hits = 0
+    for game in range(N):
+        sc = duel(102, game, physical=2, dark=True)
+        sc.step({SHOOTER: [(codes.A_SHOOT, TARGET, 0)]})
+        assert sc.st[S.ST_LIGHTING + codes.ARSENAL] == codes.DARK
+        hits += sc.ch[TARGET, S.CH_HP] == 2
+    assert within(hits, N, 0.375)
+
+
+@pytest.mark.slow
+def test_ACT_SHOOT_2_a_miss_strays_into_a_bystander_at_30_percent():
+    """ACT-SHOOT-2, GAP-30: of the misses (40% at Physical form 1), 30% hit the one bystander."""
+    misses = strays = 0
+    for game in range(N):
+        sc = duel(103, game, bystander=True)
+        sc.step({SHOOTER: [(codes.A_SHOOT, TARGET, 0)]})
+        assert sc.ch[SHOOTER, S.CH_HP] == 3  # never the shooter
+        if sc.ch[TARGET, S.CH_HP] == 3:
+            misses += 1
+            strays += sc.ch[BYSTANDER, S.CH_HP] == 2
+        else:
+            assert sc.ch[BYSTANDER, S.CH_HP] == 3
+    assert within(strays, misses, 0.3)
+
+
+def test_ACT_SHOOT_5_into_the_air_and_ACT_SHOOT_6_two_pistols_AP_3_once_per_pistol():
+    sc = duel(104, 0)
+    sc.give(SHOOTER, codes.PISTOL, hand=1)
+    shots = [(codes.A_SHOOT, -1, 0), (codes.A_SHOOT, TARGET, 0), (codes.A_SHOOT, -1, 1)]
+    sc.step({SHOOTER: shots})
+    assert sc.kept(SHOOTER) == [shots[0], shots[2]]  # the second shot of hand 0 is refused
+    assert sc.rec[R.C_SHOTS] == 2 and sc.ch[TARGET, S.CH_HP] == 3
+
+
+def test_ACT_SHOOT_7_INV_6_a_pistol_from_the_backpack_cannot_fire_that_turn():
+    sc = lit(seed=105)
+    sc.put(SHOOTER, codes.ARSENAL).put(TARGET, codes.ARSENAL)
+    i = sc.give(SHOOTER, codes.PISTOL)
+    sc.ch[SHOOTER, S.CH_HAND] = -1
+    sc.it[i, S.IT_PLACE] = codes.IN_BACKPACK
+    sc.ch[SHOOTER, S.CH_BACKPACK] = i
+    sc.step({SHOOTER: [(codes.A_BACKPACK, 0, 0), (codes.A_SHOOT, TARGET, 0)]})
+    assert sc.ch[SHOOTER, S.CH_HAND] == i  # out of the backpack in step 5 ...
+    assert sc.rec[R.C_SHOTS] == 0  # ... after the shot of step 2 found no pistol
+
+
+def test_RES_ORDER_a_shot_hits_a_target_who_leaves_that_turn():
+    """Step 2 before step 10: the target is still there when the shot resolves."""
+    for game in range(50):
+        sc = duel(106, game, physical=3)
+        sc.step({SHOOTER: [(codes.A_SHOOT, TARGET, 0)], TARGET: [(codes.A_MOVE, codes.STREET, 0)]})
+        assert sc.ch[TARGET, S.CH_ROOM] == codes.STREET
+        if sc.ch[TARGET, S.CH_HP] == 2:
+            return
+    pytest.fail("no hit in 50 shots at 85%")
+
+
+def test_HP_4_attacks_on_the_helpless_always_hit_for_4():
+    sc = duel(107, 0)
+    sc.ch[TARGET, S.CH_UNCONSCIOUS] = 1
+    sc.step({SHOOTER: [(codes.A_SHOOT, TARGET, 0)]})
+    assert sc.ch[TARGET, S.CH_ALIVE] == 0 and sc.ch[TARGET, S.CH_DEATH_CAUSE] == codes.DC_ATTACK
+    assert sc.rec[R.C_DEATHS_ATTACK] == 1
+
+
+@pytest.mark.slow
+def test_ACT_MELEE_needs_a_weapon_and_hits_at_the_base_chance():
+    """ACT-MELEE, GAP-15: an axe hits at 60% (Physical form 1); without a weapon nothing."""
+    sc = lit(seed=108)
+    sc.put(SHOOTER, codes.ARSENAL).put(TARGET, codes.ARSENAL)
+    sc.step({SHOOTER: [(codes.A_MELEE, TARGET, 0)]})
+    assert sc.rec[R.C_MELEE_ATTACKS] == 0
+    hits = 0
+    for game in range(N):
+        sc = lit(seed=108, game=game)
+        sc.put(SHOOTER, codes.ARSENAL, physical=1).put(TARGET, codes.ARSENAL)
+        sc.give(SHOOTER, codes.AXE)
+        sc.step({SHOOTER: [(codes.A_MELEE, TARGET, 0)]})
+        hits += sc.ch[TARGET, S.CH_HP] == 2
+    assert within(hits, N, 0.6)
+
+
+def test_INV_2_heavy_wound_loses_a_hand_and_its_item():
+    """HP-2, INV-2: at 1 HP a human loses a random hand; its item drops; it holds nothing more."""
+    lost = set()
+    for game in range(40):
+        sc = duel(109, game, physical=3)
+        sc.give(TARGET, codes.AXE, hand=0)
+        sc.give(TARGET, codes.SCRAP, hand=1)
+        sc.ch[TARGET, S.CH_HP] = 2
+        sc.ch[SHOOTER, S.CH_UNCONSCIOUS] = 0
+        sc.step({SHOOTER: [(codes.A_SHOOT, TARGET, 0)]})
+        if sc.ch[TARGET, S.CH_HP] != 1:
+            continue
+        h = int(sc.ch[TARGET, S.CH_LOST_HAND])
+        lost.add(h)
+        assert sc.ch[TARGET, S.CH_HAND + h] == -1 and sc.ch[TARGET, S.CH_HAND + 1 - h] >= 0
+        sc.step({TARGET: [(codes.A_PICKUP, codes.PISTOL, 0)]})  # only the lost hand is empty
+        assert sc.ch[TARGET, S.CH_HAND + h] == -1
+    assert lost == {0, 1}
+
+
+def test_ACT_GIVE_ACT_RECEIVE_need_both_declarations():
+    sc = lit(seed=110)
+    sc.put(0, codes.ARSENAL).put(1, codes.ARSENAL)
+    axe = sc.give(0, codes.AXE)
+    sc.step({0: [(codes.A_GIVE, 1, 0)]})
+    assert sc.ch[0, S.CH_HAND] == axe  # no receive: nothing moves
+    sc.step({0: [(codes.A_GIVE, 1, 0)], 1: [(codes.A_RECEIVE, 0, codes.PISTOL)]})
+    assert sc.ch[0, S.CH_HAND] == axe  # he asked for another item
+    sc.step({0: [(codes.A_GIVE, 1, 0)], 1: [(codes.A_RECEIVE, 0, codes.AXE)]})
+    assert sc.ch[1, S.CH_HAND] == axe and sc.ch[0, S.CH_HAND] == -1
+    assert sc.violations == 0
+
+
+def test_ACT_BACKPACK_put_take_and_swap():
+    sc = lit(seed=111)
+    axe = sc.give(0, codes.AXE)
+    sc.step({0: [(codes.A_BACKPACK, 0, 2)]})  # put
+    assert sc.ch[0, S.CH_BACKPACK + 2] == axe and sc.ch[0, S.CH_HAND] == -1
+    scrap = sc.give(0, codes.SCRAP)
+    sc.step({0: [(codes.A_BACKPACK, 0, 2)]})  # swap
+    assert sc.ch[0, S.CH_BACKPACK + 2] == scrap and sc.ch[0, S.CH_HAND] == axe
+    assert sc.it[axe, S.IT_PLACE] == codes.IN_HAND and sc.it[scrap, S.IT_PLACE] == codes.IN_BACKPACK
+    assert sc.violations == 0
+
+
+def test_ACT_DESTROY_in_hand_and_lying_here():
+    sc = lit(seed=112)
+    sc.put(0, codes.ARSENAL)
+    axe = sc.give(0, codes.AXE)
+    sc.step({0: [(codes.A_DESTROY, codes.AXE, 1)]})
+    assert sc.it[axe, S.IT_PLACE] == codes.DESTROYED and sc.ch[0, S.CH_HAND] == -1
+    sc.step({0: [(codes.A_DESTROY, codes.PISTOL, 0)]})
+    pistols = sc.it[sc.it[:, S.IT_KIND] == codes.PISTOL, S.IT_PLACE]
+    assert (pistols == codes.DESTROYED).sum() == 1 and (pistols == codes.IN_ROOM).sum() == 4
+
+
+def test_SETUP_3_stock_lies_in_its_rooms():
+    """SETUP-3: 5 pistols in the Arsenal; 5 bandages, 5 blue and 5 red vials in the Living
+    quarters."""
+    sc = lit(seed=113)
+    it = sc.it
+    for kind, room in (
+        (codes.PISTOL, codes.ARSENAL),
+        (codes.BANDAGE, codes.LIVING_QUARTERS),
+        (codes.VIAL_BLUE, codes.LIVING_QUARTERS),
+        (codes.VIAL_RED, codes.LIVING_QUARTERS),
+    ):
+        rows = it[it[:, S.IT_KIND] == kind]
+        assert len(rows) == 5
+        assert (rows[:, S.IT_PLACE] == codes.IN_ROOM).all() and (rows[:, S.IT_WHERE] == room).all()
