@@ -125,7 +125,10 @@ A_RECEIVE = 15  # target = giver, arg = item kind named     ACT-RECEIVE (step 5)
 A_DESTROY = 16  # target = item kind, arg = 0 lying here (step 5), 1 in own hand (step 1)
 A_SHOOT = 17  # target = character or -1 (the air), arg = hand slot   ACT-SHOOT (step 2)
 A_MELEE = 18  # target = character, arg = hand slot of the weapon     ACT-MELEE (step 3)
-N_ACTIONS = 19
+A_FLASHLIGHT = 19  # target = hand slot: switch the flashlight on or off  ACT-FLASHLIGHT (step 13)
+A_BANDAGE = 20  # target = character (self included), arg = hand slot of the bandage  (step 6)
+A_FIRSTAID = 21  # target = the character bandaging me     ACT-FIRSTAID (step 6)
+N_ACTIONS = 22
 ACTION_NAMES = (
     "none",
     "move",
@@ -149,7 +152,7 @@ ACTION_NAMES = (
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
 # Moves are special: exit in step 10, entry in step 12.
-ACTION_STEP = (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3)
+ACTION_STEP = (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3, 13, 6, 6)
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
 
@@ -213,6 +216,8 @@ E_GIVE = 26  # actor handed an item of kind a to target
 E_BACKPACK = 27  # actor moved kind a into a hand and kind b into the backpack (-1: none)
 E_DESTROY = 28  # actor destroyed an item of kind a
 E_HAND_LOST = 29  # actor, heavily wounded, lost the use of hand a (INV-2)
+E_FLASHLIGHT = 30  # actor switched a flashlight on (a = 1) or off (a = 0)
+E_BANDAGE = 31  # actor bandaged target; a = 1 healed, 0 failed
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -243,4 +248,6 @@ EVENT_NAMES = {
     E_BACKPACK: "backpack",
     E_DESTROY: "destroy",
     E_HAND_LOST: "hand_lost",
+    E_FLASHLIGHT: "flashlight",
+    E_BANDAGE: "bandage",
 }

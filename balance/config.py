@@ -188,6 +188,12 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "items.receive_ap": _AP,
     "items.backpack_ap": _AP,
     "items.destroy_ap": _AP,
+    "items.flashlight_ap": _AP,
+    "healing.bandage_ap": _AP,
+    "healing.firstaid_ap": _AP,
+    "healing.bandage_other_chance": _prob,
+    "healing.bandage_self_chance": _prob,
+    "healing.heal": _int(0, 20),
     "stock.pistols": _int(0, 50),
     "stock.bandages": _int(0, 50),
     "stock.blue_vials": _int(0, 50),
@@ -562,6 +568,10 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.I_DESTROY_AP: "items.destroy_ap",
         P.I_HUMAN_HEAVY_HP: "health.human_heavy_wound_hp",
         P.I_THING_HEAVY_HP: "health.thing_heavy_wound_hp",
+        P.I_FLASHLIGHT_AP: "items.flashlight_ap",
+        P.I_BANDAGE_AP: "healing.bandage_ap",
+        P.I_FIRSTAID_AP: "healing.firstaid_ap",
+        P.I_BANDAGE_HEAL: "healing.heal",
         P.I_FOOD: "freezer.food_boxes",
     }
     for index, key in scalar_ints.items():
@@ -598,5 +608,7 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         fp[index] = v[key]
     fp[P.F_HIT_CHANCE : P.F_HIT_CHANCE + 3] = v["combat.hit_chance_by_physical"]
     fp[P.F_STRAY] = v["combat.stray_chance"]
+    fp[P.F_BANDAGE_OTHER] = v["healing.bandage_other_chance"]
+    fp[P.F_BANDAGE_SELF] = v["healing.bandage_self_chance"]
     block, adj, hop = _map_arrays(cfg)
     return Packed(ip=ip, fp=fp, room_block=block, adjacent=adj, next_hop=hop)

@@ -106,6 +106,8 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_BACKPACK: lambda t, a, b: {"taken_out": _item(a), "put_in": _item(b)},
     codes.E_DESTROY: lambda t, a, b: {"item": _item(a)},
     codes.E_HAND_LOST: lambda t, a, b: {"hand": a},
+    codes.E_FLASHLIGHT: lambda t, a, b: {"on": bool(a)},
+    codes.E_BANDAGE: lambda t, a, b: {"target": t, "healed": bool(a)},
 }
 
 
@@ -276,6 +278,10 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
     ),
     "destroy": lambda e, who: f"destroyed {_a(e['item'])}",
     "hand_lost": lambda e, who: "is heavily wounded and lost the use of a hand",
+    "flashlight": lambda e, who: f"switched a flashlight {'on' if e['on'] else 'off'}",
+    "bandage": lambda e, who: (
+        f"bandaged {who(e['target'])}" + ("" if e["healed"] else ", to no effect")
+    ),
 }
 
 

@@ -72,6 +72,16 @@ def candidate(obs, next_hop, wanted, out, n):
                 )
                 return -1
             k += 1
+        if kind == codes.FLASHLIGHT_ITEM:  # ACT-FLASHLIGHT
+            if k == wanted:
+                emit(out, n, codes.A_FLASHLIGHT, h, 0)
+                return -1
+            k += 1
+        if kind == codes.BANDAGE:  # ACT-BANDAGE on oneself
+            if k == wanted:
+                emit(out, n, codes.A_BANDAGE, me, h)
+                return -1
+            k += 1
         if kind == codes.PARKA and obs[O_WEARS_PARKA] == 0:
             if k == wanted:
                 emit(out, n, codes.A_PARKA_ON, h, 0)
@@ -93,10 +103,12 @@ def candidate(obs, next_hop, wanted, out, n):
         for d in range(MAX_CHARACTERS):  # ACT-GIVE, ACT-SHOOT, ACT-MELEE at someone here
             if d == me or obs[O_PRESENT + d] == P_ABSENT:
                 continue
-            for action in (codes.A_GIVE, codes.A_SHOOT, codes.A_MELEE):
+            for action in (codes.A_GIVE, codes.A_SHOOT, codes.A_MELEE, codes.A_BANDAGE):
                 if action == codes.A_SHOOT and kind != codes.PISTOL:
                     continue
                 if action == codes.A_MELEE and kind != codes.AXE:
+                    continue
+                if action == codes.A_BANDAGE and kind != codes.BANDAGE:
                     continue
                 if k == wanted:
                     emit(out, n, action, d, h)
@@ -126,6 +138,10 @@ def candidate(obs, next_hop, wanted, out, n):
                 emit(out, n, codes.A_RECEIVE, d, -2)  # the kind is drawn by the caller
                 return -1
             k += 1
+        if k == wanted:  # ACT-FIRSTAID from someone here
+            emit(out, n, codes.A_FIRSTAID, d, 0)
+            return -1
+        k += 1
     objects = 0
     if is_generator_room(here):
         objects = 2  # the generator and the beacon (GAP-6, GAP-20)

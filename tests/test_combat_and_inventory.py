@@ -194,3 +194,76 @@ def test_SETUP_3_stock_lies_in_its_rooms():
         rows = it[it[:, S.IT_KIND] == kind]
         assert len(rows) == 5
         assert (rows[:, S.IT_PLACE] == codes.IN_ROOM).all() and (rows[:, S.IT_WHERE] == room).all()
+
+
+def test_LIGHT_3_a_flashlight_lights_a_dark_room_from_the_next_turn():
+    """ACT-FLASHLIGHT (step 13), LIGHT-3, GAP-22, ITEM-FLASHLIGHT: switched on in hand it lights
+    a dark room from the next turn; switched off, or no longer in a conscious hand, it does not;
+    in a blizzard it has no effect (LIGHT-4)."""
+    sc = lit(seed=120)
+    sc.st[S.ST_GEN_BROKEN] = 1
+    sc.put(0, codes.LIVING_QUARTERS)
+    sc.give(0, codes.FLASHLIGHT_ITEM)
+    sc.step({0: [(codes.A_FLASHLIGHT, 0, 0)]})
+    assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.DARK  # held for the turn
+    sc.step()
+    assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.FLASHLIGHT
+    sc.ch[0, S.CH_UNCONSCIOUS] = 1
+    sc.step()
+    assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.DARK
+    sc.ch[0, S.CH_UNCONSCIOUS] = 0
+    sc.put(0, codes.STREET)  # turn 1 was stormy; find a stormy turn to come
+    while sc.st[S.ST_WEATHER + sc.turn + 1] != codes.STORM:
+        sc.step()
+    sc.step()
+    assert sc.st[S.ST_LIGHTING + codes.STREET] == codes.BLIZZARD
+    sc.step({0: [(codes.A_FLASHLIGHT, 0, 0)]})  # off again
+    sc.put(0, codes.LIVING_QUARTERS)
+    sc.step()
+    assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.DARK
+
+
+@pytest.mark.slow
+def test_ACT_BANDAGE_chances_and_ACT_FIRSTAID():
+    """ACT-BANDAGE, ACT-FIRSTAID, GAP-34: 50% on oneself, 80% on another who declares first aid,
+    nothing without it; the bandage is used up whatever the result; +1 HP."""
+    for on_self, p in ((True, 0.5), (False, 0.8)):
+        healed = 0
+        for game in range(N):
+            sc = lit(seed=121, game=game)
+            sc.put(0, codes.LIVING_QUARTERS).put(1, codes.LIVING_QUARTERS)
+            patient = 0 if on_self else 1
+            sc.ch[patient, S.CH_HP] = 2
+            i = sc.give(0, codes.BANDAGE)
+            plan = {0: [(codes.A_BANDAGE, patient, 0)]}
+            if not on_self:
+                plan[1] = [(codes.A_FIRSTAID, 0, 0)]
+            sc.step(plan)
+            assert sc.it[i, S.IT_PLACE] == codes.DESTROYED
+            healed += sc.ch[patient, S.CH_HP] == 3
+        assert within(healed, N, p)
+    sc = lit(seed=122)
+    sc.put(0, codes.LIVING_QUARTERS).put(1, codes.LIVING_QUARTERS)
+    sc.ch[1, S.CH_HP] = 2
+    for _ in range(5):  # the stock of SETUP-3
+        sc.give(0, codes.BANDAGE)
+        sc.step({0: [(codes.A_BANDAGE, 1, 0)]})  # no first aid declared
+    assert sc.ch[1, S.CH_HP] == 2
+
+
+def test_GAP_34_healing_gives_back_the_lost_hand_and_first_aid_needs_light():
+    sc = lit(seed=123, sets=("stock.bandages=30",))
+    sc.put(0, codes.LIVING_QUARTERS)
+    sc.ch[0, S.CH_HP] = 1
+    sc.ch[0, S.CH_LOST_HAND] = 1
+    for _ in range(30):
+        if sc.ch[0, S.CH_HP] == 2:
+            break
+        sc.give(0, codes.BANDAGE)
+        sc.step({0: [(codes.A_BANDAGE, 0, 0)]})
+    assert sc.ch[0, S.CH_HP] == 2 and sc.ch[0, S.CH_LOST_HAND] == -1
+    sc.st[S.ST_GEN_BROKEN] = 1
+    sc.put(1, codes.LIVING_QUARTERS)
+    sc.step()
+    sc.step({1: [(codes.A_FIRSTAID, 0, 0)], 0: [(codes.A_BANDAGE, 1, 0)]})
+    assert sc.kept(1) == [] and sc.kept(0) == []  # LIGHT-5: Light-only actions in the dark

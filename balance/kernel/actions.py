@@ -30,10 +30,12 @@ from balance.kernel.state import (
     CH_ERUDITION,
     CH_FORM,
     CH_HAND,
+    CH_HP,
     CH_INFECT_READY,
     CH_INITIATIVE,
     CH_LEFT_STATION,
     CH_LOST_HAND,
+    CH_MAX_HP,
     CH_MOVE_TO,
     CH_N_DECL,
     CH_PARALYSED_UNTIL,
@@ -43,6 +45,7 @@ from balance.kernel.state import (
     CH_WORN,
     IT_FUEL,
     IT_KIND,
+    IT_ON,
     IT_PLACE,
     IT_WHERE,
     ST_BEACON_BROKEN,
@@ -195,6 +198,17 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         return ip[P.I_SHOOT_AP] if ok else -1
     if action == codes.A_MELEE:
         return ip[P.I_MELEE_AP] if 0 <= arg <= 1 and other_here(ch, c, target) else -1
+    if action == codes.A_FLASHLIGHT:
+        return ip[P.I_FLASHLIGHT_AP] if 0 <= target <= 1 else -1
+    # LIGHT-5: light-only actions need Light or a Flashlight (a Thing's Night vision will do)
+    if action == codes.A_BANDAGE:
+        ok = (
+            sees_in_room(ch, st, c) and 0 <= arg <= 1 and (target == c or other_here(ch, c, target))
+        )
+        return ip[P.I_BANDAGE_AP] if ok else -1
+    if action == codes.A_FIRSTAID:
+        ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
+        return ip[P.I_FIRSTAID_AP] if ok else -1
     return -1
 
 
@@ -520,6 +534,48 @@ def destroy(ch, it, st, events, c, kind, own):
 
 
 @njit(cache=True)
+def toggle_flashlight(it, st, events, ch, c, h):
+    """ACT-FLASHLIGHT (step 13): the change lights the room from the next turn (GAP-22)."""
+    i = ch[c, CH_HAND + h]
+    if i < 0 or it[i, IT_KIND] != codes.FLASHLIGHT_ITEM:
+        return
+    it[i, IT_ON] = 1 - it[i, IT_ON]
+    log_event(st, events, codes.E_FLASHLIGHT, c, -1, it[i, IT_ON], 0)
+
+
+@njit(cache=True)
+def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, h):
+    """ACT-BANDAGE, ACT-FIRSTAID, GAP-34, ITEM-BANDAGE: the bandage is used up whatever the
+    result; another character must declare first aid from this bandager; a success restores HP
+    up to the maximum, and rising above the heavy-wound threshold gives back the lost hand."""
+    i = ch[c, CH_HAND + h]
+    if i < 0 or it[i, IT_KIND] != codes.BANDAGE:
+        return
+    ch[c, CH_HAND + h] = -1
+    it[i, IT_PLACE] = codes.DESTROYED
+    it[i, IT_WHERE] = -1
+    if target == c:
+        p = fp[P.F_BANDAGE_SELF]
+    else:
+        p = fp[P.F_BANDAGE_OTHER]
+        accepted = False
+        for j in range(ch[target, CH_N_DECL]):
+            if decl[target, j, 0] == codes.A_FIRSTAID and decl[target, j, 1] == c:
+                accepted = True
+        if not accepted or not can_act(ch, target) or not other_here(ch, c, target):
+            p = 0.0
+    healed = chance(rng, WORLD, p)
+    if healed:
+        ch[target, CH_HP] = min(ch[target, CH_MAX_HP], ch[target, CH_HP] + ip[P.I_BANDAGE_HEAL])
+        heavy = (
+            ip[P.I_HUMAN_HEAVY_HP] if ch[target, CH_FORM] == codes.HUMAN else ip[P.I_THING_HEAVY_HP]
+        )
+        if ch[target, CH_HP] > heavy:
+            ch[target, CH_LOST_HAND] = -1
+    log_event(st, events, codes.E_BANDAGE, c, target, 1 if healed else 0, 0)
+
+
+@njit(cache=True)
 def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     """Apply declaration j of character c at its step (RES-ORDER); moves are handled apart.
     An action with no chance given always succeeds (AP-5)."""
@@ -531,6 +587,10 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     r = ch[c, CH_ROOM]
     if action == codes.A_SHOOT:
         shoot(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
+    elif action == codes.A_FLASHLIGHT:
+        toggle_flashlight(it, st, events, ch, c, target)
+    elif action == codes.A_BANDAGE:
+        bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg)
     elif action == codes.A_MELEE:
         melee(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
     elif action == codes.A_GIVE:

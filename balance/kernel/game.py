@@ -165,7 +165,7 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
         log_event(st, events, codes.E_WEATHER, -1, -1, st[ST_WEATHER + t], 0)  # WEATHER-1, GAP-55
     revive_things(ch, st, events, ip)  # THING-P-3
     start_blackouts(ch, it, st, events)  # INF-2
-    compute_lighting(st, room_block)  # GAP-22: once, after burn and weather
+    compute_lighting(ch, it, st, room_block)  # GAP-22: once, after burn and weather
 
 
 @njit(cache=True)

@@ -142,6 +142,7 @@ def stock_items(it, ip):
     """SETUP-3, LOC-WAREHOUSE-1..3: lay out every item of the game. Ids run: yellow-box parkas
     and flashlights, the axes, the unlimited-stock pools (all in the supply), then the stock
     lying in its rooms."""
+    it[:, :] = 0  # the arrays are reused game after game: no column may carry over
     i = 0
     for kind, count in (
         (codes.PARKA, ip[P.I_PARKAS]),

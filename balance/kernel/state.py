@@ -52,7 +52,8 @@ IT_PLACE = 1  # codes.IN_SUPPLY / IN_ROOM / IN_HAND / IN_BACKPACK / WORN / DESTR
 IT_WHERE = 2  # room or character, by place; -1 in supply or destroyed
 IT_FUEL = 3  # fuel units held by a canister
 IT_DROPPED_BY = 4  # character whose blackout dropped it, else -1 (UNC-1)
-N_IT = 5
+IT_ON = 5  # a flashlight switched on: 0/1 (ITEM-FLASHLIGHT)
+N_IT = 6
 
 # --- st: int64[N_ST + weather length], the station and the game's scalars ---
 ST_TURN = 0  # current turn, 1-based

@@ -7,6 +7,14 @@ from balance.kernel import params as P
 from balance.kernel.events import log_event
 from balance.kernel.rng import chance, weather_stream
 from balance.kernel.state import (
+    CH_ALIVE,
+    CH_HAND,
+    CH_LEFT_STATION,
+    CH_PARALYSED_UNTIL,
+    CH_ROOM,
+    CH_UNCONSCIOUS,
+    IT_KIND,
+    IT_ON,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
     ST_GEN_RUNNING,
@@ -67,9 +75,30 @@ def room_powered(st, room_block, r):
 
 
 @njit(cache=True)
-def compute_lighting(st, room_block):
-    """LIGHT-1..4, GAP-22: each room's lighting, computed once per turn after burn and weather."""
+def flashlight_rooms(ch, it):
+    """LIGHT-3, ITEM-FLASHLIGHT: bitmask of rooms where a living, conscious character holds a
+    switched-on flashlight in hand."""
+    mask = 0
+    for c in range(ch.shape[0]):
+        able = (
+            ch[c, CH_ALIVE] == 1
+            and ch[c, CH_UNCONSCIOUS] == 0
+            and ch[c, CH_PARALYSED_UNTIL] == 0
+            and ch[c, CH_LEFT_STATION] == 0
+        )
+        for h in range(2):
+            i = ch[c, CH_HAND + h]
+            if able and i >= 0 and it[i, IT_KIND] == codes.FLASHLIGHT_ITEM and it[i, IT_ON] == 1:
+                mask |= 1 << ch[c, CH_ROOM]
+    return mask
+
+
+@njit(cache=True)
+def compute_lighting(ch, it, st, room_block):
+    """LIGHT-1..4, GAP-22: each room's lighting, computed once per turn after burn and weather;
+    a flashlight lights a dark room, never a blizzard (LIGHT-3, LIGHT-4)."""
     storm = st[ST_WEATHER + st[ST_TURN]] == codes.STORM
+    torches = flashlight_rooms(ch, it)
     for r in range(codes.N_ROOMS):
         if r == codes.STREET:
             st[ST_LIGHTING + r] = (
@@ -79,6 +108,8 @@ def compute_lighting(st, room_block):
             st[ST_LIGHTING + r] = codes.LIGHT  # LIGHT-1
         else:
             st[ST_LIGHTING + r] = codes.DARK  # LIGHT-2, GEN-3
+        if st[ST_LIGHTING + r] == codes.DARK and (torches >> r) & 1 == 1:
+            st[ST_LIGHTING + r] = codes.FLASHLIGHT  # LIGHT-3
 
 
 @njit(cache=True)
