@@ -50,28 +50,30 @@ def holds_kind(ch, it, c, kind):
 
 
 @njit(cache=True)
-def put_in_hand(ch, it, c, h, i):
-    ch[c, CH_HAND + h] = i
-    it[i, IT_PLACE] = codes.IN_HAND
+def held_by(it, i, place, c):
+    """Item i is now held by character c: in a hand, the backpack or worn."""
+    it[i, IT_PLACE] = place
     it[i, IT_WHERE] = c
     it[i, IT_DROPPED_BY] = -1
 
 
 @njit(cache=True)
+def put_in_hand(ch, it, c, h, i):
+    ch[c, CH_HAND + h] = i
+    held_by(it, i, codes.IN_HAND, c)
+
+
+@njit(cache=True)
 def put_in_backpack(ch, it, c, k, i):
     ch[c, CH_BACKPACK + k] = i
-    it[i, IT_PLACE] = codes.IN_BACKPACK
-    it[i, IT_WHERE] = c
-    it[i, IT_DROPPED_BY] = -1
+    held_by(it, i, codes.IN_BACKPACK, c)
 
 
 @njit(cache=True)
 def wear_parka(ch, it, c, i):
     """ITEM-PARKA, INV-7: a worn parka takes no hand."""
     ch[c, CH_WORN] = i
-    it[i, IT_PLACE] = codes.WORN
-    it[i, IT_WHERE] = c
-    it[i, IT_DROPPED_BY] = -1
+    held_by(it, i, codes.WORN, c)
 
 
 @njit(cache=True)
