@@ -128,7 +128,8 @@ A_MELEE = 18  # target = character, arg = hand slot of the weapon     ACT-MELEE 
 A_FLASHLIGHT = 19  # target = hand slot: switch the flashlight on or off  ACT-FLASHLIGHT (step 13)
 A_BANDAGE = 20  # target = character (self included), arg = hand slot of the bandage  (step 6)
 A_FIRSTAID = 21  # target = the character bandaging me     ACT-FIRSTAID (step 6)
-N_ACTIONS = 22
+A_COVER = 22  # target = character to shield             ACT-COVER (step 1)
+N_ACTIONS = 23
 ACTION_NAMES = (
     "none",
     "move",
@@ -149,10 +150,14 @@ ACTION_NAMES = (
     "destroy",
     "shoot",
     "melee",
+    "flashlight",
+    "bandage",
+    "first_aid",
+    "cover",
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
 # Moves are special: exit in step 10, entry in step 12.
-ACTION_STEP = (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3, 13, 6, 6)
+ACTION_STEP = (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3, 13, 6, 6, 1)
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
 
@@ -218,6 +223,7 @@ E_DESTROY = 28  # actor destroyed an item of kind a
 E_HAND_LOST = 29  # actor, heavily wounded, lost the use of hand a (INV-2)
 E_FLASHLIGHT = 30  # actor switched a flashlight on (a = 1) or off (a = 0)
 E_BANDAGE = 31  # actor bandaged target; a = 1 healed, 0 failed
+E_COVERED = 32  # actor took the attack meant for target (ACT-COVER)
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -250,4 +256,5 @@ EVENT_NAMES = {
     E_HAND_LOST: "hand_lost",
     E_FLASHLIGHT: "flashlight",
     E_BANDAGE: "bandage",
+    E_COVERED: "covered",
 }

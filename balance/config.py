@@ -204,6 +204,7 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "combat.helpless_damage": _int(0, 20),
     "combat.shoot_ap": _AP,
     "combat.melee_ap": _AP,
+    "combat.cover_ap": _AP,
     "professions.names": _name_list,
     "professions.physical": _int_list(1, 3, 1, P.MAX_PROFESSIONS),
     "professions.initiative": _int_list(1, 3, 1, P.MAX_PROFESSIONS),
@@ -572,6 +573,7 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.I_BANDAGE_AP: "healing.bandage_ap",
         P.I_FIRSTAID_AP: "healing.firstaid_ap",
         P.I_BANDAGE_HEAL: "healing.heal",
+        P.I_COVER_AP: "combat.cover_ap",
         P.I_FOOD: "freezer.food_boxes",
     }
     for index, key in scalar_ints.items():

@@ -108,6 +108,7 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_HAND_LOST: lambda t, a, b: {"hand": a},
     codes.E_FLASHLIGHT: lambda t, a, b: {"on": bool(a)},
     codes.E_BANDAGE: lambda t, a, b: {"target": t, "healed": bool(a)},
+    codes.E_COVERED: lambda t, a, b: {"target": t},
 }
 
 
@@ -278,6 +279,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
     ),
     "destroy": lambda e, who: f"destroyed {_a(e['item'])}",
     "hand_lost": lambda e, who: "is heavily wounded and lost the use of a hand",
+    "covered": lambda e, who: f"took the attack meant for {who(e['target'])}",
     "flashlight": lambda e, who: f"switched a flashlight {'on' if e['on'] else 'off'}",
     "bandage": lambda e, who: (
         f"bandaged {who(e['target'])}" + ("" if e["healed"] else ", to no effect")

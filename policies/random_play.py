@@ -138,10 +138,11 @@ def candidate(obs, next_hop, wanted, out, n):
                 emit(out, n, codes.A_RECEIVE, d, -2)  # the kind is drawn by the caller
                 return -1
             k += 1
-        if k == wanted:  # ACT-FIRSTAID from someone here
-            emit(out, n, codes.A_FIRSTAID, d, 0)
-            return -1
-        k += 1
+        for action in (codes.A_FIRSTAID, codes.A_COVER):  # from / for someone here
+            if k == wanted:
+                emit(out, n, action, d, 0)
+                return -1
+            k += 1
     objects = 0
     if is_generator_room(here):
         objects = 2  # the generator and the beacon (GAP-6, GAP-20)

@@ -267,3 +267,34 @@ def test_GAP_34_healing_gives_back_the_lost_hand_and_first_aid_needs_light():
     sc.step()
     sc.step({1: [(codes.A_FIRSTAID, 0, 0)], 0: [(codes.A_BANDAGE, 1, 0)]})
     assert sc.kept(1) == [] and sc.kept(0) == []  # LIGHT-5: Light-only actions in the dark
+
+
+def test_ACT_COVER_takes_the_first_attack_only():
+    """ACT-COVER, GAP-29: the coverer takes the first attack meant for the covered, at the
+    attacker's own chance against him; a second shot reaches the target (helpless: always hit
+    for 4, HP-4); of two coverers the higher Initiative takes it."""
+    sc = duel(130, 0)
+    sc.give(SHOOTER, codes.PISTOL, hand=1)
+    sc.put(BYSTANDER, codes.ARSENAL).put(3, codes.ARSENAL)
+    sc.ch[TARGET, S.CH_UNCONSCIOUS] = 1  # so every shot hits
+    sc.ch[BYSTANDER, S.CH_INITIATIVE] = 3
+    sc.ch[3, S.CH_INITIATIVE] = 1
+    sc.step(
+        {
+            SHOOTER: [(codes.A_SHOOT, TARGET, 0), (codes.A_SHOOT, TARGET, 1)],
+            BYSTANDER: [(codes.A_COVER, TARGET, 0)],
+            3: [(codes.A_COVER, TARGET, 0)],
+        }
+    )
+    shots = sc.events(codes.E_SHOT)
+    assert shots[:, 3].tolist() == [BYSTANDER, TARGET]  # the first shot went to the coverer
+    assert sc.ch[3, S.CH_HP] == 3
+    assert sc.ch[TARGET, S.CH_ALIVE] == 0  # the second shot: helpless, 4 damage
+    assert sc.events(codes.E_COVERED)[:, 2].tolist() == [BYSTANDER]
+
+
+def test_ACT_COVER_needs_light():
+    sc = duel(131, 0, dark=True)
+    sc.put(BYSTANDER, codes.ARSENAL)
+    sc.step({BYSTANDER: [(codes.A_COVER, TARGET, 0)]})
+    assert sc.kept(BYSTANDER) == []  # LIGHT-5

@@ -184,3 +184,12 @@ def test_GAP_38_convert_keeps_playing_the_human_policy():
         infectors = {e[2] for e in rp.events if e[1] == codes.E_INFECT}
         assert not infectors & set(converts)
         assert infectors <= set(np.flatnonzero(rp.original_things))
+
+
+def test_action_and_event_tables_agree():
+    """Every action has a name and a step; every event kind has a name (the replay decodes them)."""
+    from balance.replay import _EVENT_FIELDS
+
+    assert len(codes.ACTION_NAMES) == codes.N_ACTIONS == len(codes.ACTION_STEP)
+    kinds = [v for k, v in vars(codes).items() if k.startswith("E_") and isinstance(v, int)]
+    assert sorted(kinds) == sorted(codes.EVENT_NAMES) == sorted(_EVENT_FIELDS)

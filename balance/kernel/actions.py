@@ -27,6 +27,7 @@ from balance import records as R
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
+    CH_COVERED_BY,
     CH_ERUDITION,
     CH_FORM,
     CH_HAND,
@@ -209,6 +210,9 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     if action == codes.A_FIRSTAID:
         ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
         return ip[P.I_FIRSTAID_AP] if ok else -1
+    if action == codes.A_COVER:
+        ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
+        return ip[P.I_COVER_AP] if ok else -1
     return -1
 
 
@@ -421,6 +425,27 @@ def hit(ch, it, st, rng, events, ip, target, rec):
 
 
 @njit(cache=True)
+def cover(ch, c, target):
+    """ACT-COVER (step 1), GAP-29: this turn the first attack on target goes to c; of several
+    coverers the first in resolution order (the highest Initiative) takes it."""
+    if ch[target, CH_COVERED_BY] < 0:
+        ch[target, CH_COVERED_BY] = c
+
+
+@njit(cache=True)
+def through_cover(ch, st, events, c, target):
+    """GAP-29: the target of c's shot, melee or claw attack once cover is applied."""
+    coverer = ch[target, CH_COVERED_BY]
+    if coverer < 0 or coverer == c or not can_act(ch, coverer):
+        return target
+    if ch[coverer, CH_ROOM] != ch[target, CH_ROOM]:
+        return target
+    ch[target, CH_COVERED_BY] = -1  # only the first attack
+    log_event(st, events, codes.E_COVERED, coverer, target, 0, 0)
+    return coverer
+
+
+@njit(cache=True)
 def shoot(ch, it, st, rng, events, ip, fp, c, target, h, rec):
     """ACT-SHOOT-1..7, GAP-30: the pistol must be in hand now (step 2, before the backpack in
     step 5: INV-6); a miss strays with 30% into another living character here, never the
@@ -432,6 +457,7 @@ def shoot(ch, it, st, rng, events, ip, fp, c, target, h, rec):
     if target < 0:
         log_event(st, events, codes.E_SHOT, c, -1, 0, -1)
         return
+    target = through_cover(ch, st, events, c, target)
     if chance(rng, WORLD, attack_chance(ch, st, fp, c, target)):
         log_event(st, events, codes.E_SHOT, c, target, 1, -1)
         hit(ch, it, st, rng, events, ip, target, rec)
@@ -462,6 +488,7 @@ def melee(ch, it, st, rng, events, ip, fp, c, target, h, rec):
     if i < 0 or it[i, IT_KIND] != codes.AXE:
         return
     rec[R.C_MELEE_ATTACKS] += 1
+    target = through_cover(ch, st, events, c, target)
     landed = chance(rng, WORLD, attack_chance(ch, st, fp, c, target))
     log_event(st, events, codes.E_MELEE, c, target, 1 if landed else 0, 0)
     if landed:
@@ -587,6 +614,8 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     r = ch[c, CH_ROOM]
     if action == codes.A_SHOOT:
         shoot(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
+    elif action == codes.A_COVER:
+        cover(ch, c, target)
     elif action == codes.A_FLASHLIGHT:
         toggle_flashlight(it, st, events, ch, c, target)
     elif action == codes.A_BANDAGE:

@@ -37,6 +37,7 @@ from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
     CH_BLACKOUT_TURN,
+    CH_COVERED_BY,
     CH_DEATH_CAUSE,
     CH_ERUDITION,
     CH_FORM,
@@ -196,6 +197,8 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     step by resolution order, then each character's declarations in the order declared (GAP-59)."""
     n = ch.shape[0]
     resolution_order(ch, rng, order)
+    for c in range(n):
+        ch[c, CH_COVERED_BY] = -1  # ACT-COVER works only in the turn it is declared
     t = st[ST_TURN]
     for step in range(1, codes.N_STEPS + 1):
         for k in range(n):

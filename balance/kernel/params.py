@@ -80,6 +80,7 @@ I_FLASHLIGHT_AP = 70
 I_BANDAGE_AP = 71
 I_FIRSTAID_AP = 72
 I_BANDAGE_HEAL = 73
+I_COVER_AP = 74
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8

@@ -44,7 +44,8 @@ CH_MOVE_TO = 26  # room a move heads for between exit and entry, -1 if none
 CH_N_DECL = 27  # declarations kept this turn
 CH_TIEBREAK = 28  # random key breaking equal Initiative this turn (RES-3)
 CH_LOST_HAND = 29  # the hand a heavy wound took (INV-2), -1 if none
-N_CH = 30
+CH_COVERED_BY = 30  # who covers this character this turn (ACT-COVER), -1 if nobody
+N_CH = 31
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind
