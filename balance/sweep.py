@@ -23,7 +23,7 @@ import polars as pl
 
 import balance
 from balance import codes
-from balance.config import ConfigError, load_config
+from balance.config import Config, ConfigError, load_config
 from balance.records import to_polars
 from balance.summary import wilson_interval
 
@@ -221,12 +221,12 @@ def _write_manifest(plan: SweepPlan, out: Path) -> None:
     _atomic_write_text(path, json.dumps(manifest, indent=1))
 
 
-def _cell_frame(plan: SweepPlan, cell: Cell, records: np.ndarray, config_hash: str) -> pl.DataFrame:
-    cfg = load_config(cell.players, [*plan.sets, *cell.overrides()])
+def _cell_frame(plan: SweepPlan, cell: Cell, records: np.ndarray, cfg: Config) -> pl.DataFrame:
+    """The cell's records with its columns: id, players, config hash, seed, axis values."""
     columns: dict[str, Any] = {
         "cell": cell.id,
         "players": cell.players,
-        "config_hash": config_hash,
+        "config_hash": cfg.hash,
         "cell_seed": cell.seed(plan.seed),
     }
     for key, text in cell.values:
@@ -253,7 +253,7 @@ def _run_cell(plan: SweepPlan, cell: Cell, out: Path, threads: int | None) -> st
     )
     final = out / CELLS / f"{cell.id}.parquet"
     tmp = final.with_name(f"{final.name}.tmp-{os.getpid()}")
-    _cell_frame(plan, cell, records, cfg.hash).write_parquet(tmp)
+    _cell_frame(plan, cell, records, cfg).write_parquet(tmp)
     os.replace(tmp, final)
     return cell.id
 

@@ -12,13 +12,10 @@ from harness import lit
 MOVE_TO = lambda room: (codes.A_MOVE, room, 0)  # noqa: E731
 
 
-fresh = lit  # a lit, all-human scenario (harness.lit)
-
-
 def test_ACT_MOVE_costs_two_AP_and_one_at_initiative_3():
     """ACT-MOVE, STAT-INIT-2, AP-1, GAP-59: with 3 AP a move (2) leaves no room for a 2-AP box;
     at Initiative 3 the move costs 1 and both fit."""
-    sc = fresh()
+    sc = lit()
     for c, initiative in ((0, 1), (1, 3)):
         sc.put(c, codes.WAREHOUSE)
         sc.ch[c, S.CH_INITIATIVE] = initiative
@@ -32,7 +29,7 @@ def test_ACT_MOVE_costs_two_AP_and_one_at_initiative_3():
 def test_GAP_31_one_move_a_turn_and_GAP_1_adjacency():
     """GAP-31: a second move is dropped; GAP-1: rooms of a block are adjacent, other blocks are
     reached through the Street, the Tower only from the Street (MAP-4)."""
-    sc = fresh()
+    sc = lit()
     sc.put(0, codes.LIVING_QUARTERS)
     sc.ch[0, S.CH_INITIATIVE] = 3
     sc.step({0: [MOVE_TO(codes.FREEZER), MOVE_TO(codes.RADIO_ROOM)]})
@@ -56,7 +53,7 @@ def test_LIGHT_4_blizzard_misdirection():
     arrivals = np.zeros(codes.N_ROOMS, dtype=int)
     tower = 0
     for game in range(n):
-        sc = fresh(seed=21, game=game)
+        sc = lit(seed=21, game=game)
         sc.put(0, codes.STREET).put(1, codes.STREET)
         sc.step({0: [MOVE_TO(codes.WAREHOUSE)], 1: [MOVE_TO(codes.TOWER)]})
         arrivals[sc.ch[0, S.CH_ROOM]] += 1
@@ -71,7 +68,7 @@ def test_LIGHT_4_blizzard_misdirection():
 
 
 def test_LIGHT_4_no_misdirection_in_clear_weather():
-    sc = fresh(seed=2)
+    sc = lit(seed=2)
     sc.run(1)
     while sc.st[S.ST_WEATHER + sc.turn + 1] != codes.CLEAR:
         sc.step()
@@ -83,7 +80,7 @@ def test_LIGHT_4_no_misdirection_in_clear_weather():
 def test_LOC_WAREHOUSE_3_yellow_boxes_without_replacement_and_parka_worn():
     """LOC-WAREHOUSE-3, GAP-19, ITEM-PARKA: the 15 yellow boxes hold exactly 10 parkas and 5
     flashlights; the first parka is worn at once; then no yellow box is left."""
-    sc = fresh()
+    sc = lit()
     sc.put(0, codes.WAREHOUSE)
     sc.ch[0, S.CH_INITIATIVE] = 1  # no reroll
     found = []
@@ -111,7 +108,7 @@ def test_STAT_INIT_1_reroll_when_opening_a_box():
     for initiative, p in ((1, 2 / 3), (2, 8 / 9)):
         parkas = 0
         for game in range(n):
-            sc = fresh(seed=33, game=game)
+            sc = lit(seed=33, game=game)
             sc.put(0, codes.WAREHOUSE)
             sc.ch[0, S.CH_INITIATIVE] = initiative
             sc.step({0: [(codes.A_OPEN_BOX, codes.YELLOW_BOX, codes.PARKA)]})
@@ -122,7 +119,7 @@ def test_STAT_INIT_1_reroll_when_opening_a_box():
 def test_LOC_WAREHOUSE_1_red_boxes_axes_then_empty_canisters():
     """LOC-WAREHOUSE-1, GAP-18, GAP-19: an axe with 20% while any of the 3 remain, else an empty
     canister; a box needs a free hand (LOC-WAREHOUSE-4)."""
-    sc = fresh(seed=4)
+    sc = lit(seed=4)
     sc.put(0, codes.WAREHOUSE)
     kinds = []
     for _ in range(50):
@@ -147,7 +144,7 @@ def test_LOC_WAREHOUSE_1_red_boxes_axes_then_empty_canisters():
 def test_LOC_FUEL_1_pump_fills_only_empty_canisters_to_full():
     """LOC-FUEL-1, GAP-18: 1 AP, an empty canister in hand becomes full; a part-full one does not
     change; a broken pump fills nothing."""
-    sc = fresh()
+    sc = lit()
     sc.put(0, codes.FUEL_ROOM)
     empty = sc.give(0, codes.CANISTER, fuel=0, hand=0)
     part = sc.give(0, codes.CANISTER, fuel=30, hand=1)
@@ -162,7 +159,7 @@ def test_LOC_FUEL_1_pump_fills_only_empty_canisters_to_full():
 def test_ACT_BREAK_generator_stops_next_turn_and_axe_saves_an_AP():
     """ACT-BREAK, GAP-20, ITEM-AXE: breaking costs 2 AP (1 with an axe in hand) and succeeds;
     the broken generator is off from the next turn start and burns nothing."""
-    sc = fresh()
+    sc = lit()
     sc.put(0, codes.GENERATOR_1).put(1, codes.GENERATOR_2)
     sc.give(1, codes.AXE)
     brk = (codes.A_BREAK, codes.OBJ_GENERATOR, 0)
@@ -186,7 +183,7 @@ def test_ACT_REPAIR_chances_tools_and_injury():
     for tool, p in ((True, 0.9), (False, 0.5)):
         ok = hurt = fails = 0
         for game in range(n):
-            sc = fresh(seed=55, game=game)
+            sc = lit(seed=55, game=game)
             sc.put(0, codes.FUEL_ROOM)
             sc.ch[0, S.CH_ERUDITION] = 1
             sc.st[S.ST_PUMP_BROKEN] = 1
@@ -205,7 +202,7 @@ def test_ACT_REPAIR_chances_tools_and_injury():
 
 def test_STAT_ERUD_1_no_repair_injury_from_erudition_2():
     for game in range(200):
-        sc = fresh(seed=56, game=game)
+        sc = lit(seed=56, game=game)
         sc.put(0, codes.FUEL_ROOM)
         sc.ch[0, S.CH_ERUDITION] = 2
         sc.st[S.ST_PUMP_BROKEN] = 1
@@ -218,7 +215,7 @@ def test_LIGHT_2_darkness_halves_a_repair():
     half the chance: 45% with parts (1,500 trials)."""
     n, ok = 1500, 0
     for game in range(n):
-        sc = fresh(seed=57, game=game)
+        sc = lit(seed=57, game=game)
         sc.put(0, codes.GENERATOR_1)
         sc.st[S.ST_GEN_BROKEN] = 1
         sc.give(0, codes.SPARE_PARTS)
@@ -231,7 +228,7 @@ def test_LIGHT_2_darkness_halves_a_repair():
 def test_RES_3_higher_initiative_takes_the_last_item_first():
     """RES-3, RES-2: two characters pick up the one canister lying here; Initiative decides."""
     for first, second in ((0, 1), (1, 0)):
-        sc = fresh()
+        sc = lit()
         sc.put(0, codes.WAREHOUSE).put(1, codes.WAREHOUSE)
         i = sc.give(2, codes.CANISTER)
         sc.ch[2, S.CH_HAND] = -1
@@ -247,7 +244,7 @@ def test_RES_3_higher_initiative_takes_the_last_item_first():
 def test_RES_ORDER_AP_4_exit_in_step_10_after_filling_in_step_9():
     """RES-ORDER, AP-4: listed first, the move still resolves after the pump (step 9 before the
     exit in step 10), so the canister is filled before leaving."""
-    sc = fresh()
+    sc = lit()
     sc.put(0, codes.FUEL_ROOM)
     sc.ch[0, S.CH_INITIATIVE] = 1
     can = sc.give(0, codes.CANISTER)
