@@ -70,7 +70,8 @@ PISTOL = 6
 BANDAGE = 7
 VIAL_BLUE = 8
 VIAL_RED = 9
-N_ITEM_KINDS = 10
+WIRES = 10
+N_ITEM_KINDS = 11
 ITEM_NAMES = (
     "canister",
     "parka",
@@ -82,6 +83,7 @@ ITEM_NAMES = (
     "bandage",
     "blue_vial",
     "red_vial",
+    "wires",
 )
 
 # --- Where an item is (the invariant: each item is in exactly one place) ---
@@ -129,7 +131,17 @@ A_FLASHLIGHT = 19  # target = hand slot: switch the flashlight on or off  ACT-FL
 A_BANDAGE = 20  # target = character (self included), arg = hand slot of the bandage  (step 6)
 A_FIRSTAID = 21  # target = the character bandaging me     ACT-FIRSTAID (step 6)
 A_COVER = 22  # target = character to shield             ACT-COVER (step 1)
-N_ACTIONS = 23
+A_HELI_FUEL = 23  # target = hand slot of a canister, arg = 0 into the tank, 1 out   HELI-3 (step 9)
+A_HELI_PREPARE = 24  # set up the helicopter as its pilot       HELI-4 (step 9)
+A_HELI_BOARD = 25  # arg = bitmask of characters one refuses to fly with   HELI-5 (step 9)
+A_DRINK = 26  # target = item kind of the vial, arg = 0 in hand, 1 lying here   ACT-DRINK (step 6)
+A_MIRROR = 27  # learn one's own sanity                     LOC-LIVING-2 (step 4)
+A_FORECAST = 28  # read the weather of the next cycles       LOC-TOWER-2 (step 4)
+A_PARKA_OFF = 29  # take the worn parka off into a free hand   ACT-PARKA (step 1)
+A_FUEL = 30  # target = hand slot of the source canister, arg = -1 pour out, else the hand slot
+#              of the canister to fill (own) or 2 + character holding it   ACT-FUEL (step 4)
+A_RELOAD = 31  # target = hand slot of the pistol: a legal no-op (GAP-16)   ACT-RELOAD (step 1)
+N_ACTIONS = 32
 ACTION_NAMES = (
     "none",
     "move",
@@ -154,10 +166,23 @@ ACTION_NAMES = (
     "bandage",
     "first_aid",
     "cover",
+    "heli_fuel",
+    "heli_prepare",
+    "heli_board",
+    "drink",
+    "mirror",
+    "forecast",
+    "parka_off",
+    "fuel_transfer",
+    "reload",
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
 # Moves are special: exit in step 10, entry in step 12.
-ACTION_STEP = (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3, 13, 6, 6, 1)
+ACTION_STEP = (
+    (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3, 13, 6, 6, 1)
+    + (9, 9, 9)  # the helicopter: HELI-6
+    + (6, 4, 4, 1, 4, 1)  # drink, mirror, forecast (GAP-24), parka off, fuel, reload (GAP-24)
+)
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
 
@@ -174,15 +199,26 @@ R_THINGS_DEAD = 3  # WIN-3, GAP-8
 R_HUMANS_DEAD = 4  # WIN-2, GAP-9
 R_FROZEN = 5  # WIN-2 with the last human lost to the cold
 R_TIMEOUT = 6  # GAP-10
-REASON_NAMES = ("running", "rescue", "escape", "things_dead", "humans_dead", "frozen", "timeout")
+R_THING_ESCAPED = 7  # GAP-7: a Thing was aboard the helicopter
+REASON_NAMES = (
+    "running",
+    "rescue",
+    "escape",
+    "things_dead",
+    "humans_dead",
+    "frozen",
+    "timeout",
+    "thing_escaped",
+)
 
 # --- Causes of death ---
 DC_NONE = 0
 DC_COLD = 1  # FROST-3
 DC_INJURY = 2  # ACT-REPAIR injury
-DC_ATTACK = 3  # combat (issue 3)
-N_DEATH_CAUSES = 4
-DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack")
+DC_ATTACK = 3  # combat
+DC_POISON = 4  # blue and red vials mixed (VIAL-1, GAP-49)
+N_DEATH_CAUSES = 5
+DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack", "poison")
 
 # --- Thing forms (THING-1) and character flags ---
 HUMAN = 0
@@ -224,6 +260,16 @@ E_HAND_LOST = 29  # actor, heavily wounded, lost the use of hand a (INV-2)
 E_FLASHLIGHT = 30  # actor switched a flashlight on (a = 1) or off (a = 0)
 E_BANDAGE = 31  # actor bandaged target; a = 1 healed, 0 failed
 E_COVERED = 32  # actor took the attack meant for target (ACT-COVER)
+E_HELI_FUEL = 33  # actor moved a units of fuel into the tank (b = 0) or out of it (b = 1)
+E_HELI_PREPARED = 34  # actor prepared the helicopter as its pilot (HELI-4)
+E_HELI_BOARD = 35  # actor took a seat (a = 1 as the pilot)
+E_HELI_REFUSED = 36  # actor refused the group: nobody leaves this turn (HELI-5)
+E_TAKEOFF = 37  # the helicopter left with a aboard, b of them Things (GAP-7)
+E_DRINK = 38  # actor drank a vial of kind a (VIAL-1)
+E_MIRROR = 39  # actor looked in the mirror and saw sanity a (LOC-LIVING-2)
+E_FORECAST = 40  # actor read the forecast of a cycles (LOC-TOWER-2)
+E_PARKA_OFF = 41  # actor took off the parka
+E_FUEL = 42  # actor poured a units out (target -1) or into a canister held by target
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -257,4 +303,14 @@ EVENT_NAMES = {
     E_FLASHLIGHT: "flashlight",
     E_BANDAGE: "bandage",
     E_COVERED: "covered",
+    E_HELI_FUEL: "heli_fuel",
+    E_HELI_PREPARED: "heli_prepared",
+    E_HELI_BOARD: "heli_board",
+    E_HELI_REFUSED: "heli_refused",
+    E_TAKEOFF: "takeoff",
+    E_DRINK: "drink",
+    E_MIRROR: "mirror",
+    E_FORECAST: "forecast",
+    E_PARKA_OFF: "parka_off",
+    E_FUEL: "fuel_transfer",
 }

@@ -27,6 +27,7 @@ RECORD_FIELDS = (
     ("deaths_cold", "deaths by frostbite (FROST-3)"),
     ("deaths_injury", "deaths from repair injuries (ACT-REPAIR)"),
     ("deaths_attack", "deaths from attacks"),
+    ("deaths_poison", "deaths from mixing blue and red vials (VIAL-1)"),
     ("first_death_turn", "turn of the first death, 0 if none"),
     ("generator_off_turns", "sum over generators of turns not running"),
     ("refuels", "canisters poured into generators (GEN-4)"),
@@ -38,6 +39,8 @@ RECORD_FIELDS = (
     ("call_turn", "turn of the call for help, 0 if never (GAP-6)"),
     ("shots", "pistol shots fired, into the air included (ACT-SHOOT)"),
     ("melee_attacks", "melee attacks made (ACT-MELEE)"),
+    ("heli_prepared_turn", "turn the helicopter was first prepared for take-off, 0 if never"),
+    ("vials_drunk", "vials drunk (ACT-DRINK)"),
     ("invariant_violations", "bitmask of broken invariants (only counted in check mode)"),
 )
 N_FIELDS = len(RECORD_FIELDS)
@@ -61,6 +64,7 @@ FIELD_NAMES = tuple(name for name, _ in RECORD_FIELDS)
     C_DEATHS_COLD,
     C_DEATHS_INJURY,
     C_DEATHS_ATTACK,
+    C_DEATHS_POISON,
     C_FIRST_DEATH_TURN,
     C_GENERATOR_OFF_TURNS,
     C_REFUELS,
@@ -72,11 +76,19 @@ FIELD_NAMES = tuple(name for name, _ in RECORD_FIELDS)
     C_CALL_TURN,
     C_SHOTS,
     C_MELEE_ATTACKS,
+    C_HELI_PREPARED_TURN,
+    C_VIALS_DRUNK,
     C_INVARIANT_VIOLATIONS,
 ) = range(N_FIELDS)
 
 # record column counting each death cause (indexed by codes.DC_*; DC_NONE never counts)
-DEATH_COLUMN_BY_CAUSE = (C_DEATHS_ATTACK, C_DEATHS_COLD, C_DEATHS_INJURY, C_DEATHS_ATTACK)
+DEATH_COLUMN_BY_CAUSE = (
+    C_DEATHS_ATTACK,
+    C_DEATHS_COLD,
+    C_DEATHS_INJURY,
+    C_DEATHS_ATTACK,
+    C_DEATHS_POISON,
+)
 
 RECORD_DTYPE = np.dtype([(name, np.int64) for name in FIELD_NAMES])
 

@@ -25,7 +25,7 @@ from balance.kernel import state as S
 from balance.runner import Replay
 
 INFECTION_RESULTS = {-1: "wasted", 0: "first", 1: "reinfected"}  # E_INFECT's a
-UNCONSCIOUS_CAUSES = {1: "infection"}  # E_UNCONSCIOUS's a
+UNCONSCIOUS_CAUSES = {1: "infection", 2: "overdose"}  # E_UNCONSCIOUS's a (VIAL-1)
 
 
 def _name(names: Sequence[str] | dict[int, str], code: int, what: str) -> str:
@@ -109,6 +109,16 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_FLASHLIGHT: lambda t, a, b: {"on": bool(a)},
     codes.E_BANDAGE: lambda t, a, b: {"target": t, "healed": bool(a)},
     codes.E_COVERED: lambda t, a, b: {"target": t},
+    codes.E_HELI_FUEL: lambda t, a, b: {"fuel_units": a, "into_tank": not b},
+    codes.E_HELI_PREPARED: lambda t, a, b: {},
+    codes.E_HELI_BOARD: lambda t, a, b: {"pilot": bool(a)},
+    codes.E_HELI_REFUSED: lambda t, a, b: {},
+    codes.E_TAKEOFF: lambda t, a, b: {"aboard": a, "things_aboard": b},
+    codes.E_DRINK: lambda t, a, b: {"vial": _item(a)},
+    codes.E_MIRROR: lambda t, a, b: {"sanity": a},
+    codes.E_FORECAST: lambda t, a, b: {"cycles": a},
+    codes.E_PARKA_OFF: lambda t, a, b: {},
+    codes.E_FUEL: lambda t, a, b: {"fuel_units": a, "into": t if t >= 0 else None},
 }
 
 

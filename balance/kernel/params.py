@@ -81,10 +81,11 @@ I_BANDAGE_AP = 71
 I_FIRSTAID_AP = 72
 I_BANDAGE_HEAL = 73
 I_COVER_AP = 74
+# 75..99: the helicopter, wires and crafting; 100..119: vials, food, mirror, Tower, fuel transfer
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8
-I_PROF_PHYSICAL = 80  # MAX_PROFESSIONS slots
+I_PROF_PHYSICAL = 120  # MAX_PROFESSIONS slots
 I_PROF_INITIATIVE = I_PROF_PHYSICAL + MAX_PROFESSIONS
 I_PROF_ERUDITION = I_PROF_INITIATIVE + MAX_PROFESSIONS
 I_BAND_FLOOR = I_PROF_ERUDITION + MAX_PROFESSIONS  # MAX_BANDS slots
@@ -108,4 +109,5 @@ F_HIT_CHANCE = 10  # 3 slots, by Physical form 1..3 (ACT-SHOOT-1, STAT-PHYS-1/2)
 F_STRAY = 13
 F_BANDAGE_OTHER = 14
 F_BANDAGE_SELF = 15
-N_FP = 16
+# 16..23: the helicopter and crafting; 24..31: vials, food, mirror, Tower, fuel transfer
+N_FP = 32
