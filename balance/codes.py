@@ -105,7 +105,13 @@ BOX_NAMES = ("red", "blue", "yellow")
 OBJ_GENERATOR = 0
 OBJ_PUMP = 1
 OBJ_BEACON = 2
-OBJECT_NAMES = ("generator", "pump", "beacon")
+OBJ_ENGINE = 3  # the helicopter's parts (HELI-2)
+OBJ_ROTOR = 4
+OBJ_PANEL = 5
+OBJECT_NAMES = ("generator", "pump", "beacon", "engine", "main_rotor", "control_panel")
+HELI_PARTS = (OBJ_ENGINE, OBJ_ROTOR, OBJ_PANEL)  # ST_HELI_BROKEN + (obj - OBJ_ENGINE)
+# ITEM-PARTS, ITEM-SCRAP, ITEM-WIRES: the repair tool of each object, by object code
+REPAIR_TOOL = (SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SCRAP, WIRES)
 
 # --- Actions. A declaration is (action, target, arg). ---
 A_NONE = 0

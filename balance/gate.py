@@ -180,7 +180,15 @@ def load_baseline(path: Path = BASELINE) -> dict[str, Any]:
     return data
 
 
-def baseline_measurements(data: dict[str, Any]) -> dict[int, dict[str, Any]]:
+def baseline_measurements(data: dict[str, Any], path: Path = BASELINE) -> dict[int, dict[str, Any]]:
+    for p, m in data["presets"].items():
+        missing = [r for r in REASONS if r not in m["end_reasons"]]
+        if missing:  # written before a new end reason existed: it cannot be compared
+            raise ConfigError(
+                f"baseline: {str(path)!r} has no end reason {missing[0]!r} for {p} players "
+                "(allowed: a baseline of the current end reasons; rewrite it with "
+                "`balance baseline --update`)"
+            )
     return {int(p): {**m, "players": int(p)} for p, m in data["presets"].items()}
 
 
@@ -188,7 +196,7 @@ def check(sets: Sequence[str] = (), seed: int | None = None, path: Path = BASELI
     """Play every preset of the baseline with the current rules (and `sets`) and compare.
     `seed` replaces the baseline's seed (to measure the false-alarm rate with fresh games)."""
     data = load_baseline(path)
-    base = baseline_measurements(data)
+    base = baseline_measurements(data, path)
     meta = data["meta"]
     now = {
         p: measure(

@@ -48,7 +48,12 @@ O_LIVING_HERE = O_CALL_TURN + 1  # living characters perceived here, self includ
 # --- others in the location: MAX_CHARACTERS slots each ---
 O_PRESENT = O_LIVING_HERE + 1  # per character: one of the P_* codes below
 O_KNOWN_THING = O_PRESENT + MAX_CHARACTERS  # per character: 1 if known to be a Thing (THING-P-4)
-N_OBS = O_KNOWN_THING + MAX_CHARACTERS
+# --- the helicopter: in the hangar, seeing, and while it is still there (HELI-1), else UNSEEN ---
+O_HELI_BROKEN = O_KNOWN_THING + MAX_CHARACTERS  # 3 slots: engine, main rotor, control panel
+O_HELI_FUEL = O_HELI_BROKEN + 3  # fuel units in the tank
+O_HELI_BOARDING = O_HELI_FUEL + 1  # 1 if it was prepared last turn: take-off is possible now
+O_HELI_PILOT = O_HELI_BOARDING + 1  # who prepared it last turn (seen in light), -1 if nobody
+N_OBS = O_HELI_PILOT + 1
 
 # presence codes (LIGHT-1, LIGHT-2, UNC-3)
 P_ABSENT = 0  # not here, or not perceivable (blizzard)

@@ -17,6 +17,8 @@ from balance.observation import (
     O_BACKPACK_KIND,
     O_HAND_FUEL,
     O_HAND_KIND,
+    O_HELI_BOARDING,
+    O_HELI_FUEL,
     O_INFECT_READY,
     O_PRESENT,
     O_ROOM,
@@ -24,6 +26,7 @@ from balance.observation import (
     O_SELF,
     O_WEARS_PARKA,
     P_ABSENT,
+    UNSEEN,
 )
 from policies.common import emit, is_generator_room
 
@@ -143,22 +146,42 @@ def candidate(obs, next_hop, wanted, out, n):
                 emit(out, n, action, d, 0)
                 return -1
             k += 1
-    objects = 0
+    first, objects = 0, 0
     if is_generator_room(here):
-        objects = 2  # the generator and the beacon (GAP-6, GAP-20)
+        first, objects = codes.OBJ_GENERATOR, 2  # the generator and the beacon (GAP-6, GAP-20)
     elif here == codes.FUEL_ROOM:
-        objects = 1  # the pump
+        first, objects = codes.OBJ_PUMP, 1
+    elif here == codes.HANGAR and obs[O_HELI_FUEL] != UNSEEN:
+        first, objects = codes.OBJ_ENGINE, 3  # HELI-2: engine, main rotor, control panel
     for o in range(objects):
-        obj = (
-            codes.OBJ_PUMP
-            if here == codes.FUEL_ROOM
-            else (codes.OBJ_GENERATOR, codes.OBJ_BEACON)[o]
-        )
+        obj = codes.OBJ_BEACON if first == codes.OBJ_GENERATOR and o == 1 else first + o
         for action in (codes.A_BREAK, codes.A_REPAIR):
             if k == wanted:
                 emit(out, n, action, obj, 0)
                 return -1
             k += 1
+    if here == codes.HANGAR and obs[O_HELI_FUEL] != UNSEEN:  # HELI-3..5
+        for h in range(2):
+            if obs[O_HAND_KIND + h] == codes.CANISTER:
+                for out_of_tank in range(2):
+                    if k == wanted:
+                        emit(out, n, codes.A_HELI_FUEL, h, out_of_tank)
+                        return -1
+                    k += 1
+        if k == wanted:
+            emit(out, n, codes.A_HELI_PREPARE, 0, 0)
+            return -1
+        k += 1
+        if obs[O_HELI_BOARDING] == 1:
+            if k == wanted:
+                emit(out, n, codes.A_HELI_BOARD, 0, 0)  # accepting any group
+                return -1
+            k += 1
+    if here == codes.RADIO_ROOM and free:  # LOC-RADIO-2: the wires
+        if k == wanted:
+            emit(out, n, codes.A_PICKUP, codes.WIRES, 0)
+            return -1
+        k += 1
     if is_generator_room(here) or here == codes.RADIO_ROOM:  # GAP-6
         if k == wanted:
             emit(out, n, codes.A_BEACON if here != codes.RADIO_ROOM else codes.A_CALL, 0, 0)

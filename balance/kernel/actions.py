@@ -10,6 +10,7 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel.characters import can_act, damage, infect, paralysed
 from balance.kernel.events import log_event
+from balance.kernel.helicopter import boarding_open, prepare, take_seat, transfer_fuel
 from balance.kernel.items import (
     count_in_supply,
     drop_from_hand,
@@ -55,6 +56,8 @@ from balance.kernel.state import (
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
     ST_GEN_RUNNING,
+    ST_HELI_BROKEN,
+    ST_HELI_GONE,
     ST_LIGHTING,
     ST_PUMP_BROKEN,
     ST_RESCUE_DUE,
@@ -128,7 +131,33 @@ def object_here(room_block, r, obj):
         return block_of_generator_room(room_block, r) >= 0
     if obj == codes.OBJ_PUMP:
         return r == codes.FUEL_ROOM
+    if codes.OBJ_ENGINE <= obj <= codes.OBJ_PANEL:
+        return r == codes.HANGAR  # HELI-2
     return False
+
+
+@njit(cache=True)
+def broken_cell(room_block, r, obj):
+    """The st cell holding whether object obj of room r is broken (GAP-20, HELI-2)."""
+    if obj == codes.OBJ_GENERATOR:
+        return ST_GEN_BROKEN + block_of_generator_room(room_block, r)
+    if obj == codes.OBJ_BEACON:
+        return ST_BEACON_BROKEN + block_of_generator_room(room_block, r)
+    if obj == codes.OBJ_PUMP:
+        return ST_PUMP_BROKEN
+    return ST_HELI_BROKEN + obj - codes.OBJ_ENGINE
+
+
+@njit(cache=True)
+def usable_here(ch, st, room_block, c, obj):
+    """Object obj stands in c's room and c may use it: the helicopter is neither seen nor used
+    in the dark, and not at all once it has flown (HELI-1, GAP-7)."""
+    r = ch[c, CH_ROOM]
+    if not object_here(room_block, r, obj):
+        return False
+    if r == codes.HANGAR:
+        return st[ST_HELI_GONE] == 0 and sees_in_room(ch, st, c)
+    return True
 
 
 @njit(cache=True)
@@ -173,11 +202,20 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
             return -1
         return ip[P.I_PUMP_AP]  # LOC-FUEL-1
     if action == codes.A_BREAK:
-        if not object_here(room_block, r, target):
+        if not usable_here(ch, st, room_block, c, target):
             return -1
         return ip[P.I_BREAK_AXE_AP] if holds_kind(ch, it, c, codes.AXE) >= 0 else ip[P.I_BREAK_AP]
     if action == codes.A_REPAIR:
-        return ip[P.I_REPAIR_AP] if object_here(room_block, r, target) else -1
+        return ip[P.I_REPAIR_AP] if usable_here(ch, st, room_block, c, target) else -1
+    if action == codes.A_HELI_FUEL:
+        ok = usable_here(ch, st, room_block, c, codes.OBJ_ENGINE) and 0 <= target <= 1
+        return ip[P.I_HELI_FUEL_AP] if ok and 0 <= arg <= 1 else -1  # HELI-3
+    if action == codes.A_HELI_PREPARE:
+        ok = usable_here(ch, st, room_block, c, codes.OBJ_ENGINE)
+        return ip[P.I_HELI_PREPARE_AP] if ok else -1  # HELI-4
+    if action == codes.A_HELI_BOARD:
+        ok = usable_here(ch, st, room_block, c, codes.OBJ_ENGINE) and boarding_open(st)
+        return ip[P.I_HELI_BOARD_AP] if ok else -1  # HELI-5
     if action == codes.A_BEACON:
         return ip[P.I_BEACON_AP] if block_of_generator_room(room_block, r) >= 0 else -1
     if action == codes.A_CALL:
@@ -334,6 +372,8 @@ def pick_up(ch, it, st, events, c, kind, to_backpack):
     if not sees_in_room(ch, st, c):
         return
     i = find_on_floor(it, ch[c, CH_ROOM], kind)
+    if i < 0 and kind == codes.WIRES and ch[c, CH_ROOM] == codes.RADIO_ROOM:
+        i = take_from_supply(it, codes.WIRES)  # LOC-RADIO-2: the Radio room's unlimited wires
     if i < 0:
         return
     if kind == codes.PARKA and ch[c, CH_WORN] < 0:
@@ -349,26 +389,17 @@ def pick_up(ch, it, st, events, c, kind, to_backpack):
 
 @njit(cache=True)
 def repair(ch, it, st, rng, events, ip, fp, room_block, c, obj, rec):
-    """ACT-REPAIR, GAP-20: 90% with spare parts in hand, else 50%, halved in the dark; parts are
-    used up on success; a failure may hurt unless Erudition is high enough."""
-    b = block_of_generator_room(room_block, ch[c, CH_ROOM])
-    if obj == codes.OBJ_GENERATOR:
-        broken = st[ST_GEN_BROKEN + b] == 1
-    elif obj == codes.OBJ_BEACON:
-        broken = st[ST_BEACON_BROKEN + b] == 1
-    else:
-        broken = st[ST_PUMP_BROKEN] == 1
-    if not broken:
+    """ACT-REPAIR, GAP-20: 90% with the object's tool in hand, else 50%, halved in the dark; the
+    tool is used up on success; a failure may hurt unless Erudition is high enough."""
+    cell = broken_cell(room_block, ch[c, CH_ROOM], obj)
+    if st[cell] == 0 or not usable_here(ch, st, room_block, c, obj):
         return
-    tool = holds_kind(ch, it, c, codes.SPARE_PARTS)  # ITEM-PARTS: the tool for these objects
+    # ITEM-PARTS, ITEM-SCRAP, ITEM-WIRES, HELI-2: spare parts for most objects, scrap for the
+    # main rotor, wires for the control panel
+    tool = holds_kind(ch, it, c, codes.REPAIR_TOOL[obj])
     base = fp[P.F_REPAIR_TOOL] if tool >= 0 else fp[P.F_REPAIR_NO_TOOL]
     if chance(rng, WORLD, success_chance(ch, st, fp, c, base)):
-        if obj == codes.OBJ_GENERATOR:
-            st[ST_GEN_BROKEN + b] = 0
-        elif obj == codes.OBJ_BEACON:
-            st[ST_BEACON_BROKEN + b] = 0
-        else:
-            st[ST_PUMP_BROKEN] = 0
+        st[cell] = 0
         if tool >= 0:
             i = ch[c, CH_HAND + tool]
             ch[c, CH_HAND + tool] = -1
@@ -385,18 +416,18 @@ def repair(ch, it, st, rng, events, ip, fp, room_block, c, obj, rec):
 
 @njit(cache=True)
 def break_object(ch, st, events, room_block, c, obj, rec):
-    """ACT-BREAK, GAP-20: breaking always succeeds; a broken beacon must be activated again."""
-    b = block_of_generator_room(room_block, ch[c, CH_ROOM])
-    if obj == codes.OBJ_GENERATOR:
-        if st[ST_GEN_BROKEN + b] == 0:
-            rec[R.C_GENERATOR_BREAKS] += 1
-        st[ST_GEN_BROKEN + b] = 1
-    elif obj == codes.OBJ_BEACON:
-        st[ST_BEACON_BROKEN + b] = 1
-        st[ST_BEACON_ON + b] = 0
-    else:
-        st[ST_PUMP_BROKEN] = 1
-    log_event(st, events, codes.E_BREAK, c, -1, obj, b)
+    """ACT-BREAK, GAP-20, HELI-6: breaking always succeeds; a broken beacon must be activated
+    again."""
+    r = ch[c, CH_ROOM]
+    if not usable_here(ch, st, room_block, c, obj):
+        return
+    cell = broken_cell(room_block, r, obj)
+    if obj == codes.OBJ_GENERATOR and st[cell] == 0:
+        rec[R.C_GENERATOR_BREAKS] += 1
+    if obj == codes.OBJ_BEACON:
+        st[ST_BEACON_ON + block_of_generator_room(room_block, r)] = 0
+    st[cell] = 1
+    log_event(st, events, codes.E_BREAK, c, -1, obj, block_of_generator_room(room_block, r))
 
 
 @njit(cache=True)
@@ -668,6 +699,15 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
             log_event(st, events, codes.E_FILL, c, -1, 0, 0)
     elif action == codes.A_REPAIR:
         repair(ch, it, st, rng, events, ip, fp, room_block, c, target, rec)
+    elif codes.A_HELI_FUEL <= action <= codes.A_HELI_BOARD:
+        if not usable_here(ch, st, room_block, c, codes.OBJ_ENGINE):
+            return  # HELI-1
+        if action == codes.A_HELI_FUEL:
+            transfer_fuel(ch, it, st, events, ip, c, target, arg)
+        elif action == codes.A_HELI_PREPARE:
+            prepare(st, events, ip, c, rec)
+        else:
+            take_seat(ch, st, events, ip, c)
     elif action == codes.A_BREAK:
         break_object(ch, st, events, room_block, c, target, rec)
     elif action == codes.A_BEACON:

@@ -172,20 +172,30 @@ def wake_up(ch, it, st, rng, events, ip, fp, c, rec):
     ch[c, CH_UNCONSCIOUS] = 0
     ch[c, CH_BLACKOUT_TURN] = 0
     take_back_dropped(ch, it, c)
-    converted = 0
-    if ch[c, CH_INFECTED] == 1:
-        p = fp[P.F_RECONVERT] if ch[c, CH_SURE_CONVERSION] == 1 else fp[P.F_CONVERT]
-        if chance(rng, WORLD, p):
-            converted = 1
-            ch[c, CH_FORM] = codes.THING_HIDDEN  # GAP-38: a Thing in body, unaware
-            ch[c, CH_MAX_HP] = ip[P.I_THING_HP]  # GAP-38: current HP unchanged
-            st[ST_LAST_LOSS_CAUSE] = -1
-            rec[R.C_CONVERSIONS] += 1
-        else:
-            ch[c, CH_RECOVERED] = 1
-        ch[c, CH_INFECTED] = 0
-        ch[c, CH_SURE_CONVERSION] = 0
+    converted = roll_conversion(ch, st, rng, ip, fp, c, rec)
     log_event(st, events, codes.E_WAKE, c, -1, converted, 0)
+
+
+@njit(cache=True)
+def roll_conversion(ch, st, rng, ip, fp, c, rec):
+    """INF-3, INF-7: an infected human's infection ends; he becomes a Thing with the conversion
+    chance (certain if re-infected). Returns 1 if he converted, 0 otherwise."""
+    if ch[c, CH_INFECTED] == 0:
+        return 0
+    converted = 0
+    p = fp[P.F_RECONVERT] if ch[c, CH_SURE_CONVERSION] == 1 else fp[P.F_CONVERT]
+    if chance(rng, WORLD, p):
+        converted = 1
+        ch[c, CH_FORM] = codes.THING_HIDDEN  # GAP-38: a Thing in body, unaware
+        ch[c, CH_MAX_HP] = ip[P.I_THING_HP]  # GAP-38: current HP unchanged
+        st[ST_LAST_LOSS_CAUSE] = -1
+        rec[R.C_CONVERSIONS] += 1
+    else:
+        ch[c, CH_RECOVERED] = 1
+    ch[c, CH_INFECTED] = 0
+    ch[c, CH_SURE_CONVERSION] = 0
+    ch[c, CH_BLACKOUT_TURN] = 0
+    return converted
 
 
 @njit(cache=True)

@@ -22,6 +22,7 @@ from balance.kernel.characters import (
     wake_up,
 )
 from balance.kernel.events import log_event
+from balance.kernel.helicopter import set_up_helicopter, take_off
 from balance.kernel.invariants import check_declarations, check_invariants
 from balance.kernel.items import stock_items
 from balance.kernel.observe import observe
@@ -152,6 +153,7 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     st[ST_TEMPERATURE + codes.FREEZER] = ip[P.I_T_FREEZER]
     st[ST_TEMPERATURE + codes.STREET] = ip[P.I_T_STREET]
     draw_weather(st, rng, ip, fp)
+    set_up_helicopter(st, ip)
 
 
 @njit(cache=True)
@@ -219,6 +221,8 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                         enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
                 elif action_step(action, decl[c, j, 2]) == step:
                     resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+        if step == 9:
+            take_off(ch, st, rng, events, decl, ip, fp, rec)  # HELI-5: the group is complete
 
 
 @njit(cache=True)
@@ -236,13 +240,19 @@ def count_humans(ch):
 
 @njit(cache=True)
 def check_end(ch, st, events, ip, rec, end_of_turn):
-    """WIN-1..3, GAP-6, GAP-8, GAP-9. Returns True when the game is over."""
+    """WIN-1..4, GAP-6..9. Returns True when the game is over."""
+    if st[ST_REASON] != codes.R_NONE:
+        return True  # decided during the turn: a Thing flew away (GAP-7)
     on, left = count_humans(ch)
     if on == 0 and left == 0:  # WIN-2, GAP-9
         st[ST_WINNER] = codes.THINGS
         st[ST_REASON] = (
             codes.R_FROZEN if st[ST_LAST_LOSS_CAUSE] == codes.DC_COLD else codes.R_HUMANS_DEAD
         )
+        return True
+    if on == 0:  # WIN-4, GAP-7, GAP-9: no human is left, but some flew away and survived
+        st[ST_WINNER] = codes.HUMANS
+        st[ST_REASON] = codes.R_ESCAPE
         return True
     things, infected = 0, 0
     for c in range(ch.shape[0]):

@@ -153,6 +153,7 @@ def stock_items(it, ip):
         (codes.CANISTER, ip[P.I_POOL_CANISTERS]),
         (codes.SPARE_PARTS, ip[P.I_POOL_PARTS]),
         (codes.SCRAP, ip[P.I_POOL_SCRAP]),
+        (codes.WIRES, ip[P.I_POOL_WIRES]),
     ):
         for _ in range(count):
             it[i, IT_KIND] = kind

@@ -9,6 +9,7 @@ from numba import njit
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.actions import block_of_generator_room, sees_in_room
+from balance.kernel.helicopter import boarding_open
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
@@ -36,6 +37,10 @@ from balance.kernel.state import (
     ST_CALL_TURN,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
+    ST_HELI_BROKEN,
+    ST_HELI_FUEL,
+    ST_HELI_GONE,
+    ST_HELI_PILOT,
     ST_LIGHTING,
     ST_PUMP_BROKEN,
     ST_TEMPERATURE,
@@ -62,6 +67,10 @@ from balance.observation import (
     O_INFECT_READY,
     O_INITIATIVE,
     O_IS_ORIGINAL_THING,
+    O_HELI_BOARDING,
+    O_HELI_BROKEN,
+    O_HELI_FUEL,
+    O_HELI_PILOT,
     O_KNOWN_THING,
     O_LIGHTING,
     O_LIVING_HERE,
@@ -172,3 +181,10 @@ def observe(ch, it, st, ip, room_block, c, o):
         if o[O_PRESENT + d] != P_LOOKS_DEAD:
             living += 1
     o[O_LIVING_HERE] = living
+    heli = sees and r == codes.HANGAR and st[ST_HELI_GONE] == 0  # HELI-1
+    for k in range(3):
+        o[O_HELI_BROKEN + k] = st[ST_HELI_BROKEN + k] if heli else UNSEEN
+    o[O_HELI_FUEL] = st[ST_HELI_FUEL] if heli else UNSEEN
+    boarding = heli and boarding_open(st)
+    o[O_HELI_BOARDING] = (1 if boarding else 0) if heli else UNSEEN
+    o[O_HELI_PILOT] = (st[ST_HELI_PILOT] if boarding else -1) if heli else UNSEEN

@@ -82,6 +82,13 @@ I_FIRSTAID_AP = 72
 I_BANDAGE_HEAL = 73
 I_COVER_AP = 74
 # 75..99: the helicopter, wires and crafting; 100..119: vials, food, mirror, Tower, fuel transfer
+I_POOL_WIRES = 75
+I_HELI_SEATS = 76
+I_HELI_TANK = 77  # fuel units a take-off needs, the tank's capacity (HELI-2)
+I_HELI_FUEL_AP = 78
+I_HELI_PREPARE_AP = 79
+I_HELI_BOARD_AP = 80
+I_HELI_STARTS_BROKEN = 81  # 0/1: engine, rotor and panel broken at the start (HELI-2)
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8

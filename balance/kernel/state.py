@@ -45,7 +45,9 @@ CH_N_DECL = 27  # declarations kept this turn
 CH_TIEBREAK = 28  # random key breaking equal Initiative this turn (RES-3)
 CH_LOST_HAND = 29  # the hand a heavy wound took (INV-2), -1 if none
 CH_COVERED_BY = 30  # who covers this character this turn (ACT-COVER), -1 if nobody
-N_CH = 31
+# 31..39: vials, sanity, the mirror and the forecast
+CH_SEATED = 40  # 0/1: took a helicopter seat this turn (HELI-5)
+N_CH = 41
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind
@@ -71,7 +73,12 @@ ST_GEN_RUNNING = 12  # 3 cells: 0/1 this turn (GEN-2, GAP-17)
 ST_GEN_BROKEN = 15  # 3 cells: 0/1 (ACT-BREAK, GAP-20)
 ST_BEACON_BROKEN = 18  # 3 cells: 0/1 (GAP-6)
 ST_BEACON_ON = 21  # 3 cells: activated; active while also powered and unbroken (GAP-6)
-ST_TEMPERATURE = 24  # N_ROOMS cells (TEMP-*)
+ST_HELI_BROKEN = 24  # 3 cells: engine, main rotor, control panel (HELI-2), by codes.HELI_PARTS
+ST_HELI_FUEL = 27  # fuel units in the helicopter's tank (HELI-2, HELI-3)
+ST_HELI_PREPARED = 28  # turn the helicopter was last prepared, 0 if never (HELI-4)
+ST_HELI_PILOT = 29  # who prepared it then, -1 if nobody (HELI-4, HELI-5)
+ST_HELI_GONE = 30  # 0/1: the helicopter has flown (GAP-7: one flight)
+ST_TEMPERATURE = 31  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
@@ -126,6 +133,7 @@ def item_capacity(ip):
         + ip[P.I_POOL_CANISTERS]
         + ip[P.I_POOL_PARTS]
         + ip[P.I_POOL_SCRAP]
+        + ip[P.I_POOL_WIRES]
     )
 
 

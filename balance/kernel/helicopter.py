@@ -1,0 +1,150 @@
+"""The helicopter in its hangar: parts, tank, preparation and take-off (HELI-1..6, GAP-7, GAP-57).
+
+Repairing and breaking its parts go through ACT-REPAIR and ACT-BREAK (steps 7 and 8); the rest
+resolves in step 9. Seats are taken one by one in resolution order during step 9, and the
+take-off itself is decided once step 9 is over, when the whole group is known (HELI-5).
+"""
+
+from numba import njit
+
+from balance import codes
+from balance import records as R
+from balance.kernel import params as P
+from balance.kernel.characters import can_act, roll_conversion
+from balance.kernel.events import log_event
+from balance.kernel.state import (
+    CH_FORM,
+    CH_LEFT_STATION,
+    CH_N_DECL,
+    CH_SEATED,
+    IT_FUEL,
+    IT_KIND,
+    CH_HAND,
+    ST_HELI_BROKEN,
+    ST_HELI_FUEL,
+    ST_HELI_GONE,
+    ST_HELI_PILOT,
+    ST_HELI_PREPARED,
+    ST_REASON,
+    ST_TURN,
+    ST_WINNER,
+)
+
+
+@njit(cache=True)
+def set_up_helicopter(st, ip):
+    """HELI-2: engine, rotor and control panel broken and the tank empty at the start."""
+    for k in range(len(codes.HELI_PARTS)):
+        st[ST_HELI_BROKEN + k] = ip[P.I_HELI_STARTS_BROKEN]
+    st[ST_HELI_FUEL] = 0
+    st[ST_HELI_PREPARED] = 0
+    st[ST_HELI_PILOT] = -1
+    st[ST_HELI_GONE] = 0
+
+
+@njit(cache=True)
+def flyable(st, ip):
+    """HELI-4, HELI-5: still here, every part intact and the tank full."""
+    if st[ST_HELI_GONE] == 1 or st[ST_HELI_FUEL] < ip[P.I_HELI_TANK]:
+        return False
+    for k in range(len(codes.HELI_PARTS)):
+        if st[ST_HELI_BROKEN + k] == 1:
+            return False
+    return True
+
+
+@njit(cache=True)
+def boarding_open(st):
+    """HELI-5, GAP-57: the turn after a preparation, and only that turn."""
+    prepared = st[ST_HELI_PREPARED]
+    return st[ST_HELI_GONE] == 0 and prepared > 0 and prepared == st[ST_TURN] - 1
+
+
+@njit(cache=True)
+def transfer_fuel(ch, it, st, events, ip, c, h, out_of_tank):
+    """HELI-3, GAP-18: a canister in hand into the tank, or the tank into it; min(source, room)."""
+    i = ch[c, CH_HAND + h]
+    if i < 0 or it[i, IT_KIND] != codes.CANISTER or st[ST_HELI_GONE] == 1:
+        return
+    if out_of_tank == 1:
+        amount = min(st[ST_HELI_FUEL], codes.FUEL_UNITS - it[i, IT_FUEL])  # ITEM-CANISTER
+        st[ST_HELI_FUEL] -= amount
+        it[i, IT_FUEL] += amount
+    else:
+        amount = min(it[i, IT_FUEL], ip[P.I_HELI_TANK] - st[ST_HELI_FUEL])
+        it[i, IT_FUEL] -= amount
+        st[ST_HELI_FUEL] += amount
+    if amount > 0:
+        log_event(st, events, codes.E_HELI_FUEL, c, -1, amount, out_of_tank)
+
+
+@njit(cache=True)
+def prepare(st, events, ip, c, rec):
+    """HELI-4: one pilot sets the helicopter up for a take-off on the next turn."""
+    if not flyable(st, ip):
+        return
+    st[ST_HELI_PREPARED] = st[ST_TURN]
+    st[ST_HELI_PILOT] = c
+    if rec[R.C_HELI_PREPARED_TURN] == 0:
+        rec[R.C_HELI_PREPARED_TURN] = st[ST_TURN]
+    log_event(st, events, codes.E_HELI_PREPARED, c, -1, 0, 0)
+
+
+@njit(cache=True)
+def take_seat(ch, st, events, ip, c):
+    """HELI-5, GAP-57: the pilot always has a seat; the others take the remaining seats in
+    resolution order (step 9), which keeps one free for the pilot until he is seated."""
+    if not boarding_open(st) or not flyable(st, ip):
+        return
+    pilot = st[ST_HELI_PILOT]
+    if c != pilot:
+        others = 0
+        for d in range(ch.shape[0]):
+            if ch[d, CH_SEATED] == 1 and d != pilot:
+                others += 1
+        if others >= ip[P.I_HELI_SEATS] - 1:
+            return
+    ch[c, CH_SEATED] = 1
+    log_event(st, events, codes.E_HELI_BOARD, c, -1, 1 if c == pilot else 0, 0)
+
+
+@njit(cache=True)
+def refusal_mask(ch, decl, c):
+    """The characters c declared he will not fly with (A_HELI_BOARD's arg, a bitmask)."""
+    for j in range(ch[c, CH_N_DECL]):
+        if decl[c, j, 0] == codes.A_HELI_BOARD:
+            return decl[c, j, 2]
+    return 0
+
+
+@njit(cache=True)
+def take_off(ch, st, rng, events, decl, ip, fp, rec):
+    """HELI-5, GAP-7, GAP-57, after step 9: the seated learn of each other; if the pilot is
+    aboard and nobody refuses the group, they leave. A human aboard has survived; an infected
+    one rolls his conversion at once; any Thing aboard wins the game for the Things."""
+    group = 0
+    for c in range(ch.shape[0]):
+        if ch[c, CH_SEATED] == 1:
+            if can_act(ch, c):
+                group |= 1 << c
+            ch[c, CH_SEATED] = 0
+    pilot = st[ST_HELI_PILOT]
+    if group == 0 or pilot < 0 or (group >> pilot) & 1 == 0:
+        return  # HELI-5: no take-off without the pilot who prepared it
+    for c in range(ch.shape[0]):
+        if (group >> c) & 1 == 1 and refusal_mask(ch, decl, c) & group != 0:
+            log_event(st, events, codes.E_HELI_REFUSED, c, -1, 0, 0)
+            return  # HELI-5: if at least one refuses, nobody leaves this turn
+    aboard, things = 0, 0
+    for c in range(ch.shape[0]):
+        if (group >> c) & 1 == 1:
+            roll_conversion(ch, st, rng, ip, fp, c, rec)  # GAP-7
+            ch[c, CH_LEFT_STATION] = 2
+            aboard += 1
+            if ch[c, CH_FORM] != codes.HUMAN:
+                things += 1
+    st[ST_HELI_GONE] = 1
+    log_event(st, events, codes.E_TAKEOFF, -1, -1, aboard, things)
+    if things > 0:
+        st[ST_WINNER] = codes.THINGS  # GAP-7: the Things win at once
+        st[ST_REASON] = codes.R_THING_ESCAPED
