@@ -147,7 +147,9 @@ A_PARKA_OFF = 29  # take the worn parka off into a free hand   ACT-PARKA (step 1
 A_FUEL = 30  # target = hand slot of the source canister, arg = -1 pour out, else the hand slot
 #              of the canister to fill (own) or 2 + character holding it   ACT-FUEL (step 4)
 A_RELOAD = 31  # target = hand slot of the pistol: a legal no-op (GAP-16)   ACT-RELOAD (step 1)
-N_ACTIONS = 32
+A_RESOLVE_LAST = 32  # target = an action code: mine of that kind resolve last in their step  AP-9
+A_LOWER_INITIATIVE = 33  # my Initiative counts as 0 for this turn's resolution order    AP-10
+N_ACTIONS = 34
 ACTION_NAMES = (
     "none",
     "move",
@@ -181,6 +183,8 @@ ACTION_NAMES = (
     "parka_off",
     "fuel_transfer",
     "reload",
+    "resolve_last",
+    "lower_initiative",
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
 # Moves are special: exit in step 10, entry in step 12.
@@ -188,6 +192,7 @@ ACTION_STEP = (
     (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3, 13, 6, 6, 1)
     + (9, 9, 9)  # the helicopter: HELI-6
     + (6, 4, 4, 1, 4, 1)  # drink, mirror, forecast (GAP-24), parka off, fuel, reload (GAP-24)
+    + (0, 0)  # AP-9, AP-10: they change the order of the others, resolving nothing themselves
 )
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13

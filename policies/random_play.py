@@ -182,6 +182,15 @@ def candidate(obs, next_hop, wanted, out, n):
             emit(out, n, codes.A_PICKUP, codes.WIRES, 0)
             return -1
         k += 1
+    for action in (codes.A_MOVE, codes.A_PICKUP, codes.A_SHOOT):  # AP-9: a few useful flags
+        if k == wanted:
+            emit(out, n, codes.A_RESOLVE_LAST, action, 0)
+            return -1
+        k += 1
+    if k == wanted:  # AP-10
+        emit(out, n, codes.A_LOWER_INITIATIVE, 0, 0)
+        return -1
+    k += 1
     if is_generator_room(here) or here == codes.RADIO_ROOM:  # GAP-6
         if k == wanted:
             emit(out, n, codes.A_BEACON if here != codes.RADIO_ROOM else codes.A_CALL, 0, 0)

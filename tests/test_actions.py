@@ -225,20 +225,78 @@ def test_LIGHT_2_darkness_halves_a_repair():
     assert abs(ok / n - 0.45) < 3.29 * np.sqrt(0.45 * 0.55 / n)
 
 
+PICK_CANISTER = [(codes.A_PICKUP, codes.CANISTER, 0)]
+
+
+def last_canister(initiatives, plans):
+    """Two characters in the Warehouse with these Initiatives reach for the one canister lying
+    there with these declarations; returns the scenario and the canister's id."""
+    sc = lit()
+    sc.put(0, codes.WAREHOUSE).put(1, codes.WAREHOUSE)
+    i = sc.give(2, codes.CANISTER)
+    sc.ch[2, S.CH_HAND] = -1
+    sc.it[i, S.IT_PLACE] = codes.IN_ROOM
+    sc.it[i, S.IT_WHERE] = codes.WAREHOUSE
+    for c, initiative in enumerate(initiatives):
+        sc.ch[c, S.CH_INITIATIVE] = initiative
+    sc.step(dict(enumerate(plans)))
+    return sc, i
+
+
 def test_RES_3_higher_initiative_takes_the_last_item_first():
     """RES-3, RES-2: two characters pick up the one canister lying here; Initiative decides."""
     for first, second in ((0, 1), (1, 0)):
-        sc = lit()
-        sc.put(0, codes.WAREHOUSE).put(1, codes.WAREHOUSE)
-        i = sc.give(2, codes.CANISTER)
-        sc.ch[2, S.CH_HAND] = -1
-        sc.it[i, S.IT_PLACE] = codes.IN_ROOM
-        sc.it[i, S.IT_WHERE] = codes.WAREHOUSE
-        sc.ch[first, S.CH_INITIATIVE] = 3
-        sc.ch[second, S.CH_INITIATIVE] = 1
-        pick = [(codes.A_PICKUP, codes.CANISTER, 0)]
-        sc.step({0: pick, 1: pick})
+        initiatives = [3, 1] if first == 0 else [1, 3]
+        sc, i = last_canister(initiatives, [PICK_CANISTER, PICK_CANISTER])
         assert sc.ch[first, S.CH_HAND] == i and sc.ch[second, S.CH_HAND] == -1
+
+
+def test_AP_9_an_action_flagged_last_resolves_after_the_others_of_its_step():
+    """AP-9, GAP-59: the faster character flags his pick-up 'last' (a free marker): the slower
+    one takes the canister. Flagged by both, Initiative orders them again."""
+    flag = [(codes.A_RESOLVE_LAST, codes.A_PICKUP, 0)]
+    sc, i = last_canister([3, 1], [flag + PICK_CANISTER, PICK_CANISTER])
+    assert sc.kept(0) == flag + PICK_CANISTER  # the marker costs nothing
+    assert sc.ch[1, S.CH_HAND] == i and sc.ch[0, S.CH_HAND] == -1
+    sc, i = last_canister([3, 1], [flag + PICK_CANISTER, flag + PICK_CANISTER])
+    assert sc.ch[0, S.CH_HAND] == i and sc.ch[1, S.CH_HAND] == -1
+
+
+def test_AP_9_the_flag_applies_to_its_own_kind_of_action_only():
+    flag_moves = [(codes.A_RESOLVE_LAST, codes.A_MOVE, 0)]
+    sc, i = last_canister([3, 1], [flag_moves + PICK_CANISTER, PICK_CANISTER])
+    assert sc.ch[0, S.CH_HAND] == i
+
+
+def test_AP_10_lowering_initiative_to_0_lets_the_slower_go_first():
+    """AP-10: Initiative 3 lowered to 0 for the turn resolves after Initiative 1; his own
+    Initiative (and its abilities) are unchanged."""
+    lower = [(codes.A_LOWER_INITIATIVE, 0, 0)]
+    sc, i = last_canister([3, 1], [lower + PICK_CANISTER, PICK_CANISTER])
+    assert sc.kept(0) == lower + PICK_CANISTER
+    assert sc.ch[1, S.CH_HAND] == i and sc.ch[0, S.CH_HAND] == -1
+    assert sc.ch[0, S.CH_INITIATIVE] == 3
+
+
+def test_RES_ORDER_refuelling_in_step_7_comes_before_breaking_in_step_8():
+    """RES-ORDER (000: 7. починка, заправка генератора; 8. поломка): a refuel and a break of the
+    same generator in one turn: the fuel goes in first, then the generator is broken, and a
+    repair declared that turn finds it intact (ACT-REPAIR: broken at the start of the turn)."""
+    sc = lit()
+    for c in range(3):
+        sc.put(c, codes.GENERATOR_1)
+    sc.st[S.ST_GEN_FUEL] = 100
+    sc.give(0, codes.CANISTER, fuel=30)
+    sc.give(2, codes.SPARE_PARTS)
+    sc.step(
+        {
+            0: [(codes.A_REFUEL, 0, 0)],
+            1: [(codes.A_BREAK, codes.OBJ_GENERATOR, 0)],
+            2: [(codes.A_REPAIR, codes.OBJ_GENERATOR, 0)],
+        }
+    )
+    assert sc.st[S.ST_GEN_FUEL] == 130 and sc.st[S.ST_GEN_BROKEN] == 1
+    assert sc.events(codes.E_REPAIR).shape[0] == 0 and sc.ch[2, S.CH_HAND] >= 0
 
 
 def test_RES_ORDER_AP_4_exit_in_step_10_after_filling_in_step_9():

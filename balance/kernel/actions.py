@@ -239,6 +239,11 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         return ip[P.I_MELEE_AP] if 0 <= arg <= 1 and other_here(ch, c, target) else -1
     if action == codes.A_FLASHLIGHT:
         return ip[P.I_FLASHLIGHT_AP] if 0 <= target <= 1 else -1
+    if action == codes.A_RESOLVE_LAST:  # AP-9: a free marker on another kind of action
+        ok = codes.A_NONE < target < codes.N_ACTIONS and target != codes.A_RESOLVE_LAST
+        return 0 if ok else -1
+    if action == codes.A_LOWER_INITIATIVE:  # AP-10
+        return 0
     # LIGHT-5: light-only actions need Light or a Flashlight (a Thing's Night vision will do)
     if action == codes.A_BANDAGE:
         ok = (

@@ -40,6 +40,7 @@ from balance.kernel.state import (
     CH_BLACKOUT_TURN,
     CH_COVERED_BY,
     CH_DEATH_CAUSE,
+    CH_DEFERRED,
     CH_ERUDITION,
     CH_FORM,
     CH_FROST,
@@ -53,6 +54,7 @@ from balance.kernel.state import (
     CH_MAX_HP,
     CH_MOVE_TO,
     CH_N_DECL,
+    CH_ORDER_INITIATIVE,
     CH_ORIGINAL,
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
@@ -172,19 +174,46 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
 
 
 @njit(cache=True)
-def resolution_order(ch, rng, order):
-    """RES-3, STAT-3: higher Initiative first; equal Initiative in a random order each turn."""
+def turn_initiative(ch, decl, c):
+    """AP-10: a character may count his Initiative as 0 for this turn's order (only the order:
+    STAT-INIT abilities are his own all the same)."""
+    for j in range(ch[c, CH_N_DECL]):
+        if decl[c, j, 0] == codes.A_LOWER_INITIATIVE:
+            return 0
+    return ch[c, CH_INITIATIVE]
+
+
+@njit(cache=True)
+def mark_deferred(ch, decl):
+    """AP-9, GAP-59: which kinds of action each character resolves last this turn; returns
+    whether anybody deferred anything."""
+    any_deferred = False
+    for c in range(ch.shape[0]):
+        mask = 0
+        for j in range(ch[c, CH_N_DECL]):
+            if decl[c, j, 0] == codes.A_RESOLVE_LAST:
+                mask |= 1 << decl[c, j, 1]
+        ch[c, CH_DEFERRED] = mask
+        any_deferred = any_deferred or mask != 0
+    return any_deferred
+
+
+@njit(cache=True)
+def resolution_order(ch, decl, rng, order):
+    """RES-3, STAT-3, AP-10: higher Initiative first; equal Initiative in a random order each
+    turn."""
     n = ch.shape[0]
     for c in range(n):
         ch[c, CH_TIEBREAK] = np.int64(next_u64(rng, WORLD) >> np.uint64(1))
+        ch[c, CH_ORDER_INITIATIVE] = turn_initiative(ch, decl, c)
         order[c] = c
     for k in range(1, n):  # insertion sort: n <= 16
         c = order[k]
         j = k - 1
         while j >= 0 and (
-            ch[order[j], CH_INITIATIVE] < ch[c, CH_INITIATIVE]
+            ch[order[j], CH_ORDER_INITIATIVE] < ch[c, CH_ORDER_INITIATIVE]
             or (
-                ch[order[j], CH_INITIATIVE] == ch[c, CH_INITIATIVE]
+                ch[order[j], CH_ORDER_INITIATIVE] == ch[c, CH_ORDER_INITIATIVE]
                 and ch[order[j], CH_TIEBREAK] > ch[c, CH_TIEBREAK]
             )
         ):
@@ -198,29 +227,34 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     """RES-ORDER, AP-4: the 13 steps in order, whatever order actions were listed in; within a
     step by resolution order, then each character's declarations in the order declared (GAP-59)."""
     n = ch.shape[0]
-    resolution_order(ch, rng, order)
+    resolution_order(ch, decl, rng, order)
+    passes = 2 if mark_deferred(ch, decl) else 1  # AP-9: a second pass for what goes last
     for c in range(n):
         ch[c, CH_COVERED_BY] = -1  # ACT-COVER works only in the turn it is declared
     t = st[ST_TURN]
     for step in range(1, codes.N_STEPS + 1):
-        for k in range(n):
-            c = order[k]
-            if (
-                step == 11
-                and ch[c, CH_UNCONSCIOUS] == 1
-                and ch[c, CH_BLACKOUT_TURN] == t
-                and ch[c, CH_ALIVE] == 1
-            ):
-                wake_up(ch, it, st, rng, events, ip, fp, c, rec)  # UNC-2, INF-3: step 11
-            for j in range(ch[c, CH_N_DECL]):
-                action = decl[c, j, 0]
-                if action == codes.A_MOVE:
-                    if step == 10:
-                        leave_room(ch, st, rng, decl, fp, room_block, c, j)  # ACT-MOVE: exit
-                    elif step == 12:
-                        enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
-                elif action_step(action, decl[c, j, 2]) == step:
-                    resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+        for last in range(passes):
+            for k in range(n):
+                c = order[k]
+                if (
+                    step == 11
+                    and last == 0
+                    and ch[c, CH_UNCONSCIOUS] == 1
+                    and ch[c, CH_BLACKOUT_TURN] == t
+                    and ch[c, CH_ALIVE] == 1
+                ):
+                    wake_up(ch, it, st, rng, events, ip, fp, c, rec)  # UNC-2, INF-3: step 11
+                for j in range(ch[c, CH_N_DECL]):
+                    action = decl[c, j, 0]
+                    if (ch[c, CH_DEFERRED] >> action) & 1 != last:
+                        continue
+                    if action == codes.A_MOVE:
+                        if step == 10:
+                            leave_room(ch, st, rng, decl, fp, room_block, c, j)  # ACT-MOVE: exit
+                        elif step == 12:
+                            enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
+                    elif action_step(action, decl[c, j, 2]) == step:
+                        resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
         if step == 9:
             take_off(ch, st, rng, events, decl, ip, fp, rec)  # HELI-5: the group is complete
 

@@ -47,7 +47,9 @@ CH_LOST_HAND = 29  # the hand a heavy wound took (INV-2), -1 if none
 CH_COVERED_BY = 30  # who covers this character this turn (ACT-COVER), -1 if nobody
 # 31..39: vials, sanity, the mirror and the forecast
 CH_SEATED = 40  # 0/1: took a helicopter seat this turn (HELI-5)
-N_CH = 41
+CH_DEFERRED = 41  # bitmask over action codes this character resolves last this turn (AP-9)
+CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (RES-3, AP-10)
+N_CH = 43
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind
