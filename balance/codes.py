@@ -71,7 +71,10 @@ BANDAGE = 7
 VIAL_BLUE = 8
 VIAL_RED = 9
 WIRES = 10
-N_ITEM_KINDS = 11
+FLAMETHROWER = 11  # crafted (CRAFT-2); one ordinary slot (ITEM-FLAMETHROWER-1)
+GRENADE = 12  # crafted (CRAFT-2); one ordinary slot (ITEM-GRENADE-1)
+N_ITEM_KINDS = 13
+FUEL_CONTAINERS = (CANISTER, FLAMETHROWER)  # ITEM-FLAMETHROWER-5: its tank works like a canister
 ITEM_NAMES = (
     "canister",
     "parka",
@@ -84,6 +87,8 @@ ITEM_NAMES = (
     "blue_vial",
     "red_vial",
     "wires",
+    "flamethrower",
+    "grenade",
 )
 
 # --- Where an item is (the invariant: each item is in exactly one place) ---
@@ -94,6 +99,15 @@ IN_BACKPACK = 3  # in a character's backpack (where = character)
 WORN = 4  # a worn parka (where = character)
 DESTROYED = 5
 PLACE_NAMES = ("supply", "room", "hand", "backpack", "worn", "destroyed")
+
+# --- Crafting recipes (CRAFT-2), as bits of a character's known recipes ---
+RECIPE_FLAMETHROWER = 0  # scrap metal + wires
+RECIPE_GRENADE = 1  # spare parts + wires
+RECIPE_PISTOL = 2  # scrap metal + spare parts
+N_RECIPES = 3
+RECIPE_NAMES = ("flamethrower", "grenade", "pistol")
+RECIPE_PRODUCT = (FLAMETHROWER, GRENADE, PISTOL)
+RECIPE_PARTS = ((SCRAP, WIRES), (SPARE_PARTS, WIRES), (SCRAP, SPARE_PARTS))
 
 # --- Box colours (LOC-WAREHOUSE-1..3) ---
 RED_BOX = 0
@@ -149,7 +163,10 @@ A_FUEL = 30  # target = hand slot of the source canister, arg = -1 pour out, els
 A_RELOAD = 31  # target = hand slot of the pistol: a legal no-op (GAP-16)   ACT-RELOAD (step 1)
 A_RESOLVE_LAST = 32  # target = an action code: mine of that kind resolve last in their step  AP-9
 A_LOWER_INITIATIVE = 33  # my Initiative counts as 0 for this turn's resolution order    AP-10
-N_ACTIONS = 34
+A_CRAFT = 34  # target = recipe (RECIPE_*)                 CRAFT-1, LOC-ARSENAL-2 (step 9)
+A_THROW = 35  # target = room, arg = hand slot of the grenade  ITEM-GRENADE-2 (explodes in step 11)
+A_FLAME_VOLLEY = 36  # target = character, arg = hand slot: attacks while fuel lasts (step 3)
+N_ACTIONS = 37
 ACTION_NAMES = (
     "none",
     "move",
@@ -185,6 +202,9 @@ ACTION_NAMES = (
     "reload",
     "resolve_last",
     "lower_initiative",
+    "craft",
+    "throw_grenade",
+    "flame_volley",
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
 # Moves are special: exit in step 10, entry in step 12.
@@ -193,6 +213,7 @@ ACTION_STEP = (
     + (9, 9, 9)  # the helicopter: HELI-6
     + (6, 4, 4, 1, 4, 1)  # drink, mirror, forecast (GAP-24), parka off, fuel, reload (GAP-24)
     + (0, 0)  # AP-9, AP-10: they change the order of the others, resolving nothing themselves
+    + (9, 11, 3)  # craft (CRAFT-1), grenade (GAP-45), flamethrower volley (GAP-24)
 )
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
@@ -228,8 +249,9 @@ DC_COLD = 1  # FROST-3
 DC_INJURY = 2  # ACT-REPAIR injury
 DC_ATTACK = 3  # combat
 DC_POISON = 4  # blue and red vials mixed (VIAL-1, GAP-49)
-N_DEATH_CAUSES = 5
-DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack", "poison")
+DC_FIRE = 5  # burned by the flamethrower (ITEM-FLAMETHROWER-4, GAP-44): no body, no return
+N_DEATH_CAUSES = 6
+DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack", "poison", "fire")
 
 # --- Thing forms (THING-1) and character flags ---
 HUMAN = 0
@@ -281,6 +303,9 @@ E_MIRROR = 39  # actor looked in the mirror and saw sanity a (LOC-LIVING-2)
 E_FORECAST = 40  # actor read the forecast of a cycles (LOC-TOWER-2)
 E_PARKA_OFF = 41  # actor took off the parka
 E_FUEL = 42  # actor poured a units out (target -1) or into a canister held by target
+E_CRAFT = 43  # actor crafted recipe a (CRAFT-2)
+E_GRENADE = 44  # actor's grenade exploded in room a, hurting b characters (ITEM-GRENADE-3)
+E_FLAME = 45  # actor attacked target with the flamethrower; a = damage dealt (0: none)
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -324,4 +349,7 @@ EVENT_NAMES = {
     E_FORECAST: "forecast",
     E_PARKA_OFF: "parka_off",
     E_FUEL: "fuel_transfer",
+    E_CRAFT: "craft",
+    E_GRENADE: "grenade",
+    E_FLAME: "flamethrower",
 }

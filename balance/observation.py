@@ -53,7 +53,9 @@ O_HELI_BROKEN = O_KNOWN_THING + MAX_CHARACTERS  # 3 slots: engine, main rotor, c
 O_HELI_FUEL = O_HELI_BROKEN + 3  # fuel units in the tank
 O_HELI_BOARDING = O_HELI_FUEL + 1  # 1 if it was prepared last turn: take-off is possible now
 O_HELI_PILOT = O_HELI_BOARDING + 1  # who prepared it last turn (seen in light), -1 if nobody
-N_OBS = O_HELI_PILOT + 1
+O_RECIPES = O_HELI_PILOT + 1  # bitmask of the crafting recipes one knows (CRAFT-1)
+O_WORKSHOP = O_RECIPES + 1  # in the Arsenal: 1 if crafting works now (light and power)
+N_OBS = O_WORKSHOP + 1
 
 # presence codes (LIGHT-1, LIGHT-2, UNC-3)
 P_ABSENT = 0  # not here, or not perceivable (blizzard)

@@ -28,6 +28,7 @@ RECORD_FIELDS = (
     ("deaths_injury", "deaths from repair injuries (ACT-REPAIR)"),
     ("deaths_attack", "deaths from attacks"),
     ("deaths_poison", "deaths from mixing blue and red vials (VIAL-1)"),
+    ("deaths_fire", "characters burned to death by the flamethrower, Things included (GAP-44)"),
     ("first_death_turn", "turn of the first death, 0 if none"),
     ("generator_off_turns", "sum over generators of turns not running"),
     ("refuels", "canisters poured into generators (GEN-4)"),
@@ -41,6 +42,8 @@ RECORD_FIELDS = (
     ("melee_attacks", "melee attacks made (ACT-MELEE)"),
     ("heli_prepared_turn", "turn the helicopter was first prepared for take-off, 0 if never"),
     ("vials_drunk", "vials drunk (ACT-DRINK)"),
+    ("crafted", "weapons crafted in the Arsenal (CRAFT-1)"),
+    ("grenades", "grenades that exploded (ITEM-GRENADE-3)"),
     ("invariant_violations", "bitmask of broken invariants (only counted in check mode)"),
 )
 N_FIELDS = len(RECORD_FIELDS)
@@ -65,6 +68,7 @@ FIELD_NAMES = tuple(name for name, _ in RECORD_FIELDS)
     C_DEATHS_INJURY,
     C_DEATHS_ATTACK,
     C_DEATHS_POISON,
+    C_DEATHS_FIRE,
     C_FIRST_DEATH_TURN,
     C_GENERATOR_OFF_TURNS,
     C_REFUELS,
@@ -78,6 +82,8 @@ FIELD_NAMES = tuple(name for name, _ in RECORD_FIELDS)
     C_MELEE_ATTACKS,
     C_HELI_PREPARED_TURN,
     C_VIALS_DRUNK,
+    C_CRAFTED,
+    C_GRENADES,
     C_INVARIANT_VIOLATIONS,
 ) = range(N_FIELDS)
 
@@ -88,6 +94,7 @@ DEATH_COLUMN_BY_CAUSE = (
     C_DEATHS_INJURY,
     C_DEATHS_ATTACK,
     C_DEATHS_POISON,
+    C_DEATHS_FIRE,
 )
 
 RECORD_DTYPE = np.dtype([(name, np.int64) for name in FIELD_NAMES])

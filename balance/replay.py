@@ -119,6 +119,9 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_FORECAST: lambda t, a, b: {"cycles": a},
     codes.E_PARKA_OFF: lambda t, a, b: {},
     codes.E_FUEL: lambda t, a, b: {"fuel_units": a, "into": t if t >= 0 else None},
+    codes.E_CRAFT: lambda t, a, b: {"recipe": _name(codes.RECIPE_NAMES, a, "recipe")},
+    codes.E_GRENADE: lambda t, a, b: {"room": _room(a), "hurt": b},
+    codes.E_FLAME: lambda t, a, b: {"target": t, "damage": a},
 }
 
 

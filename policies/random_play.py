@@ -21,10 +21,12 @@ from balance.observation import (
     O_HELI_FUEL,
     O_INFECT_READY,
     O_PRESENT,
+    O_RECIPES,
     O_ROOM,
     O_ROOM_ITEMS,
     O_SELF,
     O_WEARS_PARKA,
+    O_WORKSHOP,
     P_ABSENT,
     UNSEEN,
 )
@@ -90,7 +92,7 @@ def candidate(obs, next_hop, wanted, out, n):
                 emit(out, n, codes.A_PARKA_ON, h, 0)
                 return -1
             k += 1
-        if kind == codes.CANISTER:
+        if kind in codes.FUEL_CONTAINERS:
             fuel = obs[O_HAND_FUEL + h]
             if (is_generator_room(here) and fuel > 0) or (here == codes.FUEL_ROOM and fuel == 0):
                 if k == wanted:
@@ -109,7 +111,7 @@ def candidate(obs, next_hop, wanted, out, n):
             for action in (codes.A_GIVE, codes.A_SHOOT, codes.A_MELEE, codes.A_BANDAGE):
                 if action == codes.A_SHOOT and kind != codes.PISTOL:
                     continue
-                if action == codes.A_MELEE and kind != codes.AXE:
+                if action == codes.A_MELEE and kind != codes.AXE and kind != codes.FLAMETHROWER:
                     continue
                 if action == codes.A_BANDAGE and kind != codes.BANDAGE:
                     continue
@@ -117,6 +119,20 @@ def candidate(obs, next_hop, wanted, out, n):
                     emit(out, n, action, d, h)
                     return -1
                 k += 1
+        if kind == codes.FLAMETHROWER:  # GAP-44: the volley at someone here
+            for d in range(MAX_CHARACTERS):
+                if d != me and obs[O_PRESENT + d] != P_ABSENT:
+                    if k == wanted:
+                        emit(out, n, codes.A_FLAME_VOLLEY, d, h)
+                        return -1
+                    k += 1
+        if kind == codes.GRENADE:  # ITEM-GRENADE-2: here, or into a neighbouring room
+            for r in range(codes.N_ROOMS):
+                if r == here or (r != codes.STREET and next_hop[here, r] == r):
+                    if k == wanted:
+                        emit(out, n, codes.A_THROW, r, h)
+                        return -1
+                    k += 1
         if kind == codes.PISTOL:  # ACT-SHOOT-5
             if k == wanted:
                 emit(out, n, codes.A_SHOOT, -1, h)
@@ -182,6 +198,13 @@ def candidate(obs, next_hop, wanted, out, n):
             emit(out, n, codes.A_PICKUP, codes.WIRES, 0)
             return -1
         k += 1
+    if here == codes.ARSENAL and obs[O_WORKSHOP] == 1:  # CRAFT-1: the recipes one knows
+        for recipe in range(codes.N_RECIPES):
+            if (obs[O_RECIPES] >> recipe) & 1 == 1:
+                if k == wanted:
+                    emit(out, n, codes.A_CRAFT, recipe, 0)
+                    return -1
+                k += 1
     for action in (codes.A_MOVE, codes.A_PICKUP, codes.A_SHOOT):  # AP-9: a few useful flags
         if k == wanted:
             emit(out, n, codes.A_RESOLVE_LAST, action, 0)

@@ -182,7 +182,7 @@ def test_ACT_DESTROY_in_hand_and_lying_here():
 
 def test_SETUP_3_stock_lies_in_its_rooms():
     """SETUP-3: 5 pistols in the Arsenal; 5 bandages, 5 blue and 5 red vials in the Living
-    quarters."""
+    quarters (the pistols that crafting can add wait in the supply: CRAFT-2)."""
     sc = lit(seed=113)
     it = sc.it
     for kind, room in (
@@ -191,9 +191,11 @@ def test_SETUP_3_stock_lies_in_its_rooms():
         (codes.VIAL_BLUE, codes.LIVING_QUARTERS),
         (codes.VIAL_RED, codes.LIVING_QUARTERS),
     ):
-        rows = it[it[:, S.IT_KIND] == kind]
+        rows = it[(it[:, S.IT_KIND] == kind) & (it[:, S.IT_PLACE] != codes.IN_SUPPLY)]
         assert len(rows) == 5
         assert (rows[:, S.IT_PLACE] == codes.IN_ROOM).all() and (rows[:, S.IT_WHERE] == room).all()
+    crafted = it[(it[:, S.IT_KIND] == codes.PISTOL) & (it[:, S.IT_PLACE] == codes.IN_SUPPLY)]
+    assert len(crafted) == sc.cfg["supply.pistols"]
 
 
 def test_LIGHT_3_a_flashlight_lights_a_dark_room_from_the_next_turn():

@@ -108,7 +108,7 @@ def test_summarize_hand_made_records():
     }
     assert s["mean_turns"] == 32.0
     assert s["median_turns"] == 30.0
-    assert s["deaths_by_cause"] == {"cold": 6, "injury": 1, "attack": 5, "poison": 0}
+    assert s["deaths_by_cause"] == {"cold": 6, "injury": 1, "attack": 5, "poison": 0, "fire": 0}
     assert s["mean_infections"] == 2.0
     assert s["mean_conversions"] == 0.8
     assert s["games_per_second"] == 10.0

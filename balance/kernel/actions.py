@@ -9,6 +9,14 @@ from numba import njit
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.characters import can_act, damage, infect, paralysed
+from balance.kernel.arsenal import (
+    craft,
+    explode_grenade,
+    flame_attack,
+    flame_chance_and_damage,
+    flamethrower_ready,
+    workshop_works,
+)
 from balance.kernel.events import log_event
 from balance.kernel.helicopter import boarding_open, prepare, take_seat, transfer_fuel
 from balance.kernel.items import (
@@ -235,8 +243,24 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     if action == codes.A_SHOOT:
         ok = 0 <= arg <= 1 and (target == -1 or other_here(ch, c, target))  # ACT-SHOOT-5: the air
         return ip[P.I_SHOOT_AP] if ok else -1
-    if action == codes.A_MELEE:
-        return ip[P.I_MELEE_AP] if 0 <= arg <= 1 and other_here(ch, c, target) else -1
+    if action == codes.A_MELEE or action == codes.A_FLAME_VOLLEY:
+        if not (0 <= arg <= 1 and other_here(ch, c, target)):
+            return -1
+        if action == codes.A_FLAME_VOLLEY:
+            return ip[P.I_FLAME_VOLLEY_AP]  # GAP-44
+        i = ch[c, CH_HAND + arg]
+        flamethrower = i >= 0 and it[i, IT_KIND] == codes.FLAMETHROWER
+        return ip[P.I_FLAME_AP] if flamethrower else ip[P.I_MELEE_AP]
+    if action == codes.A_CRAFT:  # CRAFT-1, LOC-ARSENAL-1/2
+        ok = r == codes.ARSENAL and 0 <= target < codes.N_RECIPES and workshop_works(st, room_block)
+        return ip[P.I_CRAFT_AP] if ok else -1
+    if action == codes.A_THROW:  # ITEM-GRENADE-2
+        if not 0 <= arg <= 1:
+            return -1
+        if target == r:
+            return ip[P.I_THROW_HERE_AP]
+        ok = 0 <= target < codes.N_ROOMS and target != codes.STREET and adjacent[r, target] == 1
+        return ip[P.I_THROW_AWAY_AP] if ok else -1
     if action == codes.A_FLASHLIGHT:
         return ip[P.I_FLASHLIGHT_AP] if 0 <= target <= 1 else -1
     if action == codes.A_RESOLVE_LAST:  # AP-9: a free marker on another kind of action
@@ -444,10 +468,16 @@ def beacon_active(st, b):
 
 
 @njit(cache=True)
+def helpless(ch, c):
+    """HP-4: unconscious, paralysed or dead."""
+    return ch[c, CH_ALIVE] == 0 or ch[c, CH_UNCONSCIOUS] == 1 or paralysed(ch, c)
+
+
+@njit(cache=True)
 def attack_chance(ch, st, fp, c, target):
     """ACT-SHOOT-1, ACT-MELEE, HP-4, GAP-27: the base chance by Physical form, halved in the
     dark; an unconscious, paralysed or dead target is always hit."""
-    if ch[target, CH_ALIVE] == 0 or ch[target, CH_UNCONSCIOUS] == 1 or paralysed(ch, target):
+    if helpless(ch, target):
         return 1.0
     return success_chance(ch, st, fp, c, fp[P.F_HIT_CHANCE + ch[c, CH_PHYSICAL] - 1])
 
@@ -455,8 +485,7 @@ def attack_chance(ch, st, fp, c, target):
 @njit(cache=True)
 def hit(ch, it, st, rng, events, ip, target, rec):
     """GAP-15, HP-4: a weapon hit deals its damage; a helpless target takes the helpless damage."""
-    helpless = ch[target, CH_ALIVE] == 0 or ch[target, CH_UNCONSCIOUS] == 1 or paralysed(ch, target)
-    amount = ip[P.I_HELPLESS_DAMAGE] if helpless else ip[P.I_WEAPON_DAMAGE]
+    amount = ip[P.I_HELPLESS_DAMAGE] if helpless(ch, target) else ip[P.I_WEAPON_DAMAGE]
     damage(ch, it, st, rng, events, ip, target, amount, codes.DC_ATTACK, rec)
 
 
@@ -518,9 +547,31 @@ def shoot(ch, it, st, rng, events, ip, fp, c, target, h, rec):
 
 
 @njit(cache=True)
+def flame(ch, it, st, rng, events, ip, fp, c, target, h, attacks, rec):
+    """ACT-MELEE with the flamethrower, ITEM-FLAMETHROWER-2/3, GAP-29, GAP-44: up to `attacks`
+    attacks on one target while the fuel lasts; cover takes the first; the chance of the
+    target's kind, certain on the helpless (HP-4), else halved in the dark."""
+    if not flamethrower_ready(ch, it, ip, c, h):
+        return
+    target = through_cover(ch, st, events, c, target)
+    for _ in range(attacks):
+        if not flamethrower_ready(ch, it, ip, c, h) or not other_here(ch, c, target):
+            return
+        p, amount = flame_chance_and_damage(ch, fp, ip, target)
+        p = 1.0 if helpless(ch, target) else success_chance(ch, st, fp, c, p)
+        flame_attack(ch, it, st, rng, events, ip, c, target, h, p, amount, rec)
+        if ch[target, CH_ALIVE] == 0:
+            return
+
+
+@njit(cache=True)
 def melee(ch, it, st, rng, events, ip, fp, c, target, h, rec):
-    """ACT-MELEE, GAP-15: an axe in hand (humans and hidden Things have no unarmed attack)."""
+    """ACT-MELEE, GAP-15: an axe or the flamethrower in hand (humans and hidden Things have no
+    unarmed attack)."""
     i = ch[c, CH_HAND + h]
+    if i >= 0 and it[i, IT_KIND] == codes.FLAMETHROWER:
+        flame(ch, it, st, rng, events, ip, fp, c, target, h, 1, rec)
+        return
     if i < 0 or it[i, IT_KIND] != codes.AXE:
         return
     rec[R.C_MELEE_ATTACKS] += 1
@@ -658,6 +709,12 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg)
     elif action == codes.A_MELEE:
         melee(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
+    elif action == codes.A_FLAME_VOLLEY:  # GAP-44: as many attacks as the tank allows
+        flame(ch, it, st, rng, events, ip, fp, c, target, arg, codes.FUEL_UNITS, rec)
+    elif action == codes.A_CRAFT:
+        craft(ch, it, st, events, room_block, c, target, rec)
+    elif action == codes.A_THROW:
+        explode_grenade(ch, it, st, rng, events, ip, c, target, arg, rec)
     elif action == codes.A_GIVE:
         give(ch, it, st, events, decl, c, target, arg)
     elif action == codes.A_BACKPACK:
@@ -684,7 +741,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     elif action == codes.A_REFUEL:
         i = ch[c, CH_HAND + target]
         b = block_of_generator_room(room_block, r)
-        if i >= 0 and it[i, IT_KIND] == codes.CANISTER:
+        if i >= 0 and it[i, IT_KIND] in codes.FUEL_CONTAINERS:  # ITEM-FLAMETHROWER-5
             amount = min(it[i, IT_FUEL], ip[P.I_GEN_CAPACITY] - st[ST_GEN_FUEL + b])  # GAP-18
             if amount > 0:
                 it[i, IT_FUEL] -= amount
@@ -695,7 +752,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         i = ch[c, CH_HAND + target]
         if (
             i >= 0
-            and it[i, IT_KIND] == codes.CANISTER
+            and it[i, IT_KIND] in codes.FUEL_CONTAINERS
             and it[i, IT_FUEL] == 0
             and st[ST_PUMP_BROKEN] == 0
         ):

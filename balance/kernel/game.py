@@ -21,6 +21,7 @@ from balance.kernel.characters import (
     start_blackouts,
     wake_up,
 )
+from balance.kernel.arsenal import deal_recipes
 from balance.kernel.events import log_event
 from balance.kernel.helicopter import set_up_helicopter, take_off
 from balance.kernel.invariants import check_declarations, check_invariants
@@ -156,6 +157,7 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     st[ST_TEMPERATURE + codes.STREET] = ip[P.I_T_STREET]
     draw_weather(st, rng, ip, fp)
     set_up_helicopter(st, ip)
+    deal_recipes(ch, rng, ip)
 
 
 @njit(cache=True)

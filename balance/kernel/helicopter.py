@@ -64,7 +64,7 @@ def boarding_open(st):
 def transfer_fuel(ch, it, st, events, ip, c, h, out_of_tank):
     """HELI-3, GAP-18: a canister in hand into the tank, or the tank into it; min(source, room)."""
     i = ch[c, CH_HAND + h]
-    if i < 0 or it[i, IT_KIND] != codes.CANISTER or st[ST_HELI_GONE] == 1:
+    if i < 0 or it[i, IT_KIND] not in codes.FUEL_CONTAINERS or st[ST_HELI_GONE] == 1:
         return
     if out_of_tank == 1:
         amount = min(st[ST_HELI_FUEL], codes.FUEL_UNITS - it[i, IT_FUEL])  # ITEM-CANISTER

@@ -26,6 +26,7 @@ from balance.kernel.state import (
     IT_PLACE,
     IT_WHERE,
     ST_GEN_FUEL,
+    ST_HELI_FUEL,
     ST_TEMPERATURE,
     ST_YELLOW_LEFT,
 )
@@ -55,13 +56,15 @@ def check_invariants(ch, it, st, ip):
     for b in range(codes.N_BLOCKS):
         if st[ST_GEN_FUEL + b] < 0 or st[ST_GEN_FUEL + b] > ip[P.I_GEN_CAPACITY]:
             bad |= FUEL_RANGE
+    if st[ST_HELI_FUEL] < 0 or st[ST_HELI_FUEL] > ip[P.I_HELI_TANK]:
+        bad |= FUEL_RANGE
     # every item in exactly one place, and every slot pointing at an item that says so
     held = 0
     yellow_in_supply = 0
     for i in range(it.shape[0]):
         place = it[i, IT_PLACE]
         w = it[i, IT_WHERE]
-        if it[i, IT_KIND] == codes.CANISTER and (
+        if it[i, IT_KIND] in codes.FUEL_CONTAINERS and (
             it[i, IT_FUEL] < 0 or it[i, IT_FUEL] > codes.FUEL_UNITS
         ):
             bad |= FUEL_RANGE

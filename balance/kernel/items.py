@@ -83,10 +83,36 @@ def drop_from_hand(ch, it, c, h, dropped_by):
     if i < 0:
         return -1
     ch[c, CH_HAND + h] = -1
-    it[i, IT_PLACE] = codes.IN_ROOM
-    it[i, IT_WHERE] = ch[c, CH_ROOM]
+    drop_on_floor(it, i, ch[c, CH_ROOM])
     it[i, IT_DROPPED_BY] = dropped_by
     return i
+
+
+@njit(cache=True)
+def drop_on_floor(it, i, r):
+    """Item i now lies in room r."""
+    it[i, IT_PLACE] = codes.IN_ROOM
+    it[i, IT_WHERE] = r
+    it[i, IT_DROPPED_BY] = -1
+
+
+@njit(cache=True)
+def destroy_belongings(ch, it, c):
+    """Everything c holds, carries and wears is destroyed (ITEM-FLAMETHROWER-4)."""
+    for k in range(2):
+        if ch[c, CH_HAND + k] >= 0:
+            it[ch[c, CH_HAND + k], IT_PLACE] = codes.DESTROYED
+            it[ch[c, CH_HAND + k], IT_WHERE] = -1
+            ch[c, CH_HAND + k] = -1
+    for k in range(3):
+        if ch[c, CH_BACKPACK + k] >= 0:
+            it[ch[c, CH_BACKPACK + k], IT_PLACE] = codes.DESTROYED
+            it[ch[c, CH_BACKPACK + k], IT_WHERE] = -1
+            ch[c, CH_BACKPACK + k] = -1
+    if ch[c, CH_WORN] >= 0:
+        it[ch[c, CH_WORN], IT_PLACE] = codes.DESTROYED
+        it[ch[c, CH_WORN], IT_WHERE] = -1
+        ch[c, CH_WORN] = -1
 
 
 @njit(cache=True)
@@ -154,6 +180,9 @@ def stock_items(it, ip):
         (codes.SPARE_PARTS, ip[P.I_POOL_PARTS]),
         (codes.SCRAP, ip[P.I_POOL_SCRAP]),
         (codes.WIRES, ip[P.I_POOL_WIRES]),
+        (codes.FLAMETHROWER, ip[P.I_POOL_FLAMETHROWERS]),  # what crafting can make (CRAFT-2)
+        (codes.GRENADE, ip[P.I_POOL_GRENADES]),
+        (codes.PISTOL, ip[P.I_POOL_PISTOLS]),
     ):
         for _ in range(count):
             it[i, IT_KIND] = kind
@@ -164,7 +193,7 @@ def stock_items(it, ip):
             i += 1
     # SETUP-3: the stock lying in its rooms
     for kind, count, room in (
-        (codes.PISTOL, ip[P.I_PISTOLS], codes.ARSENAL),  # LOC-ARSENAL-1
+        (codes.PISTOL, ip[P.I_PISTOLS], codes.ARSENAL),  # LOC-ARSENAL-1, ITEM-PISTOL
         (codes.BANDAGE, ip[P.I_BANDAGES], codes.LIVING_QUARTERS),  # LOC-LIVING-1
         (codes.VIAL_BLUE, ip[P.I_BLUE_VIALS], codes.LIVING_QUARTERS),
         (codes.VIAL_RED, ip[P.I_RED_VIALS], codes.LIVING_QUARTERS),

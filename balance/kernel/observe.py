@@ -9,6 +9,7 @@ from numba import njit
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.actions import block_of_generator_room, sees_in_room
+from balance.kernel.arsenal import workshop_works
 from balance.kernel.helicopter import boarding_open
 from balance.kernel.state import (
     CH_ALIVE,
@@ -23,6 +24,7 @@ from balance.kernel.state import (
     CH_LEFT_STATION,
     CH_MAX_HP,
     CH_ORIGINAL,
+    CH_RECIPES,
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
     CH_ROOM,
@@ -72,6 +74,8 @@ from balance.observation import (
     O_HELI_FUEL,
     O_HELI_PILOT,
     O_KNOWN_THING,
+    O_RECIPES,
+    O_WORKSHOP,
     O_LIGHTING,
     O_LIVING_HERE,
     O_MAX_HP,
@@ -188,3 +192,5 @@ def observe(ch, it, st, ip, room_block, c, o):
     boarding = heli and boarding_open(st)
     o[O_HELI_BOARDING] = (1 if boarding else 0) if heli else UNSEEN
     o[O_HELI_PILOT] = (st[ST_HELI_PILOT] if boarding else -1) if heli else UNSEEN
+    o[O_RECIPES] = ch[c, CH_RECIPES]
+    o[O_WORKSHOP] = (1 if workshop_works(st, room_block) else 0) if r == codes.ARSENAL else UNSEEN

@@ -89,6 +89,20 @@ I_HELI_FUEL_AP = 78
 I_HELI_PREPARE_AP = 79
 I_HELI_BOARD_AP = 80
 I_HELI_STARTS_BROKEN = 81  # 0/1: engine, rotor and panel broken at the start (HELI-2)
+I_CRAFT_AP = 82
+I_RECIPES_ONE_ERUDITION = 83  # Erudition from which one random recipe is known (STAT-ERUD-1)
+I_RECIPES_ALL_ERUDITION = 84  # Erudition from which all recipes are known (STAT-ERUD-2)
+I_POOL_FLAMETHROWERS = 85
+I_POOL_GRENADES = 86
+I_POOL_PISTOLS = 87  # pistols that crafting can add to the 5 of the Arsenal
+I_THROW_AWAY_AP = 88  # into an adjacent room: spending the turn (ITEM-GRENADE-2, GAP-14)
+I_THROW_HERE_AP = 89  # into one's own room: free
+I_GRENADE_DAMAGE = 90
+I_FLAME_AP = 91  # one flamethrower attack (GAP-44)
+I_FLAME_VOLLEY_AP = 92  # attacks while the fuel lasts: spending the turn (GAP-14, GAP-44)
+I_FLAME_SHOT_FUEL = 93  # fuel units one attack burns (ITEM-FLAMETHROWER-2)
+I_FLAME_PARKA_DAMAGE = 94  # ITEM-FLAMETHROWER-3: a humanoid in a parka
+I_FLAME_MONSTER_DAMAGE = 95  # ITEM-FLAMETHROWER-3: an active Thing
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8
@@ -117,4 +131,6 @@ F_STRAY = 13
 F_BANDAGE_OTHER = 14
 F_BANDAGE_SELF = 15
 # 16..23: the helicopter and crafting; 24..31: vials, food, mirror, Tower, fuel transfer
+F_FLAME_PARKA = 16  # ITEM-FLAMETHROWER-3: chance to hurt a humanoid in a parka
+F_FLAME_MONSTER = 17  # ITEM-FLAMETHROWER-3: chance to hurt an active Thing
 N_FP = 32

@@ -49,7 +49,8 @@ CH_COVERED_BY = 30  # who covers this character this turn (ACT-COVER), -1 if nob
 CH_SEATED = 40  # 0/1: took a helicopter seat this turn (HELI-5)
 CH_DEFERRED = 41  # bitmask over action codes this character resolves last this turn (AP-9)
 CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (RES-3, AP-10)
-N_CH = 43
+CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRAFT-1)
+N_CH = 44
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind
@@ -136,6 +137,9 @@ def item_capacity(ip):
         + ip[P.I_POOL_PARTS]
         + ip[P.I_POOL_SCRAP]
         + ip[P.I_POOL_WIRES]
+        + ip[P.I_POOL_FLAMETHROWERS]
+        + ip[P.I_POOL_GRENADES]
+        + ip[P.I_POOL_PISTOLS]
     )
 
 
