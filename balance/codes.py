@@ -73,7 +73,8 @@ VIAL_RED = 9
 WIRES = 10
 FLAMETHROWER = 11  # crafted (CRAFT-2); one ordinary slot (ITEM-FLAMETHROWER-1)
 GRENADE = 12  # crafted (CRAFT-2); one ordinary slot (ITEM-GRENADE-1)
-N_ITEM_KINDS = 13
+ID_CARD = 13  # ITEM-IDCARD, GAP-5
+N_ITEM_KINDS = 14
 FUEL_CONTAINERS = (CANISTER, FLAMETHROWER)  # ITEM-FLAMETHROWER-5: its tank works like a canister
 ITEM_NAMES = (
     "canister",
@@ -89,6 +90,7 @@ ITEM_NAMES = (
     "wires",
     "flamethrower",
     "grenade",
+    "id_card",
 )
 
 # --- Where an item is (the invariant: each item is in exactly one place) ---
@@ -122,10 +124,11 @@ OBJ_BEACON = 2
 OBJ_ENGINE = 3  # the helicopter's parts (HELI-2)
 OBJ_ROTOR = 4
 OBJ_PANEL = 5
-OBJECT_NAMES = ("generator", "pump", "beacon", "engine", "main_rotor", "control_panel")
+OBJ_DOOR = 6  # a room's door (DOOR-2, TEMP-2(b)); which one is the declaration's to say
+OBJECT_NAMES = ("generator", "pump", "beacon", "engine", "main_rotor", "control_panel", "door")
 HELI_PARTS = (OBJ_ENGINE, OBJ_ROTOR, OBJ_PANEL)  # ST_HELI_BROKEN + (obj - OBJ_ENGINE)
 # ITEM-PARTS, ITEM-SCRAP, ITEM-WIRES: the repair tool of each object, by object code
-REPAIR_TOOL = (SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SCRAP, WIRES)
+REPAIR_TOOL = (SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SCRAP, WIRES, SCRAP)
 
 # --- Actions. A declaration is (action, target, arg). ---
 A_NONE = 0
@@ -166,7 +169,10 @@ A_LOWER_INITIATIVE = 33  # my Initiative counts as 0 for this turn's resolution 
 A_CRAFT = 34  # target = recipe (RECIPE_*)                 CRAFT-1, LOC-ARSENAL-2 (step 9)
 A_THROW = 35  # target = room, arg = hand slot of the grenade  ITEM-GRENADE-2 (explodes in step 11)
 A_FLAME_VOLLEY = 36  # target = character, arg = hand slot: attacks while fuel lasts (step 3)
-N_ACTIONS = 37
+A_CODE = 37  # target = room, arg = the code tried   ACT-CODE, CODE-1..3 (before step 1: GAP-25)
+A_IDCARD = 38  # target = room, arg = the card used   ACT-IDCARD, ID-1..3 (before step 1: GAP-25)
+A_TERMINAL = 39  # target = terminal function, arg = its parameter  LOC-TOWER-3/4 (step 4)
+N_ACTIONS = 40
 ACTION_NAMES = (
     "none",
     "move",
@@ -205,6 +211,9 @@ ACTION_NAMES = (
     "craft",
     "throw_grenade",
     "flame_volley",
+    "enter_code",
+    "use_id_card",
+    "terminal",
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
 # Moves are special: exit in step 10, entry in step 12.
@@ -214,6 +223,7 @@ ACTION_STEP = (
     + (6, 4, 4, 1, 4, 1)  # drink, mirror, forecast (GAP-24), parka off, fuel, reload (GAP-24)
     + (0, 0)  # AP-9, AP-10: they change the order of the others, resolving nothing themselves
     + (9, 11, 3)  # craft (CRAFT-1), grenade (GAP-45), flamethrower volley (GAP-24)
+    + (0, 0, 4)  # code and card: their own phase before step 1 (GAP-25); terminal (GAP-24)
 )
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
@@ -306,6 +316,10 @@ E_FUEL = 42  # actor poured a units out (target -1) or into a canister held by t
 E_CRAFT = 43  # actor crafted recipe a (CRAFT-2)
 E_GRENADE = 44  # actor's grenade exploded in room a, hurting b characters (ITEM-GRENADE-3)
 E_FLAME = 45  # actor attacked target with the flamethrower; a = damage dealt (0: none)
+E_CODE = 46  # actor tried a code at the door of room target: a = bulls, b = cows (a = 4: open)
+E_IDCARD = 47  # actor used card a at the door of room target: b = 1 opened, 0 refused
+E_DOOR = 48  # the door of room a changed: b = its new state (see the doors module)
+E_TERMINAL = 49  # actor used terminal function a with parameter b (LOC-TOWER-3/4)
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -352,4 +366,8 @@ EVENT_NAMES = {
     E_CRAFT: "craft",
     E_GRENADE: "grenade",
     E_FLAME: "flamethrower",
+    E_CODE: "code",
+    E_IDCARD: "id_card",
+    E_DOOR: "door",
+    E_TERMINAL: "terminal",
 }

@@ -122,6 +122,10 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_CRAFT: lambda t, a, b: {"recipe": _name(codes.RECIPE_NAMES, a, "recipe")},
     codes.E_GRENADE: lambda t, a, b: {"room": _room(a), "hurt": b},
     codes.E_FLAME: lambda t, a, b: {"target": t, "damage": a},
+    codes.E_CODE: lambda t, a, b: {"room": _room(t), "bulls": a, "cows": b, "opened": a == 4},
+    codes.E_IDCARD: lambda t, a, b: {"room": _room(t), "card_of": a, "opened": bool(b)},
+    codes.E_DOOR: lambda t, a, b: {"room": _room(a), "state": b},
+    codes.E_TERMINAL: lambda t, a, b: {"function": a, "parameter": b},
 }
 
 

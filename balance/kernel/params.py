@@ -81,7 +81,8 @@ I_BANDAGE_AP = 71
 I_FIRSTAID_AP = 72
 I_BANDAGE_HEAL = 73
 I_COVER_AP = 74
-# 75..99: the helicopter, wires and crafting; 100..119: vials, food, mirror, Tower, fuel transfer
+# 75..99: the helicopter, wires and crafting; 100..119: vials, food, mirror, Tower, fuel transfer;
+# 140..179: doors, codes, ID cards and the Tower terminal
 I_POOL_WIRES = 75
 I_HELI_SEATS = 76
 I_HELI_TANK = 77  # fuel units a take-off needs, the tank's capacity (HELI-2)
@@ -106,7 +107,7 @@ I_FLAME_MONSTER_DAMAGE = 95  # ITEM-FLAMETHROWER-3: an active Thing
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8
-I_PROF_PHYSICAL = 120  # MAX_PROFESSIONS slots
+I_PROF_PHYSICAL = 200  # MAX_PROFESSIONS slots
 I_PROF_INITIATIVE = I_PROF_PHYSICAL + MAX_PROFESSIONS
 I_PROF_ERUDITION = I_PROF_INITIATIVE + MAX_PROFESSIONS
 I_BAND_FLOOR = I_PROF_ERUDITION + MAX_PROFESSIONS  # MAX_BANDS slots

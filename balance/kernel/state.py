@@ -50,7 +50,8 @@ CH_SEATED = 40  # 0/1: took a helicopter seat this turn (HELI-5)
 CH_DEFERRED = 41  # bitmask over action codes this character resolves last this turn (AP-9)
 CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (RES-3, AP-10)
 CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRAFT-1)
-N_CH = 44
+# 44..49: free; 50..59: doors, codes, ID cards and the Tower terminal
+N_CH = 60
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind
@@ -81,7 +82,8 @@ ST_HELI_FUEL = 27  # fuel units in the helicopter's tank (HELI-2, HELI-3)
 ST_HELI_PREPARED = 28  # turn the helicopter was last prepared, 0 if never (HELI-4)
 ST_HELI_PILOT = 29  # who prepared it then, -1 if nobody (HELI-4, HELI-5)
 ST_HELI_GONE = 30  # 0/1: the helicopter has flown (GAP-7: one flight)
-ST_TEMPERATURE = 31  # N_ROOMS cells (TEMP-*)
+# 31..99: doors, codes, ID cards and the Tower terminal
+ST_TEMPERATURE = 100  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
