@@ -48,7 +48,12 @@ O_LIVING_HERE = O_CALL_TURN + 1  # living characters perceived here, self includ
 # --- others in the location: MAX_CHARACTERS slots each ---
 O_PRESENT = O_LIVING_HERE + 1  # per character: one of the P_* codes below
 O_KNOWN_THING = O_PRESENT + MAX_CHARACTERS  # per character: 1 if known to be a Thing (THING-P-4)
-N_OBS = O_KNOWN_THING + MAX_CHARACTERS
+# --- what the character learned in the Living quarters and the Tower ---
+O_MIRROR_SANITY = O_KNOWN_THING + MAX_CHARACTERS  # own sanity last seen in the mirror, or UNSEEN
+O_FORECAST = O_MIRROR_SANITY + 1  # FORECAST_SLOTS slots: weather of turns t+1.. as far as the
+#                                   last weather-station reading covers them, else UNSEEN
+FORECAST_SLOTS = 5  # LOC-TOWER-2: the 5 cycles a reading shows
+N_OBS = O_FORECAST + FORECAST_SLOTS
 
 # presence codes (LIGHT-1, LIGHT-2, UNC-3)
 P_ABSENT = 0  # not here, or not perceivable (blizzard)

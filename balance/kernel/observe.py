@@ -13,6 +13,7 @@ from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
     CH_ERUDITION,
+    CH_FORECAST_TURN,
     CH_FORM,
     CH_FROST,
     CH_HAND,
@@ -21,6 +22,7 @@ from balance.kernel.state import (
     CH_INITIATIVE,
     CH_LEFT_STATION,
     CH_MAX_HP,
+    CH_MIRROR_SANITY,
     CH_ORIGINAL,
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
@@ -44,6 +46,7 @@ from balance.kernel.state import (
     ST_YELLOW_LEFT,
 )
 from balance.observation import (
+    FORECAST_SLOTS,
     MAX_CHARACTERS,
     O_AP,
     O_BACKPACK_FUEL,
@@ -53,6 +56,7 @@ from balance.observation import (
     O_CALL_TURN,
     O_EMPTY_CANISTERS_HERE,
     O_ERUDITION,
+    O_FORECAST,
     O_FROST,
     O_GEN_BROKEN,
     O_GEN_FUEL,
@@ -66,6 +70,7 @@ from balance.observation import (
     O_LIGHTING,
     O_LIVING_HERE,
     O_MAX_HP,
+    O_MIRROR_SANITY,
     O_MOVE_AP,
     O_PHYSICAL,
     O_PRESENT,
@@ -172,3 +177,9 @@ def observe(ch, it, st, ip, room_block, c, o):
         if o[O_PRESENT + d] != P_LOOKS_DEAD:
             living += 1
     o[O_LIVING_HERE] = living
+    o[O_MIRROR_SANITY] = ch[c, CH_MIRROR_SANITY]  # LOC-LIVING-2, INFO-3; -1 is UNSEEN
+    read = ch[c, CH_FORECAST_TURN]  # LOC-TOWER-2, GAP-55: known to the reader alone
+    for k in range(FORECAST_SLOTS):
+        u = st[ST_TURN] + 1 + k
+        covered = read > 0 and u <= read + ip[P.I_FORECAST]
+        o[O_FORECAST + k] = st[ST_WEATHER + u] if covered else UNSEEN
