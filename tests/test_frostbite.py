@@ -39,7 +39,9 @@ def test_FROST_2_bands_with_resistance(physical, parka):
     ch[0, S.CH_WORN] = 0 if parka else -1
     for temperature in range(-45, 30, 5):
         felt = temperature + RESISTANCE[physical]
-        assert frostbite_delta(ch, TURN_1, ip, 0, temperature) == frost2_table(felt, parka), temperature
+        assert frostbite_delta(ch, TURN_1, ip, 0, temperature) == frost2_table(felt, parka), (
+            temperature
+        )
 
 
 def test_THING_ACTIVE_8_active_thing_uses_the_parka_column_without_resistance():

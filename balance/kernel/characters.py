@@ -128,7 +128,7 @@ def revive_things(ch, st, events, ip):
 def red_vial_active(ch, st, c):
     """ITEM-VIAL-RED: the red effect holds in the turns after the one it was drunk in (set at
     step 6, so nothing of that turn is left to use it)."""
-    return st[ST_TURN] <= ch[c, CH_RED_UNTIL]
+    return ch[c, CH_RED_UNTIL] > 0 and st[ST_TURN] <= ch[c, CH_RED_UNTIL]
 
 
 @njit(cache=True)
