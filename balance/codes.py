@@ -263,6 +263,11 @@ DC_FIRE = 5  # burned by the flamethrower (ITEM-FLAMETHROWER-4, GAP-44): no body
 N_DEATH_CAUSES = 6
 DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack", "poison", "fire")
 
+# --- Causes of unconsciousness (UNC-2): the `a` of E_UNCONSCIOUS ---
+UNC_INFECTION = 1  # INF-2
+UNC_OVERDOSE = 2  # VIAL-1
+UNC_SANITY = 3  # GAP-11 variant: zero sanity
+
 # --- Thing forms (THING-1) and character flags ---
 HUMAN = 0
 THING_HIDDEN = 1
@@ -285,7 +290,7 @@ E_CALL = 13  # actor called for help; rescue due at turn a
 E_INFECT = (
     14  # actor infected target (a = 1 re-infected, 0 first time, -1 wasted; b = blackout turn)
 )
-E_UNCONSCIOUS = 15  # actor fell unconscious (a = cause: 1 infection)
+E_UNCONSCIOUS = 15  # actor fell unconscious (a = cause: UNC_*)
 E_WAKE = 16  # actor woke up (a = 1 if converted to a Thing)
 E_FROSTBITE = 17  # actor lost a HP to frostbite (a = HP left)
 E_DEATH = 18  # actor died (a = cause)

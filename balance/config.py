@@ -198,6 +198,20 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "stock.bandages": _int(0, 50),
     "stock.blue_vials": _int(0, 50),
     "stock.red_vials": _int(0, 50),
+    "sanity.start": _int(0, 100),
+    "sanity.maximum": _int(0, 100),
+    "sanity.zero_blackout": _bool,
+    "sanity.reset": _int(0, 100),
+    "vials.drink_ap": _AP,
+    "vials.blue_sanity": _int(0, 100),
+    "vials.red_turns": _int(0, 1000),
+    "vials.red_hit_bonus": _prob,
+    "vials.red_warmth": _int(0, 100),
+    "vials.overdose_gap": _int(0, 1000),
+    "vials.mixing_gap": _int(0, 1000),
+    "vials.poison_delay": _int(1, 1000),
+    "rooms.mirror_ap": _AP,
+    "rooms.forecast_ap": _AP,
     "combat.hit_chance_by_physical": _prob_list(3),
     "combat.stray_chance": _prob,
     "combat.weapon_damage": _int(0, 20),
@@ -205,6 +219,7 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "combat.shoot_ap": _AP,
     "combat.melee_ap": _AP,
     "combat.cover_ap": _AP,
+    "combat.reload_ap": _AP,
     "professions.names": _name_list,
     "professions.physical": _int_list(1, 3, 1, P.MAX_PROFESSIONS),
     "professions.initiative": _int_list(1, 3, 1, P.MAX_PROFESSIONS),
@@ -254,6 +269,8 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "items.refuel_ap": _AP,
     "items.pump_ap": _AP,
     "items.open_box_ap": _AP,
+    "items.parka_off_ap": _AP,
+    "items.fuel_ap": _AP,
     "warehouse.yellow_boxes": _int(0, 100),
     "warehouse.parkas": _int(0, 100),
     "warehouse.flashlights": _int(0, 100),
@@ -349,6 +366,12 @@ def _check_relations(v: Mapping[str, Any]) -> None:
             len(v[key]) == len(floors),
             key,
             f"one value per band of frostbite.band_floor ({len(floors)})",
+        )
+    for key in ("sanity.start", "sanity.reset"):
+        need(
+            v[key] <= v["sanity.maximum"],
+            key,
+            f"at most sanity.maximum ({v['sanity.maximum']})",
         )
     need(
         v["infection.delay_min"] <= v["infection.delay_max"],
@@ -619,6 +642,22 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.I_BANDAGE_HEAL: "healing.heal",
         P.I_COVER_AP: "combat.cover_ap",
         P.I_FOOD: "freezer.food_boxes",
+        P.I_SANITY_START: "sanity.start",
+        P.I_SANITY_MAX: "sanity.maximum",
+        P.I_SANITY_BLACKOUT: "sanity.zero_blackout",
+        P.I_SANITY_RESET: "sanity.reset",
+        P.I_DRINK_AP: "vials.drink_ap",
+        P.I_BLUE_SANITY: "vials.blue_sanity",
+        P.I_RED_TURNS: "vials.red_turns",
+        P.I_RED_WARMTH: "vials.red_warmth",
+        P.I_OVERDOSE_GAP: "vials.overdose_gap",
+        P.I_MIXING_GAP: "vials.mixing_gap",
+        P.I_POISON_DELAY: "vials.poison_delay",
+        P.I_MIRROR_AP: "rooms.mirror_ap",
+        P.I_FORECAST_AP: "rooms.forecast_ap",
+        P.I_PARKA_OFF_AP: "items.parka_off_ap",
+        P.I_FUEL_AP: "items.fuel_ap",
+        P.I_RELOAD_AP: "combat.reload_ap",
     }
     for index, key in scalar_ints.items():
         ip[index] = int(v[key])
@@ -658,5 +697,6 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
     fp[P.F_STRAY] = v["combat.stray_chance"]
     fp[P.F_BANDAGE_OTHER] = v["healing.bandage_other_chance"]
     fp[P.F_BANDAGE_SELF] = v["healing.bandage_self_chance"]
+    fp[P.F_RED_HIT_BONUS] = v["vials.red_hit_bonus"]
     block, adj, hop = _map_arrays(cfg)
     return Packed(ip=ip, fp=fp, room_block=block, adjacent=adj, next_hop=hop)

@@ -55,7 +55,12 @@ O_HELI_BOARDING = O_HELI_FUEL + 1  # 1 if it was prepared last turn: take-off is
 O_HELI_PILOT = O_HELI_BOARDING + 1  # who prepared it last turn (seen in light), -1 if nobody
 O_RECIPES = O_HELI_PILOT + 1  # bitmask of the crafting recipes one knows (CRAFT-1)
 O_WORKSHOP = O_RECIPES + 1  # in the Arsenal: 1 if crafting works now (light and power)
-N_OBS = O_WORKSHOP + 1
+# --- what the character learned in the Living quarters and the Tower ---
+O_MIRROR_SANITY = O_WORKSHOP + 1  # own sanity last seen in the mirror, or UNSEEN
+O_FORECAST = O_MIRROR_SANITY + 1  # FORECAST_SLOTS slots: weather of turns t+1.. as far as the
+#                                   last weather-station reading covers them, else UNSEEN
+FORECAST_SLOTS = 5  # LOC-TOWER-2: the 5 cycles a reading shows
+N_OBS = O_FORECAST + FORECAST_SLOTS
 
 # presence codes (LIGHT-1, LIGHT-2, UNC-3)
 P_ABSENT = 0  # not here, or not perceivable (blizzard)

@@ -25,7 +25,11 @@ from balance.kernel import state as S
 from balance.runner import Replay
 
 INFECTION_RESULTS = {-1: "wasted", 0: "first", 1: "reinfected"}  # E_INFECT's a
-UNCONSCIOUS_CAUSES = {1: "infection", 2: "overdose"}  # E_UNCONSCIOUS's a (VIAL-1)
+UNCONSCIOUS_CAUSES = {  # E_UNCONSCIOUS's a (UNC-2)
+    codes.UNC_INFECTION: "infection",
+    codes.UNC_OVERDOSE: "overdose",
+    codes.UNC_SANITY: "sanity",
+}
 
 
 def _name(names: Sequence[str] | dict[int, str], code: int, what: str) -> str:

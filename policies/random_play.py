@@ -62,6 +62,22 @@ def candidate(obs, next_hop, wanted, out, n):
                     emit(out, n, action, kind, arg)
                     return -1
                 k += 1
+            if kind == codes.VIAL_BLUE or kind == codes.VIAL_RED:  # ACT-DRINK from the floor
+                if k == wanted:
+                    emit(out, n, codes.A_DRINK, kind, 1)
+                    return -1
+                k += 1
+    if here == codes.LIVING_QUARTERS or here == codes.TOWER:
+        if k == wanted:  # LOC-LIVING-2 the mirror, LOC-TOWER-2 the weather station
+            action = codes.A_MIRROR if here == codes.LIVING_QUARTERS else codes.A_FORECAST
+            emit(out, n, action, 0, 0)
+            return -1
+        k += 1
+    if obs[O_WEARS_PARKA] == 1 and free:  # ACT-PARKA: take it off
+        if k == wanted:
+            emit(out, n, codes.A_PARKA_OFF, 0, 0)
+            return -1
+        k += 1
     for h in range(2):
         kind = obs[O_HAND_KIND + h]
         if kind == codes.NO_ITEM:
@@ -133,11 +149,33 @@ def candidate(obs, next_hop, wanted, out, n):
                         emit(out, n, codes.A_THROW, r, h)
                         return -1
                     k += 1
-        if kind == codes.PISTOL:  # ACT-SHOOT-5
+        if kind == codes.PISTOL:  # ACT-SHOOT-5, ACT-RELOAD
+            for action, target, arg in ((codes.A_SHOOT, -1, h), (codes.A_RELOAD, h, 0)):
+                if k == wanted:
+                    emit(out, n, action, target, arg)
+                    return -1
+                k += 1
+        if kind == codes.VIAL_BLUE or kind == codes.VIAL_RED:  # ACT-DRINK from the hand
             if k == wanted:
-                emit(out, n, codes.A_SHOOT, -1, h)
+                emit(out, n, codes.A_DRINK, kind, 0)
                 return -1
             k += 1
+        if kind == codes.CANISTER:  # ACT-FUEL: pour out, or into the other hand's canister
+            for arg in (-1, 1 - h):
+                if arg >= 0 and obs[O_HAND_KIND + arg] != codes.CANISTER:
+                    continue
+                if k == wanted:
+                    emit(out, n, codes.A_FUEL, h, arg)
+                    return -1
+                k += 1
+            for d in range(MAX_CHARACTERS):  # ACT-FUEL: give to, or receive from, someone here
+                if d == me or obs[O_PRESENT + d] == P_ABSENT:
+                    continue
+                for arg in (2 + d, -(2 + d)):
+                    if k == wanted:
+                        emit(out, n, codes.A_FUEL, h, arg)
+                        return -1
+                    k += 1
     for slot in range(3):  # ACT-BACKPACK: take out
         if obs[O_BACKPACK_KIND + slot] != codes.NO_ITEM and free:
             if k == wanted:

@@ -12,6 +12,8 @@ from balance.kernel.characters import frostbite_delta
 from harness import Scenario
 
 RESISTANCE = {1: 0, 2: 5, 3: 15}  # FROST-4, STAT-PHYS-1/2
+TURN_1 = np.zeros(S.N_ST + 1, dtype=np.int64)  # the station state frostbite_delta reads: the turn
+TURN_1[S.ST_TURN] = 1
 
 
 def frost2_table(felt: int, parka: bool) -> int:
@@ -37,7 +39,9 @@ def test_FROST_2_bands_with_resistance(physical, parka):
     ch[0, S.CH_WORN] = 0 if parka else -1
     for temperature in range(-45, 30, 5):
         felt = temperature + RESISTANCE[physical]
-        assert frostbite_delta(ch, ip, 0, temperature) == frost2_table(felt, parka), temperature
+        assert frostbite_delta(ch, TURN_1, ip, 0, temperature) == frost2_table(felt, parka), (
+            temperature
+        )
 
 
 def test_THING_ACTIVE_8_active_thing_uses_the_parka_column_without_resistance():
@@ -47,7 +51,7 @@ def test_THING_ACTIVE_8_active_thing_uses_the_parka_column_without_resistance():
     ch[0, S.CH_PHYSICAL] = 3
     ch[0, S.CH_WORN] = -1
     for temperature in range(-45, 30, 5):
-        assert frostbite_delta(ch, ip, 0, temperature) == frost2_table(temperature, True)
+        assert frostbite_delta(ch, TURN_1, ip, 0, temperature) == frost2_table(temperature, True)
 
 
 def street_timeline(physical: int, parka: bool, turns: int = 12):

@@ -28,6 +28,11 @@ ACTION_EVENTS = [
     codes.E_BEACON,
     codes.E_CALL,
     codes.E_INFECT,
+    codes.E_DRINK,
+    codes.E_MIRROR,
+    codes.E_FORECAST,
+    codes.E_PARKA_OFF,
+    codes.E_FUEL,
 ]
 
 
@@ -86,6 +91,8 @@ def test_random_policies_exercise_every_action():
         "deaths_attack",
         "shots",
         "melee_attacks",
+        "vials_drunk",
+        "deaths_poison",
     ):
         assert r[field].sum() > 0, field
     assert (r["beacon_turn"] > 0).any() and (r["call_turn"] > 0).any()
@@ -139,3 +146,7 @@ def test_the_invariant_checker_catches_each_violation():
         sc.ch[0, S.CH_N_DECL] = 1
 
     assert violations(dead_declaring) & I.INCAPACITATED_ACTING
+    assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_SANITY), 11)) == I.SANITY_RANGE
+    assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_MIRROR_SANITY), -2)) == I.SANITY_RANGE
+    assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_LAST_RED), 2)) == I.VIAL_CLOCKS
+    assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_KNOCKOUT_TURN), 3)) == I.VIAL_CLOCKS

@@ -8,7 +8,14 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.characters import can_act, damage, infect, paralysed
+from balance.kernel.characters import (
+    can_act,
+    damage,
+    infect,
+    paralysed,
+    red_vial_active,
+    take_vial,
+)
 from balance.kernel.arsenal import (
     craft,
     explode_grenade,
@@ -18,7 +25,7 @@ from balance.kernel.arsenal import (
     workshop_works,
 )
 from balance.kernel.events import log_event
-from balance.kernel.helicopter import boarding_open, prepare, take_seat, transfer_fuel
+from balance.kernel.helicopter import boarding_open, fuel_tank, prepare, take_seat
 from balance.kernel.items import (
     count_in_supply,
     drop_from_hand,
@@ -32,12 +39,14 @@ from balance.kernel.items import (
     wear_parka,
 )
 from balance.kernel.rng import WORLD, below, chance
+from balance.kernel.station import any_generator_running
 from balance import records as R
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
     CH_COVERED_BY,
     CH_ERUDITION,
+    CH_FORECAST_TURN,
     CH_FORM,
     CH_HAND,
     CH_HP,
@@ -46,11 +55,13 @@ from balance.kernel.state import (
     CH_LEFT_STATION,
     CH_LOST_HAND,
     CH_MAX_HP,
+    CH_MIRROR_SANITY,
     CH_MOVE_TO,
     CH_N_DECL,
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
     CH_ROOM,
+    CH_SANITY,
     CH_UNCONSCIOUS,
     CH_WORN,
     IT_FUEL,
@@ -268,6 +279,20 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         return 0 if ok else -1
     if action == codes.A_LOWER_INITIATIVE:  # AP-10
         return 0
+    if action == codes.A_DRINK:
+        ok = (target == codes.VIAL_BLUE or target == codes.VIAL_RED) and 0 <= arg <= 1
+        return ip[P.I_DRINK_AP] if ok else -1  # ACT-DRINK
+    if action == codes.A_MIRROR:
+        return ip[P.I_MIRROR_AP] if r == codes.LIVING_QUARTERS else -1  # LOC-LIVING-2
+    if action == codes.A_FORECAST:
+        return ip[P.I_FORECAST_AP] if r == codes.TOWER else -1  # LOC-TOWER-2
+    if action == codes.A_PARKA_OFF:
+        return ip[P.I_PARKA_OFF_AP]  # ACT-PARKA
+    if action == codes.A_FUEL:
+        return ip[P.I_FUEL_AP] if fuel_transfer_declarable(ch, c, target, arg) else -1
+    if action == codes.A_RELOAD:
+        # ACT-RELOAD, GAP-16: ammunition is unlimited, so it resolves as a no-op
+        return ip[P.I_RELOAD_AP] if in_hand_is(ch, it, c, target, codes.PISTOL) else -1
     # LIGHT-5: light-only actions need Light or a Flashlight (a Thing's Night vision will do)
     if action == codes.A_BANDAGE:
         ok = (
@@ -281,6 +306,27 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
         return ip[P.I_COVER_AP] if ok else -1
     return -1
+
+
+@njit(cache=True)
+def in_hand_is(ch, it, c, h, kind):
+    """Hand h of c (0 or 1) holds an item of `kind`."""
+    return 0 <= h <= 1 and ch[c, CH_HAND + h] >= 0 and it[ch[c, CH_HAND + h], IT_KIND] == kind
+
+
+@njit(cache=True)
+def fuel_transfer_declarable(ch, c, h, arg):
+    """ACT-FUEL: the source canister's hand h, and arg: -1 pour out; 0 or 1 c's other hand;
+    2 + d into the hand of d, here; -(2 + d) receiving from d, here."""
+    if not 0 <= h <= 1:
+        return False
+    if arg == -1:
+        return True
+    if arg == 0 or arg == 1:
+        return arg != h
+    if arg >= 2:
+        return other_here(ch, c, arg - 2)
+    return other_here(ch, c, -arg - 2)
 
 
 @njit(cache=True)
@@ -475,11 +521,15 @@ def helpless(ch, c):
 
 @njit(cache=True)
 def attack_chance(ch, st, fp, c, target):
-    """ACT-SHOOT-1, ACT-MELEE, HP-4, GAP-27: the base chance by Physical form, halved in the
-    dark; an unconscious, paralysed or dead target is always hit."""
+    """ACT-SHOOT-1, ACT-MELEE, HP-4, GAP-27: the base chance by Physical form plus the red
+    vial's bonus, then halved in the dark; an unconscious, paralysed or dead target is always
+    hit."""
     if helpless(ch, target):
         return 1.0
-    return success_chance(ch, st, fp, c, fp[P.F_HIT_CHANCE + ch[c, CH_PHYSICAL] - 1])
+    base = fp[P.F_HIT_CHANCE + ch[c, CH_PHYSICAL] - 1]
+    if red_vial_active(ch, st, c):
+        base += fp[P.F_RED_HIT_BONUS]  # ITEM-VIAL-RED, ACT-SHOOT-1: before darkness (GAP-27)
+    return success_chance(ch, st, fp, c, base)
 
 
 @njit(cache=True)
@@ -558,6 +608,8 @@ def flame(ch, it, st, rng, events, ip, fp, c, target, h, attacks, rec):
         if not flamethrower_ready(ch, it, ip, c, h) or not other_here(ch, c, target):
             return
         p, amount = flame_chance_and_damage(ch, fp, ip, target)
+        if red_vial_active(ch, st, c) and p > 0:
+            p += fp[P.F_RED_HIT_BONUS]  # GAP-44: the red vial adds its +10%
         p = 1.0 if helpless(ch, target) else success_chance(ch, st, fp, c, p)
         flame_attack(ch, it, st, rng, events, ip, c, target, h, p, amount, rec)
         if ch[target, CH_ALIVE] == 0:
@@ -690,6 +742,98 @@ def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, h):
 
 
 @njit(cache=True)
+def drink(ch, it, st, events, ip, c, kind, lying, rec):
+    """ACT-DRINK (step 6, GAP-24): drink a vial of `kind` from one's hand or, if it can be seen
+    (LIGHT-2), from the floor; the vial is used up and takes effect (VIAL-1)."""
+    i = -1
+    if lying == 0:
+        h = holds_kind(ch, it, c, kind)
+        if h >= 0:
+            i = ch[c, CH_HAND + h]
+            ch[c, CH_HAND + h] = -1
+    elif sees_in_room(ch, st, c):
+        i = find_on_floor(it, ch[c, CH_ROOM], kind)
+    if i < 0:
+        return
+    it[i, IT_PLACE] = codes.DESTROYED
+    it[i, IT_WHERE] = -1
+    rec[R.C_VIALS_DRUNK] += 1
+    log_event(st, events, codes.E_DRINK, c, -1, kind, 0)
+    take_vial(ch, st, ip, c, kind)
+
+
+@njit(cache=True)
+def look_in_mirror(ch, st, events, c):
+    """LOC-LIVING-2, INFO-3 (step 4, GAP-24): learn one's own sanity as it is now."""
+    ch[c, CH_MIRROR_SANITY] = ch[c, CH_SANITY]
+    log_event(st, events, codes.E_MIRROR, c, -1, ch[c, CH_SANITY], 0)
+
+
+@njit(cache=True)
+def read_forecast(ch, st, events, ip, c):
+    """LOC-TOWER-2, WEATHER-4, GAP-55 (step 4, GAP-24): the weather station, a Tower device that
+    works while any generator does (GEN-6, GAP-21), shows its reader alone the weather of the
+    next forecast_turns turns, exactly (the sequence is drawn in advance)."""
+    if not any_generator_running(st):
+        return
+    ch[c, CH_FORECAST_TURN] = st[ST_TURN]
+    log_event(st, events, codes.E_FORECAST, c, -1, ip[P.I_FORECAST], 0)
+
+
+@njit(cache=True)
+def take_off_parka(ch, it, st, events, c):
+    """ACT-PARKA, ITEM-PARKA (step 1): the worn parka goes into a free hand; without one, or
+    without a parka on, nothing happens."""
+    i = ch[c, CH_WORN]
+    h = free_hand(ch, c)
+    if i < 0 or h < 0:
+        return
+    ch[c, CH_WORN] = -1
+    put_in_hand(ch, it, c, h, i)
+    log_event(st, events, codes.E_PARKA_OFF, c, -1, 0, 0)
+
+
+@njit(cache=True)
+def fuel_receiving_hand(ch, decl, receiver, giver):
+    """ACT-FUEL: the hand in which the receiver declared taking fuel from the giver this turn,
+    or -1."""
+    for j in range(ch[receiver, CH_N_DECL]):
+        if decl[receiver, j, 0] == codes.A_FUEL and decl[receiver, j, 2] == -(2 + giver):
+            return decl[receiver, j, 1]
+    return -1
+
+
+@njit(cache=True)
+def transfer_fuel(ch, it, st, events, decl, c, h, arg):
+    """ACT-FUEL, GAP-18 (step 4): pour the canister in hand h out (arg -1), or into the canister
+    in c's other hand (arg 0 or 1) or in the hand of d = arg - 2, here and able to act, who
+    declared receiving it (arg -(2 + c)); a transfer moves min(source, free space). The
+    receiver's own declaration (arg <= -2) does nothing: the giver's resolves the transfer."""
+    i = ch[c, CH_HAND + h]
+    if arg <= -2 or i < 0 or it[i, IT_KIND] != codes.CANISTER:
+        return
+    if arg == -1:
+        log_event(st, events, codes.E_FUEL, c, -1, it[i, IT_FUEL], 0)
+        it[i, IT_FUEL] = 0
+        return
+    holder, slot = c, arg
+    if arg >= 2:
+        holder = arg - 2
+        if not other_here(ch, c, holder) or not can_act(ch, holder):
+            return
+        slot = fuel_receiving_hand(ch, decl, holder, c)
+        if slot < 0:
+            return
+    k = ch[holder, CH_HAND + slot]
+    if k < 0 or k == i or it[k, IT_KIND] != codes.CANISTER:
+        return
+    amount = min(it[i, IT_FUEL], codes.FUEL_UNITS - it[k, IT_FUEL])  # ITEM-CANISTER: holds 1
+    it[i, IT_FUEL] -= amount
+    it[k, IT_FUEL] += amount
+    log_event(st, events, codes.E_FUEL, c, holder, amount, 0)
+
+
+@njit(cache=True)
 def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     """Apply declaration j of character c at its step (RES-ORDER); moves are handled apart.
     An action with no chance given always succeeds (AP-5)."""
@@ -731,6 +875,16 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
             ch[c, CH_HAND + target] = -1
             wear_parka(ch, it, c, i)
             log_event(st, events, codes.E_PARKA_ON, c, -1, 0, 0)
+    elif action == codes.A_PARKA_OFF:
+        take_off_parka(ch, it, st, events, c)
+    elif action == codes.A_DRINK:
+        drink(ch, it, st, events, ip, c, target, arg, rec)
+    elif action == codes.A_MIRROR:
+        look_in_mirror(ch, st, events, c)
+    elif action == codes.A_FORECAST:
+        read_forecast(ch, st, events, ip, c)
+    elif action == codes.A_FUEL:
+        transfer_fuel(ch, it, st, events, decl, c, target, arg)
     elif action == codes.A_INFECT:
         if infection_cost(ch, st, ip, c, target) >= 0:
             infect(ch, it, st, rng, events, ip, c, target, rec)
@@ -765,7 +919,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         if not usable_here(ch, st, room_block, c, codes.OBJ_ENGINE):
             return  # HELI-1
         if action == codes.A_HELI_FUEL:
-            transfer_fuel(ch, it, st, events, ip, c, target, arg)
+            fuel_tank(ch, it, st, events, ip, c, target, arg)
         elif action == codes.A_HELI_PREPARE:
             prepare(st, events, ip, c, rec)
         else:

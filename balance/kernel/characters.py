@@ -17,13 +17,20 @@ from balance.kernel.state import (
     CH_HP,
     CH_INFECTED,
     CH_INFECT_READY,
+    CH_KNOCKOUT_TURN,
+    CH_LAST_BLUE,
+    CH_LAST_RED,
     CH_LEFT_STATION,
     CH_LOST_HAND,
     CH_MAX_HP,
+    CH_MIRROR_SANITY,
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
+    CH_POISON_TURN,
     CH_RECOVERED,
+    CH_RED_UNTIL,
     CH_ROOM,
+    CH_SANITY,
     CH_SURE_CONVERSION,
     CH_UNCONSCIOUS,
     CH_WORN,
@@ -118,13 +125,22 @@ def revive_things(ch, st, events, ip):
 
 
 @njit(cache=True)
-def frostbite_delta(ch, ip, c, temperature):
+def red_vial_active(ch, st, c):
+    """ITEM-VIAL-RED: the red effect holds in the turns after the one it was drunk in (set at
+    step 6, so nothing of that turn is left to use it)."""
+    return ch[c, CH_RED_UNTIL] > 0 and st[ST_TURN] <= ch[c, CH_RED_UNTIL]
+
+
+@njit(cache=True)
+def frostbite_delta(ch, st, ip, c, temperature):
     """FROST-2, FROST-4, GAP-47: marks gained (or removed, if negative) at this temperature."""
     if ch[c, CH_FORM] == codes.THING_ACTIVE:
         felt = temperature  # THING-ACTIVE-8: the parka column, no resistance
         parka = True
     else:
         felt = temperature + ip[P.I_RESISTANCE + ch[c, CH_PHYSICAL]]
+        if red_vial_active(ch, st, c):
+            felt += ip[P.I_RED_WARMTH]  # FROST-4, GAP-47: the red vial's +10
         parka = ch[c, CH_WORN] >= 0
     n_bands = ip[P.I_N_BANDS]
     band = n_bands - 1  # colder than the last floor still counts in the last band
@@ -143,7 +159,7 @@ def apply_frostbite(ch, it, st, rng, events, ip, rec):
         if ch[c, CH_ALIVE] == 0 or paralysed(ch, c) or not on_station(ch, c):
             continue
         marks = max(
-            0, ch[c, CH_FROST] + frostbite_delta(ch, ip, c, st[ST_TEMPERATURE + ch[c, CH_ROOM]])
+            0, ch[c, CH_FROST] + frostbite_delta(ch, st, ip, c, st[ST_TEMPERATURE + ch[c, CH_ROOM]])
         )
         if marks >= ip[P.I_MARKS_PER_HP]:
             ch[c, CH_FROST] = 0
@@ -232,3 +248,72 @@ def infect(ch, it, st, rng, events, ip, c, target, rec):
         ch[target, CH_RECOVERED],
         ch[target, CH_BLACKOUT_TURN],
     )
+
+
+@njit(cache=True)
+def start_sanity(ch, ip, c):
+    """GAP-11, LOC-LIVING-2: sanity starts full and unknown until seen in the mirror."""
+    ch[c, CH_SANITY] = ip[P.I_SANITY_START]
+    ch[c, CH_MIRROR_SANITY] = -1
+
+
+@njit(cache=True)
+def take_vial(ch, st, ip, c, kind):
+    """VIAL-1, GAP-49, ITEM-VIAL-BLUE, ITEM-VIAL-RED: the effects of a vial drunk this turn. A dose
+    fewer than overdose_gap turns after the previous one knocks the drinker out for the whole
+    next turn, and its effect still applies; blue and red fewer than mixing_gap turns apart set
+    the poison's death turn, which a later mixing does not move (there is no cure)."""
+    t = st[ST_TURN]
+    last = max(ch[c, CH_LAST_BLUE], ch[c, CH_LAST_RED])
+    if last > 0 and t - last < ip[P.I_OVERDOSE_GAP]:
+        ch[c, CH_KNOCKOUT_TURN] = t + 1
+    other = ch[c, CH_LAST_RED] if kind == codes.VIAL_BLUE else ch[c, CH_LAST_BLUE]
+    if other > 0 and t - other < ip[P.I_MIXING_GAP] and ch[c, CH_POISON_TURN] == 0:
+        ch[c, CH_POISON_TURN] = t + ip[P.I_POISON_DELAY]
+    if kind == codes.VIAL_BLUE:
+        ch[c, CH_LAST_BLUE] = t
+        ch[c, CH_SANITY] = min(ip[P.I_SANITY_MAX], ch[c, CH_SANITY] + ip[P.I_BLUE_SANITY])
+    else:
+        ch[c, CH_LAST_RED] = t
+        ch[c, CH_RED_UNTIL] = t + ip[P.I_RED_TURNS]
+
+
+@njit(cache=True)
+def start_vial_effects(ch, it, st, events, ip, rec):
+    """GAP-49, VIAL-1, UNC-1, GAP-11 at the start of the turn, after the infection's blackouts:
+    the blue-red mixture kills a human on its turn (a Thing's body is not human: the poison does
+    nothing to it, and a human converted in the meantime survives it); an overdose knocks the
+    character out for this whole turn, dropping his hand items; in the GAP-11 variant, so does
+    zero sanity, which is then reset. One already unconscious or paralysed stays so."""
+    t = st[ST_TURN]
+    for c in range(ch.shape[0]):
+        if ch[c, CH_ALIVE] == 0 or not on_station(ch, c):
+            continue
+        if ch[c, CH_POISON_TURN] == t and is_human(ch, c):
+            die(ch, it, st, events, c, codes.DC_POISON, rec)
+            continue
+        if ch[c, CH_UNCONSCIOUS] == 1 or paralysed(ch, c):
+            continue
+        cause = 0
+        if ch[c, CH_KNOCKOUT_TURN] == t:
+            cause = codes.UNC_OVERDOSE
+        elif ip[P.I_SANITY_BLACKOUT] == 1 and ch[c, CH_SANITY] == 0:
+            ch[c, CH_KNOCKOUT_TURN] = t
+            ch[c, CH_SANITY] = ip[P.I_SANITY_RESET]
+            cause = codes.UNC_SANITY
+        if cause > 0:
+            ch[c, CH_UNCONSCIOUS] = 1
+            drop_hands(ch, it, c, c)
+            log_event(st, events, codes.E_UNCONSCIOUS, c, -1, cause, 0)
+
+
+@njit(cache=True)
+def come_round(ch, it, st, events, c):
+    """UNC-2, GAP-49 (step 11): the end of an overdose or zero-sanity blackout; no conversion
+    roll, the dropped items come back if still lying here (GAP-56)."""
+    if ch[c, CH_UNCONSCIOUS] == 0 or ch[c, CH_ALIVE] == 0 or ch[c, CH_KNOCKOUT_TURN] != st[ST_TURN]:
+        return
+    ch[c, CH_UNCONSCIOUS] = 0
+    ch[c, CH_KNOCKOUT_TURN] = 0
+    take_back_dropped(ch, it, c)
+    log_event(st, events, codes.E_WAKE, c, -1, 0, 0)

@@ -3,8 +3,8 @@
 A turn: start-of-turn effects (frostbite, generator burn, weather, timers, lighting), then every
 character able to act declares through its policy, then the 13 resolution steps, then the
 temperature update and the end-of-game checks. The state arrays are described in
-balance.kernel.state. Sanity (GAP-11) and hunger (GAP-12) have no mechanical effect under their
-default assumptions, so no code stands for them.
+balance.kernel.state. Hunger (GAP-12) has no mechanical effect under its default assumption, so
+no code stands for it; sanity (GAP-11) is kept, and acts only through its variant.
 """
 
 import numpy as np
@@ -17,8 +17,11 @@ from balance.kernel.actions import action_step, declare, enter_room, leave_room,
 from balance.kernel.characters import (
     apply_frostbite,
     can_act,
+    come_round,
     revive_things,
     start_blackouts,
+    start_sanity,
+    start_vial_effects,
     wake_up,
 )
 from balance.kernel.arsenal import deal_recipes
@@ -134,6 +137,7 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
         ch[c, CH_WORN] = -1
         ch[c, CH_MOVE_TO] = -1
         ch[c, CH_LOST_HAND] = -1
+        start_sanity(ch, ip, c)  # GAP-11
         ch[c, CH_ROOM] = (
             codes.LIVING_QUARTERS if ip[P.I_START_ROOMS] == 1 else below(rng, WORLD, codes.N_INDOOR)
         )  # GAP-4
@@ -172,6 +176,7 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
         log_event(st, events, codes.E_WEATHER, -1, -1, st[ST_WEATHER + t], 0)  # WEATHER-1, GAP-55
     revive_things(ch, st, events, ip)  # THING-P-3
     start_blackouts(ch, it, st, events)  # INF-2
+    start_vial_effects(ch, it, st, events, ip, rec)  # VIAL-1, GAP-49, GAP-11
     compute_lighting(ch, it, st, room_block)  # GAP-22: once, after burn and weather
 
 
@@ -238,14 +243,15 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
         for last in range(passes):
             for k in range(n):
                 c = order[k]
-                if (
-                    step == 11
-                    and last == 0
-                    and ch[c, CH_UNCONSCIOUS] == 1
-                    and ch[c, CH_BLACKOUT_TURN] == t
-                    and ch[c, CH_ALIVE] == 1
-                ):
-                    wake_up(ch, it, st, rng, events, ip, fp, c, rec)  # UNC-2, INF-3: step 11
+                if step == 11 and last == 0:
+                    if (
+                        ch[c, CH_UNCONSCIOUS] == 1
+                        and ch[c, CH_BLACKOUT_TURN] == t
+                        and ch[c, CH_ALIVE] == 1
+                    ):
+                        wake_up(ch, it, st, rng, events, ip, fp, c, rec)  # UNC-2, INF-3
+                    else:
+                        come_round(ch, it, st, events, c)  # UNC-2, VIAL-1: no conversion roll
                 for j in range(ch[c, CH_N_DECL]):
                     action = decl[c, j, 0]
                     if (ch[c, CH_DEFERRED] >> action) & 1 != last:

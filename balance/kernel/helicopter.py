@@ -61,7 +61,7 @@ def boarding_open(st):
 
 
 @njit(cache=True)
-def transfer_fuel(ch, it, st, events, ip, c, h, out_of_tank):
+def fuel_tank(ch, it, st, events, ip, c, h, out_of_tank):
     """HELI-3, GAP-18: a canister in hand into the tank, or the tank into it; min(source, room)."""
     i = ch[c, CH_HAND + h]
     if i < 0 or it[i, IT_KIND] not in codes.FUEL_CONTAINERS or st[ST_HELI_GONE] == 1:

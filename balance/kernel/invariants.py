@@ -3,7 +3,9 @@
 Bits: 1 HP outside [0, max]; 2 a temperature outside [min, max] or the Street not at its fixed
 value; 4 fuel outside [0, capacity] (generators and canisters); 8 an item in no place or two
 places; 16 a living character at 0 HP who is not a paralysed Thing, or a character unable to
-act holding declarations (checked right after the declarations).
+act holding declarations (checked right after the declarations); 32 a sanity outside
+[0, maximum], or one seen in the mirror outside [-1, maximum] (GAP-11); 64 a vial drunk or a
+forecast read after this turn, or an overdose blackout due after the next turn (VIAL-1).
 """
 
 from numba import njit
@@ -13,12 +15,18 @@ from balance.kernel import params as P
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
+    CH_FORECAST_TURN,
     CH_HAND,
     CH_HP,
+    CH_KNOCKOUT_TURN,
+    CH_LAST_BLUE,
+    CH_LAST_RED,
     CH_LEFT_STATION,
     CH_MAX_HP,
+    CH_MIRROR_SANITY,
     CH_N_DECL,
     CH_PARALYSED_UNTIL,
+    CH_SANITY,
     CH_UNCONSCIOUS,
     CH_WORN,
     IT_FUEL,
@@ -28,6 +36,7 @@ from balance.kernel.state import (
     ST_GEN_FUEL,
     ST_HELI_FUEL,
     ST_TEMPERATURE,
+    ST_TURN,
     ST_YELLOW_LEFT,
 )
 
@@ -36,6 +45,8 @@ TEMPERATURE_RANGE = 2
 FUEL_RANGE = 4
 ITEM_PLACE = 8
 INCAPACITATED_ACTING = 16
+SANITY_RANGE = 32
+VIAL_CLOCKS = 64
 
 
 @njit(cache=True)
@@ -47,6 +58,7 @@ def check_invariants(ch, it, st, ip):
             bad |= HP_RANGE
         if ch[c, CH_ALIVE] == 1 and ch[c, CH_HP] == 0 and ch[c, CH_PARALYSED_UNTIL] == 0:
             bad |= INCAPACITATED_ACTING
+        bad |= mind_and_vials(ch, st, ip, c)
     for r in range(codes.N_ROOMS):
         if r == codes.STREET:
             if st[ST_TEMPERATURE + r] != ip[P.I_T_STREET]:
@@ -104,6 +116,22 @@ def check_invariants(ch, it, st, ip):
             slots += 1
     if slots != held or yellow_in_supply != st[ST_YELLOW_LEFT]:
         bad |= ITEM_PLACE
+    return bad
+
+
+@njit(cache=True)
+def mind_and_vials(ch, st, ip, c):
+    """The SANITY_RANGE and VIAL_CLOCKS bits of character c."""
+    bad = 0
+    top = ip[P.I_SANITY_MAX]
+    if not (0 <= ch[c, CH_SANITY] <= top and -1 <= ch[c, CH_MIRROR_SANITY] <= top):
+        bad |= SANITY_RANGE
+    t = st[ST_TURN]
+    for col in (CH_LAST_BLUE, CH_LAST_RED, CH_FORECAST_TURN):
+        if not 0 <= ch[c, col] <= t:
+            bad |= VIAL_CLOCKS
+    if not 0 <= ch[c, CH_KNOCKOUT_TURN] <= t + 1:
+        bad |= VIAL_CLOCKS
     return bad
 
 

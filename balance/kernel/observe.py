@@ -15,6 +15,7 @@ from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
     CH_ERUDITION,
+    CH_FORECAST_TURN,
     CH_FORM,
     CH_FROST,
     CH_HAND,
@@ -23,6 +24,7 @@ from balance.kernel.state import (
     CH_INITIATIVE,
     CH_LEFT_STATION,
     CH_MAX_HP,
+    CH_MIRROR_SANITY,
     CH_ORIGINAL,
     CH_RECIPES,
     CH_PARALYSED_UNTIL,
@@ -51,6 +53,7 @@ from balance.kernel.state import (
     ST_YELLOW_LEFT,
 )
 from balance.observation import (
+    FORECAST_SLOTS,
     MAX_CHARACTERS,
     O_AP,
     O_BACKPACK_FUEL,
@@ -60,6 +63,7 @@ from balance.observation import (
     O_CALL_TURN,
     O_EMPTY_CANISTERS_HERE,
     O_ERUDITION,
+    O_FORECAST,
     O_FROST,
     O_GEN_BROKEN,
     O_GEN_FUEL,
@@ -79,6 +83,7 @@ from balance.observation import (
     O_LIGHTING,
     O_LIVING_HERE,
     O_MAX_HP,
+    O_MIRROR_SANITY,
     O_MOVE_AP,
     O_PHYSICAL,
     O_PRESENT,
@@ -194,3 +199,9 @@ def observe(ch, it, st, ip, room_block, c, o):
     o[O_HELI_PILOT] = (st[ST_HELI_PILOT] if boarding else -1) if heli else UNSEEN
     o[O_RECIPES] = ch[c, CH_RECIPES]
     o[O_WORKSHOP] = (1 if workshop_works(st, room_block) else 0) if r == codes.ARSENAL else UNSEEN
+    o[O_MIRROR_SANITY] = ch[c, CH_MIRROR_SANITY]  # LOC-LIVING-2, INFO-3; -1 is UNSEEN
+    read = ch[c, CH_FORECAST_TURN]  # LOC-TOWER-2, GAP-55: known to the reader alone
+    for k in range(FORECAST_SLOTS):
+        u = st[ST_TURN] + 1 + k
+        covered = read > 0 and u <= read + ip[P.I_FORECAST]
+        o[O_FORECAST + k] = st[ST_WEATHER + u] if covered else UNSEEN

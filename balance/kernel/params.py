@@ -104,6 +104,22 @@ I_FLAME_VOLLEY_AP = 92  # attacks while the fuel lasts: spending the turn (GAP-1
 I_FLAME_SHOT_FUEL = 93  # fuel units one attack burns (ITEM-FLAMETHROWER-2)
 I_FLAME_PARKA_DAMAGE = 94  # ITEM-FLAMETHROWER-3: a humanoid in a parka
 I_FLAME_MONSTER_DAMAGE = 95  # ITEM-FLAMETHROWER-3: an active Thing
+I_SANITY_START = 100  # GAP-11
+I_SANITY_MAX = 101  # GAP-11: sanity stays within 0..max
+I_SANITY_BLACKOUT = 102  # GAP-11 variant switch: 1 = at 0 sanity, unconscious for a turn
+I_SANITY_RESET = 103  # GAP-11 variant: sanity after that blackout
+I_DRINK_AP = 104
+I_BLUE_SANITY = 105  # ITEM-VIAL-BLUE: sanity a blue vial adds
+I_RED_TURNS = 106  # ITEM-VIAL-RED: turns the red effect lasts after the turn it is drunk in
+I_RED_WARMTH = 107  # FROST-4, GAP-47: felt temperature the red effect adds
+I_OVERDOSE_GAP = 108  # VIAL-1, GAP-49: a dose fewer than this many turns after the last knocks out
+I_MIXING_GAP = 109  # VIAL-1, GAP-49: blue and red fewer than this many turns apart poison
+I_POISON_DELAY = 110  # GAP-49: turns from the mixing to the death
+I_MIRROR_AP = 111
+I_FORECAST_AP = 112
+I_PARKA_OFF_AP = 113
+I_FUEL_AP = 114
+I_RELOAD_AP = 115
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8
@@ -134,4 +150,5 @@ F_BANDAGE_SELF = 15
 # 16..23: the helicopter and crafting; 24..31: vials, food, mirror, Tower, fuel transfer
 F_FLAME_PARKA = 16  # ITEM-FLAMETHROWER-3: chance to hurt a humanoid in a parka
 F_FLAME_MONSTER = 17  # ITEM-FLAMETHROWER-3: chance to hurt an active Thing
+F_RED_HIT_BONUS = 24  # ITEM-VIAL-RED, GAP-27: added to an attack's base chance
 N_FP = 32

@@ -45,12 +45,19 @@ CH_N_DECL = 27  # declarations kept this turn
 CH_TIEBREAK = 28  # random key breaking equal Initiative this turn (RES-3)
 CH_LOST_HAND = 29  # the hand a heavy wound took (INV-2), -1 if none
 CH_COVERED_BY = 30  # who covers this character this turn (ACT-COVER), -1 if nobody
-# 31..39: vials, sanity, the mirror and the forecast
+CH_SANITY = 31  # 0..sanity max (GAP-11)
+CH_MIRROR_SANITY = 32  # sanity last seen in the mirror (LOC-LIVING-2), -1 if never looked
+CH_FORECAST_TURN = 33  # turn of the last weather-station reading (LOC-TOWER-2), 0 if none
+CH_LAST_BLUE = 34  # turn the last blue vial was drunk, 0 if none (VIAL-1)
+CH_LAST_RED = 35  # turn the last red vial was drunk, 0 if none (VIAL-1)
+CH_RED_UNTIL = 36  # last turn of the red vial's effect, 0 if none (ITEM-VIAL-RED)
+CH_KNOCKOUT_TURN = 37  # turn of an overdose (or zero-sanity) blackout, 0 if none (VIAL-1, GAP-11)
+CH_POISON_TURN = 38  # turn the blue-red mixture kills, 0 if none (GAP-49)
 CH_SEATED = 40  # 0/1: took a helicopter seat this turn (HELI-5)
 CH_DEFERRED = 41  # bitmask over action codes this character resolves last this turn (AP-9)
 CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (RES-3, AP-10)
 CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRAFT-1)
-# 44..49: free; 50..59: doors, codes, ID cards and the Tower terminal
+# 39, 44..49: free; 50..59: doors, codes, ID cards and the Tower terminal
 N_CH = 60
 
 # --- it: int64[m, N_IT], one row per item ---
