@@ -325,6 +325,8 @@ E_CODE = 46  # actor tried a code at the door of room target: a = bulls, b = cow
 E_IDCARD = 47  # actor used card a at the door of room target: b = 1 opened, 0 refused
 E_DOOR = 48  # the door of room a changed: b = its new state (see the doors module)
 E_TERMINAL = 49  # actor used terminal function a with parameter b (LOC-TOWER-3/4)
+E_THROW = 50  # actor threw a grenade into room a (ITEM-GRENADE-2)
+E_LEAVE = 51  # actor left room a heading for room b (ACT-MOVE exit, step 10)
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -375,4 +377,72 @@ EVENT_NAMES = {
     E_IDCARD: "id_card",
     E_DOOR: "door",
     E_TERMINAL: "terminal",
+    E_THROW: "throw_grenade",
+    E_LEAVE: "leave",
 }
+
+# What the others in the room perceive of an event (A18, AP-6, AP-7, LIGHT-1, LIGHT-2), as bits
+SEEN = 1  # those who see (Light, Flashlight, Night vision) see who, whom and the details (AP-6)
+NOTICED_IN_DARK = 2  # those present in the dark notice that it happened (LIGHT-2, ACT-SHOOT-3)
+SHOWS_ACTOR_IN_DARK = 4  # ... and who did it: a character arriving or leaving (INFO-2)
+TARGET_TOLD = 8  # the target learns of it, without who in the dark (AP-7)
+DETAILS_PRIVATE = 16  # nobody but the actor learns a and b (INV-5, FROST-6, LOC-LIVING-2, GAP-55)
+ACTOR_UNAWARE = 32  # not even the actor learns a and b (INF-1, GAP-38: the infected feels nothing)
+_PUBLIC = SEEN
+_ARRIVAL = SEEN | NOTICED_IN_DARK | SHOWS_ACTOR_IN_DARK
+_AIMED = SEEN | TARGET_TOLD
+_SECRET = 0  # secret acts (INF-1) and station events: only the actor, if anyone, knows
+EVENT_SIGHT = (
+    _SECRET,  # 0: none
+    _ARRIVAL,  # E_MOVE: in light, also from where (INFO-2)
+    _ARRIVAL | DETAILS_PRIVATE,  # E_MISDIRECTED: where he meant to go stays his own
+    _PUBLIC,  # E_REFUEL
+    _PUBLIC,  # E_FILL
+    _PUBLIC,  # E_BOX: the find is in his hand for all to see (LIGHT-1)
+    _PUBLIC,  # E_PICKUP
+    _PUBLIC,  # E_DROP
+    _PUBLIC,  # E_PARKA_ON
+    _PUBLIC,  # E_BREAK
+    _PUBLIC,  # E_REPAIR
+    _PUBLIC,  # E_INJURED
+    _PUBLIC,  # E_BEACON
+    _PUBLIC,  # E_CALL
+    _SECRET,  # E_INFECT (INF-1)
+    SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_UNCONSCIOUS: nobody learns why
+    SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_WAKE: a convert does not feel it (GAP-38)
+    _SECRET,  # E_FROSTBITE: marks are secret (FROST-6); the wound shows (HP-2)
+    _ARRIVAL,  # E_DEATH: "dead" is always visible (LIGHT-2)
+    _SECRET,  # E_GENERATOR: a station event
+    _SECRET,  # E_PARALYSED: the body looks dead (UNC-3); the presence code shows that
+    _ARRIVAL,  # E_REVIVE: the dead rise, in any lighting
+    _SECRET,  # E_RESCUE
+    _SECRET,  # E_WEATHER: public through the observation
+    SEEN | NOTICED_IN_DARK | TARGET_TOLD,  # E_SHOT: in the dark, that a shot happened (ACT-SHOOT-3)
+    _AIMED,  # E_MELEE
+    _AIMED,  # E_GIVE
+    SEEN | DETAILS_PRIVATE,  # E_BACKPACK: its contents are hidden (INV-5)
+    _PUBLIC,  # E_DESTROY
+    _PUBLIC,  # E_HAND_LOST
+    SEEN | NOTICED_IN_DARK,  # E_FLASHLIGHT: a light going on or off is noticed
+    _AIMED,  # E_BANDAGE
+    _AIMED,  # E_COVERED
+    _PUBLIC,  # E_HELI_FUEL
+    _PUBLIC,  # E_HELI_PREPARED
+    _PUBLIC,  # E_HELI_BOARD
+    _PUBLIC,  # E_HELI_REFUSED: the boarders learn of each other (HELI-5)
+    SEEN | NOTICED_IN_DARK,  # E_TAKEOFF
+    _PUBLIC,  # E_DRINK
+    SEEN | DETAILS_PRIVATE,  # E_MIRROR (LOC-LIVING-2)
+    SEEN | DETAILS_PRIVATE,  # E_FORECAST (GAP-55)
+    _PUBLIC,  # E_PARKA_OFF
+    _AIMED,  # E_FUEL
+    _PUBLIC,  # E_CRAFT
+    SEEN | NOTICED_IN_DARK,  # E_GRENADE: everyone there notices the explosion
+    _AIMED,  # E_FLAME
+    SEEN | NOTICED_IN_DARK | DETAILS_PRIVATE,  # E_CODE: nobody sees the digits (ACT-CODE)
+    SEEN | NOTICED_IN_DARK,  # E_IDCARD
+    SEEN | NOTICED_IN_DARK,  # E_DOOR
+    SEEN | DETAILS_PRIVATE,  # E_TERMINAL
+    _PUBLIC,  # E_THROW
+    _ARRIVAL,  # E_LEAVE: in light, also where to (INFO-2)
+)

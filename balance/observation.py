@@ -60,7 +60,23 @@ O_MIRROR_SANITY = O_WORKSHOP + 1  # own sanity last seen in the mirror, or UNSEE
 O_FORECAST = O_MIRROR_SANITY + 1  # FORECAST_SLOTS slots: weather of turns t+1.. as far as the
 #                                   last weather-station reading covers them, else UNSEEN
 FORECAST_SLOTS = 5  # LOC-TOWER-2: the 5 cycles a reading shows
-N_OBS = O_FORECAST + FORECAST_SLOTS
+# --- what the character perceives of the others (A18) ---
+O_WOUND = O_FORECAST + FORECAST_SLOTS  # per character seen here: a W_* wound state (HP-2)
+O_HELD = O_WOUND + MAX_CHARACTERS  # 2 per character seen here: item kinds in hand (LIGHT-1)
+O_WEARS = O_HELD + 2 * MAX_CHARACTERS  # per character seen here: 1 if wearing a parka
+O_SHOTS_HEARD = O_WEARS + MAX_CHARACTERS  # shots heard last turn (INFO-1, WEATHER-2, GAP-58)
+O_N_PERCEIVED = O_SHOTS_HEARD + 1  # acts perceived since the last declaration (at most the slots)
+O_PERCEIVED = O_N_PERCEIVED + 1  # PERCEIVED_SLOTS rows of PERCEIVED_FIELDS, in the order they
+#                                 happened: (actor, event kind, target, a, b), UNSEEN where the
+#                                 character could not perceive it (balance.kernel.perception)
+PERCEIVED_SLOTS = 24
+PERCEIVED_FIELDS = 5
+N_OBS = O_PERCEIVED + PERCEIVED_SLOTS * PERCEIVED_FIELDS
+
+# wound states anyone who sees a character can tell (HP-2)
+W_UNHURT = 0
+W_LIGHT = 1  # "lightly wounded": 2 HP
+W_HEAVY = 2  # "heavily wounded": 1 HP
 
 # presence codes (LIGHT-1, LIGHT-2, UNC-3)
 P_ABSENT = 0  # not here, or not perceivable (blizzard)

@@ -130,6 +130,8 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_IDCARD: lambda t, a, b: {"room": _room(t), "card_of": a, "opened": bool(b)},
     codes.E_DOOR: lambda t, a, b: {"room": _room(a), "state": b},
     codes.E_TERMINAL: lambda t, a, b: {"function": a, "parameter": b},
+    codes.E_THROW: lambda t, a, b: {"into": _room(a)},
+    codes.E_LEAVE: lambda t, a, b: {"from": _room(a), "heading": _room(b)},
 }
 
 
@@ -305,6 +307,47 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
     "bandage": lambda e, who: (
         f"bandaged {who(e['target'])}" + ("" if e["healed"] else ", to no effect")
     ),
+    "heli_fuel": lambda e, who: (
+        f"poured {_canisters(e['fuel_units'])} canisters "
+        + ("into the helicopter's tank" if e["into_tank"] else "out of the helicopter's tank")
+    ),
+    "heli_prepared": lambda e, who: "prepared the helicopter for take-off as its pilot",
+    "heli_board": lambda e, who: (
+        "took the pilot's seat" if e["pilot"] else "took a helicopter seat"
+    ),
+    "heli_refused": lambda e, who: "refused to fly with this group: nobody leaves",
+    "takeoff": lambda e, who: (
+        f"the helicopter took off with {_count(e['aboard'], 'character')} aboard"
+        + (f", {_count(e['things_aboard'], 'Thing')} among them" if e["things_aboard"] else "")
+    ),
+    "drink": lambda e, who: f"drank {_a(e['vial'])}",
+    "mirror": lambda e, who: f"looked in the mirror: sanity {e['sanity']}",
+    "forecast": lambda e, who: f"read the weather forecast for {e['cycles']} turns",
+    "parka_off": lambda e, who: "took off the parka",
+    "fuel_transfer": lambda e, who: (
+        f"poured out {_canisters(e['fuel_units'])} canisters"
+        if e["into"] is None
+        else f"poured {_canisters(e['fuel_units'])} canisters into {who(e['into'])}'s canister"
+    ),
+    "craft": lambda e, who: f"crafted {_a(e['recipe'])}",
+    "grenade": lambda e, who: f"a grenade exploded in {e['room']}, hurting {e['hurt']}",
+    "flamethrower": lambda e, who: (
+        f"burned {who(e['target'])} for {e['damage']} damage"
+        if e["damage"]
+        else f"turned the flamethrower on {who(e['target'])} to no effect"
+    ),
+    "code": lambda e, who: (
+        f"entered the code of {e['room']}: "
+        + ("the door opened" if e["opened"] else f"{e['bulls']} bulls, {e['cows']} cows")
+    ),
+    "id_card": lambda e, who: (
+        f"applied the ID card of {who(e['card_of'])} at {e['room']}: "
+        + ("the door opened" if e["opened"] else "refused")
+    ),
+    "door": lambda e, who: f"the door of {e['room']} changed to state {e['state']}",
+    "terminal": lambda e, who: f"used terminal function {e['function']} ({e['parameter']})",
+    "throw_grenade": lambda e, who: f"threw a grenade into {e['into']}",
+    "leave": lambda e, who: f"left {e['from']} for {e['heading']}",
 }
 
 

@@ -105,7 +105,7 @@ def replay_game(
 ) -> Replay:
     """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
     from balance.kernel.game import replay_one
-    from balance.kernel.state import SNAP_FIELDS
+    from balance.kernel.state import N_EV, SNAP_FIELDS
 
     _check_run_args(1, seed)
     if not isinstance(game, int) or game < 0:
@@ -115,7 +115,7 @@ def replay_game(
     n_turns = cfg["game.max_turns"]
     n = cfg.players
     record = np.zeros((1, N_FIELDS), dtype=np.int64)
-    events = np.zeros((MAX_EVENTS, 6), dtype=np.int64)
+    events = np.zeros((MAX_EVENTS, N_EV), dtype=np.int64)
     weather = np.zeros(n_turns, dtype=np.int64)
     gen = np.zeros((n_turns, 3, 3), dtype=np.int64)
     rooms = np.zeros((n_turns, 2, codes.N_ROOMS), dtype=np.int64)
@@ -131,7 +131,7 @@ def replay_game(
         seed=seed,
         game=game,
         record=rec,
-        events=events[:n_events].copy(),
+        events=events[:n_events, :6].copy(),  # the witnesses stay in the kernel
         turns=turns,
         weather=weather[:turns],
         generator_fuel=gen[:turns, :, 0],

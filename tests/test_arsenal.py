@@ -111,7 +111,7 @@ def test_ITEM_GRENADE_2_ITEM_GRENADE_3_GAP_45_who_the_explosion_finds():
     hp = [int(sc.ch[c, S.CH_HP]) for c in range(5)]
     assert hp == [3, 1, 3, 1, 3]
     assert sc.it[g, S.IT_PLACE] == codes.DESTROYED
-    assert sc.events(codes.E_GRENADE)[0, 4:].tolist() == [codes.ARSENAL, 2]
+    assert sc.events(codes.E_GRENADE)[0, 4:6].tolist() == [codes.ARSENAL, 2]
     assert sc.rec[R.C_GRENADES] == 1
 
 

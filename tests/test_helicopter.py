@@ -219,7 +219,7 @@ def test_HELI_1_the_helicopter_is_neither_seen_nor_used_in_the_dark():
     assert sc.st[S.ST_LIGHTING + codes.HANGAR] == codes.DARK
     assert all(sc.kept(c) == [] for c in plans)
     o = np.zeros(N_OBS, dtype=np.int64)
-    observe(sc.ch, sc.it, sc.st, sc.pk.ip, sc.pk.room_block, 0, o)
+    observe(sc.ch, sc.it, sc.st, sc.g.events, sc.pk.ip, sc.pk.room_block, 0, o)
     assert o[O_HELI_FUEL] == UNSEEN and o[O_HELI_BROKEN] == UNSEEN
     assert o[O_HELI_BOARDING] == UNSEEN
 
@@ -229,10 +229,12 @@ def test_HELI_1_in_light_the_state_is_seen_and_the_pilot_known():
     sc.step()  # turn 3 starts: the preparation of turn 2 is open for boarding
     o = np.zeros(N_OBS, dtype=np.int64)
     sc.st[S.ST_TURN] = 3
-    observe(sc.ch, sc.it, sc.st, sc.pk.ip, sc.pk.room_block, 1, o)
+    observe(sc.ch, sc.it, sc.st, sc.g.events, sc.pk.ip, sc.pk.room_block, 1, o)
     assert o[O_HELI_BROKEN : O_HELI_BROKEN + 3].tolist() == [0, 0, 0]
     assert o[O_HELI_FUEL] == 3 * FULL and o[O_HELI_BOARDING] == 1 and o[O_HELI_PILOT] == PILOT
-    observe(sc.ch, sc.it, sc.st, sc.pk.ip, sc.pk.room_block, 7, o)  # someone in the Tower
+    observe(
+        sc.ch, sc.it, sc.st, sc.g.events, sc.pk.ip, sc.pk.room_block, 7, o
+    )  # someone in the Tower
     assert o[O_HELI_FUEL] == UNSEEN
 
 

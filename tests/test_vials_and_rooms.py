@@ -37,7 +37,7 @@ FORECAST = (codes.A_FORECAST, 0, 0)
 
 def observation(sc: Scenario, c: int) -> np.ndarray:
     o = np.zeros(N_OBS, dtype=np.int64)
-    observe(sc.ch, sc.it, sc.st, sc.pk.ip, sc.pk.room_block, c, o)
+    observe(sc.ch, sc.it, sc.st, sc.g.events, sc.pk.ip, sc.pk.room_block, c, o)
     return o
 
 

@@ -24,7 +24,7 @@ from balance.kernel.arsenal import (
     flamethrower_ready,
     workshop_works,
 )
-from balance.kernel.events import log_event
+from balance.kernel.perception import count_shot, log_act, sees_in_room
 from balance.kernel.helicopter import boarding_open, fuel_tank, prepare, take_seat
 from balance.kernel.items import (
     count_in_supply,
@@ -107,15 +107,6 @@ def living_in_room(ch, r):
         ):
             n += 1
     return n
-
-
-@njit(cache=True)
-def sees_in_room(ch, st, c):
-    """LIGHT-1..3, THING-P-1: c sees details in its room (Light, Flashlight or Night vision)."""
-    light = st[ST_LIGHTING + ch[c, CH_ROOM]]
-    if light == codes.LIGHT or light == codes.FLASHLIGHT:
-        return True
-    return ch[c, CH_FORM] != codes.HUMAN and light == codes.DARK
 
 
 @njit(cache=True)
@@ -406,11 +397,13 @@ def open_box(ch, it, st, rng, events, ip, fp, c, colour, wanted, rec):
     if colour == codes.YELLOW_BOX:
         st[ST_YELLOW_LEFT] -= 1
     if item < 0:
-        log_event(st, events, codes.E_BOX, c, -1, colour, -1)  # model limit: the pool is exhausted
+        log_act(
+            ch, st, events, codes.E_BOX, c, -1, colour, -1, ch[c, CH_ROOM]
+        )  # model limit: the pool is exhausted
         return
     if it[item, IT_KIND] == codes.CANISTER:
         it[item, IT_FUEL] = ip[P.I_BOX_FILL]  # GAP-18
-    log_event(st, events, codes.E_BOX, c, -1, colour, it[item, IT_KIND])
+    log_act(ch, st, events, codes.E_BOX, c, -1, colour, it[item, IT_KIND], ch[c, CH_ROOM])
     if it[item, IT_KIND] == codes.PARKA:
         rec[R.C_PARKAS_TAKEN] += 1
         if ch[c, CH_WORN] < 0:
@@ -459,7 +452,7 @@ def pick_up(ch, it, st, events, c, kind, to_backpack):
         put_in_hand(ch, it, c, free_hand(ch, c), i)
     else:
         return
-    log_event(st, events, codes.E_PICKUP, c, -1, kind, 0)
+    log_act(ch, st, events, codes.E_PICKUP, c, -1, kind, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -481,11 +474,11 @@ def repair(ch, it, st, rng, events, ip, fp, room_block, c, obj, rec):
             it[i, IT_PLACE] = codes.DESTROYED
             it[i, IT_WHERE] = -1
         rec[R.C_REPAIRS] += 1
-        log_event(st, events, codes.E_REPAIR, c, -1, obj, 1)
+        log_act(ch, st, events, codes.E_REPAIR, c, -1, obj, 1, ch[c, CH_ROOM])
         return
-    log_event(st, events, codes.E_REPAIR, c, -1, obj, 0)
+    log_act(ch, st, events, codes.E_REPAIR, c, -1, obj, 0, ch[c, CH_ROOM])
     if ch[c, CH_ERUDITION] < ip[P.I_SAFE_ERUDITION] and chance(rng, WORLD, fp[P.F_INJURY]):
-        log_event(st, events, codes.E_INJURED, c, -1, ip[P.I_INJURY_DAMAGE], 0)
+        log_act(ch, st, events, codes.E_INJURED, c, -1, ip[P.I_INJURY_DAMAGE], 0, ch[c, CH_ROOM])
         damage(ch, it, st, rng, events, ip, c, ip[P.I_INJURY_DAMAGE], codes.DC_INJURY, rec)
 
 
@@ -502,7 +495,17 @@ def break_object(ch, st, events, room_block, c, obj, rec):
     if obj == codes.OBJ_BEACON:
         st[ST_BEACON_ON + block_of_generator_room(room_block, r)] = 0
     st[cell] = 1
-    log_event(st, events, codes.E_BREAK, c, -1, obj, block_of_generator_room(room_block, r))
+    log_act(
+        ch,
+        st,
+        events,
+        codes.E_BREAK,
+        c,
+        -1,
+        obj,
+        block_of_generator_room(room_block, r),
+        ch[c, CH_ROOM],
+    )
 
 
 @njit(cache=True)
@@ -556,12 +559,12 @@ def through_cover(ch, st, events, c, target):
     if ch[coverer, CH_ROOM] != ch[target, CH_ROOM]:
         return target
     ch[target, CH_COVERED_BY] = -1  # only the first attack
-    log_event(st, events, codes.E_COVERED, coverer, target, 0, 0)
+    log_act(ch, st, events, codes.E_COVERED, coverer, target, 0, 0, ch[coverer, CH_ROOM])
     return coverer
 
 
 @njit(cache=True)
-def shoot(ch, it, st, rng, events, ip, fp, c, target, h, rec):
+def shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, h, rec):
     """ACT-SHOOT-1..7, GAP-30: the pistol must be in hand now (step 2, before the backpack in
     step 5: INV-6); a miss strays with 30% into another living character here, never the
     shooter or the target; a shot into the air needs no roll but is a shot (INFO-1)."""
@@ -569,12 +572,13 @@ def shoot(ch, it, st, rng, events, ip, fp, c, target, h, rec):
     if i < 0 or it[i, IT_KIND] != codes.PISTOL:
         return
     rec[R.C_SHOTS] += 1
+    count_shot(st, room_block, ch[c, CH_ROOM])  # INFO-1
     if target < 0:
-        log_event(st, events, codes.E_SHOT, c, -1, 0, -1)
+        log_act(ch, st, events, codes.E_SHOT, c, -1, 0, -1, ch[c, CH_ROOM])
         return
     target = through_cover(ch, st, events, c, target)
     if chance(rng, WORLD, attack_chance(ch, st, fp, c, target)):
-        log_event(st, events, codes.E_SHOT, c, target, 1, -1)
+        log_act(ch, st, events, codes.E_SHOT, c, target, 1, -1, ch[c, CH_ROOM])
         hit(ch, it, st, rng, events, ip, target, rec)
         return
     victim = -1
@@ -591,7 +595,7 @@ def shoot(ch, it, st, rng, events, ip, fp, c, target, h, rec):
                         victim = d
                         break
                     k -= 1
-    log_event(st, events, codes.E_SHOT, c, target, 0, victim)
+    log_act(ch, st, events, codes.E_SHOT, c, target, 0, victim, ch[c, CH_ROOM])
     if victim >= 0:
         damage(ch, it, st, rng, events, ip, victim, ip[P.I_WEAPON_DAMAGE], codes.DC_ATTACK, rec)
 
@@ -629,7 +633,7 @@ def melee(ch, it, st, rng, events, ip, fp, c, target, h, rec):
     rec[R.C_MELEE_ATTACKS] += 1
     target = through_cover(ch, st, events, c, target)
     landed = chance(rng, WORLD, attack_chance(ch, st, fp, c, target))
-    log_event(st, events, codes.E_MELEE, c, target, 1 if landed else 0, 0)
+    log_act(ch, st, events, codes.E_MELEE, c, target, 1 if landed else 0, 0, ch[c, CH_ROOM])
     if landed:
         hit(ch, it, st, rng, events, ip, target, rec)
 
@@ -660,7 +664,7 @@ def give(ch, it, st, events, decl, c, target, h):
         return
     ch[c, CH_HAND + h] = -1
     put_in_hand(ch, it, target, slot, i)
-    log_event(st, events, codes.E_GIVE, c, target, kind, 0)
+    log_act(ch, st, events, codes.E_GIVE, c, target, kind, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -678,7 +682,7 @@ def use_backpack(ch, it, st, events, c, h, k):
         put_in_backpack(ch, it, c, k, in_hand)
     taken = it[in_pack, IT_KIND] if in_pack >= 0 else -1
     stored = it[in_hand, IT_KIND] if in_hand >= 0 else -1
-    log_event(st, events, codes.E_BACKPACK, c, -1, taken, stored)
+    log_act(ch, st, events, codes.E_BACKPACK, c, -1, taken, stored, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -696,7 +700,7 @@ def destroy(ch, it, st, events, c, kind, own):
         return
     it[i, IT_PLACE] = codes.DESTROYED
     it[i, IT_WHERE] = -1
-    log_event(st, events, codes.E_DESTROY, c, -1, kind, 0)
+    log_act(ch, st, events, codes.E_DESTROY, c, -1, kind, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -706,7 +710,7 @@ def toggle_flashlight(it, st, events, ch, c, h):
     if i < 0 or it[i, IT_KIND] != codes.FLASHLIGHT_ITEM:
         return
     it[i, IT_ON] = 1 - it[i, IT_ON]
-    log_event(st, events, codes.E_FLASHLIGHT, c, -1, it[i, IT_ON], 0)
+    log_act(ch, st, events, codes.E_FLASHLIGHT, c, -1, it[i, IT_ON], 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -738,7 +742,7 @@ def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, h):
         )
         if ch[target, CH_HP] > heavy:
             ch[target, CH_LOST_HAND] = -1
-    log_event(st, events, codes.E_BANDAGE, c, target, 1 if healed else 0, 0)
+    log_act(ch, st, events, codes.E_BANDAGE, c, target, 1 if healed else 0, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -758,7 +762,7 @@ def drink(ch, it, st, events, ip, c, kind, lying, rec):
     it[i, IT_PLACE] = codes.DESTROYED
     it[i, IT_WHERE] = -1
     rec[R.C_VIALS_DRUNK] += 1
-    log_event(st, events, codes.E_DRINK, c, -1, kind, 0)
+    log_act(ch, st, events, codes.E_DRINK, c, -1, kind, 0, ch[c, CH_ROOM])
     take_vial(ch, st, ip, c, kind)
 
 
@@ -766,7 +770,7 @@ def drink(ch, it, st, events, ip, c, kind, lying, rec):
 def look_in_mirror(ch, st, events, c):
     """LOC-LIVING-2, INFO-3 (step 4, GAP-24): learn one's own sanity as it is now."""
     ch[c, CH_MIRROR_SANITY] = ch[c, CH_SANITY]
-    log_event(st, events, codes.E_MIRROR, c, -1, ch[c, CH_SANITY], 0)
+    log_act(ch, st, events, codes.E_MIRROR, c, -1, ch[c, CH_SANITY], 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -777,7 +781,7 @@ def read_forecast(ch, st, events, ip, c):
     if not any_generator_running(st):
         return
     ch[c, CH_FORECAST_TURN] = st[ST_TURN]
-    log_event(st, events, codes.E_FORECAST, c, -1, ip[P.I_FORECAST], 0)
+    log_act(ch, st, events, codes.E_FORECAST, c, -1, ip[P.I_FORECAST], 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -790,7 +794,7 @@ def take_off_parka(ch, it, st, events, c):
         return
     ch[c, CH_WORN] = -1
     put_in_hand(ch, it, c, h, i)
-    log_event(st, events, codes.E_PARKA_OFF, c, -1, 0, 0)
+    log_act(ch, st, events, codes.E_PARKA_OFF, c, -1, 0, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -813,7 +817,7 @@ def transfer_fuel(ch, it, st, events, decl, c, h, arg):
     if arg <= -2 or i < 0 or it[i, IT_KIND] != codes.CANISTER:
         return
     if arg == -1:
-        log_event(st, events, codes.E_FUEL, c, -1, it[i, IT_FUEL], 0)
+        log_act(ch, st, events, codes.E_FUEL, c, -1, it[i, IT_FUEL], 0, ch[c, CH_ROOM])
         it[i, IT_FUEL] = 0
         return
     holder, slot = c, arg
@@ -830,7 +834,7 @@ def transfer_fuel(ch, it, st, events, decl, c, h, arg):
     amount = min(it[i, IT_FUEL], codes.FUEL_UNITS - it[k, IT_FUEL])  # ITEM-CANISTER: holds 1
     it[i, IT_FUEL] -= amount
     it[k, IT_FUEL] += amount
-    log_event(st, events, codes.E_FUEL, c, holder, amount, 0)
+    log_act(ch, st, events, codes.E_FUEL, c, holder, amount, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -844,7 +848,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     arg = decl[c, j, 2]
     r = ch[c, CH_ROOM]
     if action == codes.A_SHOOT:
-        shoot(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
+        shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, arg, rec)
     elif action == codes.A_COVER:
         cover(ch, c, target)
     elif action == codes.A_FLASHLIGHT:
@@ -868,13 +872,13 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     elif action == codes.A_DROP:
         i = drop_from_hand(ch, it, c, target, -1)
         if i >= 0:
-            log_event(st, events, codes.E_DROP, c, -1, it[i, IT_KIND], 0)
+            log_act(ch, st, events, codes.E_DROP, c, -1, it[i, IT_KIND], 0, ch[c, CH_ROOM])
     elif action == codes.A_PARKA_ON:
         i = ch[c, CH_HAND + target]
         if i >= 0 and it[i, IT_KIND] == codes.PARKA and ch[c, CH_WORN] < 0:
             ch[c, CH_HAND + target] = -1
             wear_parka(ch, it, c, i)
-            log_event(st, events, codes.E_PARKA_ON, c, -1, 0, 0)
+            log_act(ch, st, events, codes.E_PARKA_ON, c, -1, 0, 0, ch[c, CH_ROOM])
     elif action == codes.A_PARKA_OFF:
         take_off_parka(ch, it, st, events, c)
     elif action == codes.A_DRINK:
@@ -901,7 +905,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
                 it[i, IT_FUEL] -= amount
                 st[ST_GEN_FUEL + b] += amount
                 rec[R.C_REFUELS] += 1
-                log_event(st, events, codes.E_REFUEL, c, -1, amount, b)
+                log_act(ch, st, events, codes.E_REFUEL, c, -1, amount, b, ch[c, CH_ROOM])
     elif action == codes.A_FILL:
         i = ch[c, CH_HAND + target]
         if (
@@ -912,7 +916,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         ):
             it[i, IT_FUEL] = ip[P.I_PUMP_FILL]  # LOC-FUEL-1, GAP-18: only empty ones, to full
             rec[R.C_CANISTERS_FILLED] += 1
-            log_event(st, events, codes.E_FILL, c, -1, 0, 0)
+            log_act(ch, st, events, codes.E_FILL, c, -1, 0, 0, ch[c, CH_ROOM])
     elif action == codes.A_REPAIR:
         repair(ch, it, st, rng, events, ip, fp, room_block, c, target, rec)
     elif codes.A_HELI_FUEL <= action <= codes.A_HELI_BOARD:
@@ -921,7 +925,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         if action == codes.A_HELI_FUEL:
             fuel_tank(ch, it, st, events, ip, c, target, arg)
         elif action == codes.A_HELI_PREPARE:
-            prepare(st, events, ip, c, rec)
+            prepare(ch, st, events, ip, c, rec)
         else:
             take_seat(ch, st, events, ip, c)
     elif action == codes.A_BREAK:
@@ -940,7 +944,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
             st[ST_BEACON_ON + b] = 1  # GAP-6
             if rec[R.C_BEACON_TURN] == 0:
                 rec[R.C_BEACON_TURN] = st[ST_TURN]
-            log_event(st, events, codes.E_BEACON, c, -1, b, 0)
+            log_act(ch, st, events, codes.E_BEACON, c, -1, b, 0, ch[c, CH_ROOM])
     elif action == codes.A_CALL:
         powered = st[ST_GEN_RUNNING + room_block[codes.RADIO_ROOM]] == 1
         any_beacon = False
@@ -950,17 +954,18 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
             st[ST_CALL_TURN] = st[ST_TURN]
             st[ST_RESCUE_DUE] = st[ST_TURN] + ip[P.I_RESCUE_DELAY]
             rec[R.C_CALL_TURN] = st[ST_TURN]
-            log_event(st, events, codes.E_CALL, c, -1, st[ST_RESCUE_DUE], 0)
+            log_act(ch, st, events, codes.E_CALL, c, -1, st[ST_RESCUE_DUE], 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
-def leave_room(ch, st, rng, decl, fp, room_block, c, j):
+def leave_room(ch, st, rng, events, decl, fp, room_block, c, j):
     """ACT-MOVE exit (step 10), LIGHT-4, GAP-2: a move that starts on the Street in a blizzard
     lands, with the misdirection chance, in another room of the target's block (or any indoor
     room when heading for the Tower)."""
     if not can_act(ch, c):
         return
     target = decl[c, j, 1]
+    log_act(ch, st, events, codes.E_LEAVE, c, -1, ch[c, CH_ROOM], target, ch[c, CH_ROOM])  # INFO-2
     dest = target
     if (
         ch[c, CH_ROOM] == codes.STREET
@@ -998,6 +1003,6 @@ def enter_room(ch, st, events, c, intended):
     origin = ch[c, CH_ROOM]
     ch[c, CH_ROOM] = dest
     if dest == intended:
-        log_event(st, events, codes.E_MOVE, c, -1, origin, dest)
+        log_act(ch, st, events, codes.E_MOVE, c, -1, origin, dest, ch[c, CH_ROOM])
     else:
-        log_event(st, events, codes.E_MISDIRECTED, c, -1, intended, dest)
+        log_act(ch, st, events, codes.E_MISDIRECTED, c, -1, intended, dest, ch[c, CH_ROOM])

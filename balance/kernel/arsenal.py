@@ -11,7 +11,7 @@ from balance import codes
 from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.characters import damage, die
-from balance.kernel.events import log_event
+from balance.kernel.perception import log_act
 from balance.kernel.items import (
     destroy_belongings,
     drop_on_floor,
@@ -115,7 +115,7 @@ def craft(ch, it, st, events, room_block, c, recipe, rec):
     else:
         drop_on_floor(it, product, ch[c, CH_ROOM])
     rec[R.C_CRAFTED] += 1
-    log_event(st, events, codes.E_CRAFT, c, -1, recipe, 0)
+    log_act(ch, st, events, codes.E_CRAFT, c, -1, recipe, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -140,7 +140,8 @@ def explode_grenade(ch, it, st, rng, events, ip, c, room, h, rec):
         ):
             hurt += 1
     rec[R.C_GRENADES] += 1
-    log_event(st, events, codes.E_GRENADE, c, -1, room, hurt)
+    log_act(ch, st, events, codes.E_THROW, c, -1, room, 0, ch[c, CH_ROOM])
+    log_act(ch, st, events, codes.E_GRENADE, -1, -1, room, hurt, room)
     for d in range(ch.shape[0]):
         if (
             ch[d, CH_ROOM] == room
@@ -193,7 +194,7 @@ def flame_attack(ch, it, st, rng, events, ip, c, target, h, p, amount, rec):
     it[i, IT_FUEL] -= ip[P.I_FLAME_SHOT_FUEL]
     rec[R.C_MELEE_ATTACKS] += 1
     dealt = amount if amount > 0 and chance(rng, WORLD, p) else 0
-    log_event(st, events, codes.E_FLAME, c, target, dealt, 0)
+    log_act(ch, st, events, codes.E_FLAME, c, target, dealt, 0, ch[c, CH_ROOM])
     if dealt == 0:
         return
     if ch[target, CH_ALIVE] == 0:

@@ -5,6 +5,7 @@ from numba import njit
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
+from balance.kernel.perception import log_act
 from balance.kernel.items import drop_from_hand, drop_hands, take_back_dropped
 from balance.kernel.rng import WORLD, below, chance
 from balance import records as R
@@ -78,7 +79,7 @@ def die(ch, it, st, events, c, cause, rec):
         rec[R.C_FIRST_DEATH_TURN] = st[ST_TURN]
     if is_human(ch, c):
         st[ST_LAST_LOSS_CAUSE] = cause
-    log_event(st, events, codes.E_DEATH, c, -1, cause, 0)
+    log_act(ch, st, events, codes.E_DEATH, c, -1, cause, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -88,7 +89,7 @@ def lose_a_hand(ch, it, st, rng, events, c):
     h = below(rng, WORLD, 2)
     ch[c, CH_LOST_HAND] = h
     drop_from_hand(ch, it, c, h, -1)
-    log_event(st, events, codes.E_HAND_LOST, c, -1, h, 0)
+    log_act(ch, st, events, codes.E_HAND_LOST, c, -1, h, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -121,7 +122,7 @@ def revive_things(ch, st, events, ip):
             ch[c, CH_PARALYSED_UNTIL] = 0
             ch[c, CH_HP] = min(ip[P.I_REVIVE_HP], ch[c, CH_MAX_HP])
             ch[c, CH_FROST] = 0  # FROST-5
-            log_event(st, events, codes.E_REVIVE, c, -1, ch[c, CH_HP], 0)
+            log_act(ch, st, events, codes.E_REVIVE, c, -1, ch[c, CH_HP], 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -178,7 +179,7 @@ def start_blackouts(ch, it, st, events):
         if ch[c, CH_ALIVE] == 1 and on_station(ch, c) and ch[c, CH_BLACKOUT_TURN] == t:
             ch[c, CH_UNCONSCIOUS] = 1
             drop_hands(ch, it, c, c)
-            log_event(st, events, codes.E_UNCONSCIOUS, c, -1, 1, 0)
+            log_act(ch, st, events, codes.E_UNCONSCIOUS, c, -1, 1, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -189,7 +190,7 @@ def wake_up(ch, it, st, rng, events, ip, fp, c, rec):
     ch[c, CH_BLACKOUT_TURN] = 0
     take_back_dropped(ch, it, c)
     converted = roll_conversion(ch, st, rng, ip, fp, c, rec)
-    log_event(st, events, codes.E_WAKE, c, -1, converted, 0)
+    log_act(ch, st, events, codes.E_WAKE, c, -1, converted, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -304,7 +305,7 @@ def start_vial_effects(ch, it, st, events, ip, rec):
         if cause > 0:
             ch[c, CH_UNCONSCIOUS] = 1
             drop_hands(ch, it, c, c)
-            log_event(st, events, codes.E_UNCONSCIOUS, c, -1, cause, 0)
+            log_act(ch, st, events, codes.E_UNCONSCIOUS, c, -1, cause, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -316,4 +317,4 @@ def come_round(ch, it, st, events, c):
     ch[c, CH_UNCONSCIOUS] = 0
     ch[c, CH_KNOCKOUT_TURN] = 0
     take_back_dropped(ch, it, c)
-    log_event(st, events, codes.E_WAKE, c, -1, 0, 0)
+    log_act(ch, st, events, codes.E_WAKE, c, -1, 0, 0, ch[c, CH_ROOM])

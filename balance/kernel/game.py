@@ -89,8 +89,10 @@ from balance.kernel.state import (
     ST_N_EVENTS,
     ST_REASON,
     ST_RESCUE_DUE,
+    ST_SHOTS,
     ST_TEMPERATURE,
     ST_TURN,
+    ST_TURN_EVENTS,
     ST_WEATHER,
     ST_WINNER,
     ST_YELLOW_LEFT,
@@ -258,7 +260,9 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                         continue
                     if action == codes.A_MOVE:
                         if step == 10:
-                            leave_room(ch, st, rng, decl, fp, room_block, c, j)  # ACT-MOVE: exit
+                            leave_room(
+                                ch, st, rng, events, decl, fp, room_block, c, j
+                            )  # ACT-MOVE: exit
                         elif step == 12:
                             enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
                     elif action_step(action, decl[c, j, 2]) == step:
@@ -399,7 +403,7 @@ def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_
         ch[c, CH_N_DECL] = 0
         if not can_act(ch, c):
             continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
-        observe(ch, g.it, g.st, ip, room_block, c, g.obs)
+        observe(ch, g.it, g.st, g.events, ip, room_block, c, g.obs)
         thing_side = ch[c, CH_ORIGINAL] == 1  # GAP-38: a convert keeps playing as a human
         n_wanted = policy_declare(
             t_id if thing_side else h_id,
@@ -421,6 +425,10 @@ def finish_turn(g, ip, fp, room_block, rec):
     """Resolve the declarations, update temperatures and check the end of the game."""
     if ip[P.I_CHECK_INVARIANTS] == 1:
         rec[R.C_INVARIANT_VIOLATIONS] |= check_declarations(g.ch)
+    if g.snap_weather.shape[0] == 0:
+        g.st[ST_N_EVENTS] = 0  # batch runs keep one turn of events: what the next one perceives
+    g.st[ST_TURN_EVENTS] = g.st[ST_N_EVENTS]
+    g.st[ST_SHOTS : ST_SHOTS + codes.N_BLOCKS + 2] = 0  # INFO-1: counted afresh every turn
     resolve_turn(g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)
     update_temperatures(g.st, ip, room_block)  # GAP-46: after step 13
     if ip[P.I_CHECK_INVARIANTS] == 1:

@@ -11,11 +11,12 @@ from balance import codes
 from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.characters import can_act, roll_conversion
-from balance.kernel.events import log_event
+from balance.kernel.perception import log_act
 from balance.kernel.state import (
     CH_FORM,
     CH_LEFT_STATION,
     CH_N_DECL,
+    CH_ROOM,
     CH_SEATED,
     IT_FUEL,
     IT_KIND,
@@ -75,11 +76,11 @@ def fuel_tank(ch, it, st, events, ip, c, h, out_of_tank):
         it[i, IT_FUEL] -= amount
         st[ST_HELI_FUEL] += amount
     if amount > 0:
-        log_event(st, events, codes.E_HELI_FUEL, c, -1, amount, out_of_tank)
+        log_act(ch, st, events, codes.E_HELI_FUEL, c, -1, amount, out_of_tank, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
-def prepare(st, events, ip, c, rec):
+def prepare(ch, st, events, ip, c, rec):
     """HELI-4: one pilot sets the helicopter up for a take-off on the next turn."""
     if not flyable(st, ip):
         return
@@ -87,7 +88,7 @@ def prepare(st, events, ip, c, rec):
     st[ST_HELI_PILOT] = c
     if rec[R.C_HELI_PREPARED_TURN] == 0:
         rec[R.C_HELI_PREPARED_TURN] = st[ST_TURN]
-    log_event(st, events, codes.E_HELI_PREPARED, c, -1, 0, 0)
+    log_act(ch, st, events, codes.E_HELI_PREPARED, c, -1, 0, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -105,7 +106,7 @@ def take_seat(ch, st, events, ip, c):
         if others >= ip[P.I_HELI_SEATS] - 1:
             return
     ch[c, CH_SEATED] = 1
-    log_event(st, events, codes.E_HELI_BOARD, c, -1, 1 if c == pilot else 0, 0)
+    log_act(ch, st, events, codes.E_HELI_BOARD, c, -1, 1 if c == pilot else 0, 0, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -133,7 +134,7 @@ def take_off(ch, st, rng, events, decl, ip, fp, rec):
         return  # HELI-5: no take-off without the pilot who prepared it
     for c in range(ch.shape[0]):
         if (group >> c) & 1 == 1 and refusal_mask(ch, decl, c) & group != 0:
-            log_event(st, events, codes.E_HELI_REFUSED, c, -1, 0, 0)
+            log_act(ch, st, events, codes.E_HELI_REFUSED, c, -1, 0, 0, ch[c, CH_ROOM])
             return  # HELI-5: if at least one refuses, nobody leaves this turn
     aboard, things = 0, 0
     for c in range(ch.shape[0]):
@@ -144,7 +145,7 @@ def take_off(ch, st, rng, events, decl, ip, fp, rec):
             if ch[c, CH_FORM] != codes.HUMAN:
                 things += 1
     st[ST_HELI_GONE] = 1
-    log_event(st, events, codes.E_TAKEOFF, -1, -1, aboard, things)
+    log_act(ch, st, events, codes.E_TAKEOFF, -1, -1, aboard, things, codes.HANGAR)
     if things > 0:
         st[ST_WINNER] = codes.THINGS  # GAP-7: the Things win at once
         st[ST_REASON] = codes.R_THING_ESCAPED

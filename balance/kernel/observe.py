@@ -8,7 +8,8 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.actions import block_of_generator_room, sees_in_room
+from balance.kernel.actions import block_of_generator_room
+from balance.kernel.perception import perceive, perceives_details, shots_heard
 from balance.kernel.arsenal import workshop_works
 from balance.kernel.helicopter import boarding_open
 from balance.kernel.state import (
@@ -48,7 +49,9 @@ from balance.kernel.state import (
     ST_LIGHTING,
     ST_PUMP_BROKEN,
     ST_TEMPERATURE,
+    ST_N_EVENTS,
     ST_TURN,
+    ST_TURN_EVENTS,
     ST_WEATHER,
     ST_YELLOW_LEFT,
 )
@@ -77,7 +80,18 @@ from balance.observation import (
     O_HELI_BROKEN,
     O_HELI_FUEL,
     O_HELI_PILOT,
+    O_HELD,
     O_KNOWN_THING,
+    O_N_PERCEIVED,
+    O_PERCEIVED,
+    O_SHOTS_HEARD,
+    O_WEARS,
+    O_WOUND,
+    PERCEIVED_FIELDS,
+    PERCEIVED_SLOTS,
+    W_HEAVY,
+    W_LIGHT,
+    W_UNHURT,
     O_RECIPES,
     O_WORKSHOP,
     O_LIGHTING,
@@ -107,16 +121,26 @@ from balance.observation import (
 
 
 @njit(cache=True)
-def observe(ch, it, st, ip, room_block, c, o):
+def wound_state(ch, ip, d):
+    """HP-2: the public wound state, one "lightly wounded" value just above the heavy-wound
+    threshold. The hidden form passes for human, so it shows the human table whatever its HP
+    (else a convert's new maximum would give him away); the active form shows THING-P-2's."""
+    active = ch[d, CH_FORM] == codes.THING_ACTIVE
+    heavy = ip[P.I_THING_HEAVY_HP] if active else ip[P.I_HUMAN_HEAVY_HP]
+    if ch[d, CH_HP] <= heavy:
+        return W_HEAVY
+    return W_LIGHT if ch[d, CH_HP] == heavy + 1 else W_UNHURT
+
+
+@njit(cache=True)
+def observe(ch, it, st, events, ip, room_block, c, o):
     """Fill observation vector `o` for character c (see balance.observation for the fields)."""
     o[:] = 0
     r = ch[c, CH_ROOM]
     original = ch[c, CH_ORIGINAL] == 1
     # room details need sight (LIGHT-1, LIGHT-2); a convert's night vision is unknown to him,
     # so he perceives the dark as a human does
-    sees = sees_in_room(ch, st, c) and (
-        ch[c, CH_FORM] == codes.HUMAN or original or st[ST_LIGHTING + r] != codes.DARK
-    )
+    sees = perceives_details(ch, st, c)
     o[O_TURN] = st[ST_TURN]
     o[O_SELF] = c
     o[O_ROOM] = r
@@ -168,6 +192,7 @@ def observe(ch, it, st, ip, room_block, c, o):
                     o[O_EMPTY_CANISTERS_HERE] += 1
     o[O_CALL_TURN] = st[ST_CALL_TURN] if st[ST_CALL_TURN] > 0 else UNSEEN  # announced by radio
     blizzard = st[ST_LIGHTING + r] == codes.BLIZZARD
+    o[O_WOUND:O_SHOTS_HEARD] = UNSEEN  # wounds, hands and parkas of those not seen
     living = 0
     for d in range(min(ch.shape[0], MAX_CHARACTERS)):
         if original and ch[d, CH_ORIGINAL] == 1:
@@ -189,7 +214,24 @@ def observe(ch, it, st, ip, room_block, c, o):
             o[O_PRESENT + d] = P_CONSCIOUS
         if o[O_PRESENT + d] != P_LOOKS_DEAD:
             living += 1
+        if sees and d != c:  # LIGHT-1: hands, clothes and health; LIGHT-2: none of it
+            o[O_WOUND + d] = wound_state(ch, ip, d)
+            for h in range(2):
+                i = ch[d, CH_HAND + h]
+                o[O_HELD + 2 * d + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
+            o[O_WEARS + d] = 1 if ch[d, CH_WORN] >= 0 else 0
     o[O_LIVING_HERE] = living
+    t = st[ST_TURN] - 1  # what was heard and seen since the last declaration
+    o[O_SHOTS_HEARD] = shots_heard(st, room_block, r, t) if t >= 1 else 0
+    n = 0
+    for e in range(st[ST_TURN_EVENTS], st[ST_N_EVENTS]):
+        if n == PERCEIVED_SLOTS:
+            break  # model limit: the slots hold the first acts of a crowded turn
+        if perceive(events, e, c, o, O_PERCEIVED + n * PERCEIVED_FIELDS):
+            n += 1
+    for k in range(n * PERCEIVED_FIELDS, PERCEIVED_SLOTS * PERCEIVED_FIELDS):
+        o[O_PERCEIVED + k] = UNSEEN
+    o[O_N_PERCEIVED] = n
     heli = sees and r == codes.HANGAR and st[ST_HELI_GONE] == 0  # HELI-1
     for k in range(3):
         o[O_HELI_BROKEN + k] = st[ST_HELI_BROKEN + k] if heli else UNSEEN

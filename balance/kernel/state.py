@@ -90,10 +90,25 @@ ST_HELI_PREPARED = 28  # turn the helicopter was last prepared, 0 if never (HELI
 ST_HELI_PILOT = 29  # who prepared it then, -1 if nobody (HELI-4, HELI-5)
 ST_HELI_GONE = 30  # 0/1: the helicopter has flown (GAP-7: one flight)
 # 31..99: doors, codes, ID cards and the Tower terminal
-ST_TEMPERATURE = 100  # N_ROOMS cells (TEMP-*)
+ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
+ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Tower, Street (INFO-1)
+ST_TEMPERATURE = 106  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
+
+# --- events: int64[E, N_EV], one row per event ---
+EV_TURN = 0
+EV_KIND = 1  # codes.E_*
+EV_ACTOR = 2  # character, -1 for none
+EV_TARGET = 3
+EV_A = 4  # the kind's details, see codes.E_*
+EV_B = 5
+EV_ROOM = 6  # where it happened, -1 for station events
+EV_SEERS = 7  # bitmask of the characters who saw it (balance.kernel.perception)
+EV_PRESENT = 8  # bitmask of the characters present, seeing or not
+N_EV = 9
+TURN_EVENTS_PER_PLAYER = 40  # batch runs keep only the current turn's events: this many each
 
 # --- replay snapshot of a character: the last axis of Replay.characters ---
 SNAP_ROOM = 0
@@ -124,7 +139,7 @@ class Game(NamedTuple):
     obs: np.ndarray  # int64[N_OBS]: scratch observation vector
     memory: np.ndarray  # int64[n, MEMORY_SIZE]: each character's policy memory
     rng: np.ndarray  # uint64[n + 2]: 0 the world, 1 + c character c's policy, n + 1 the weather
-    events: np.ndarray  # int64[E, 6]: (turn, kind, actor, target, a, b); E = 0 in batch runs
+    events: np.ndarray  # int64[E, N_EV]: the whole game in replay mode, one turn in batch runs
     snap_weather: np.ndarray  # int64[T]: replay only (T = 0 in batch runs)
     snap_gen: np.ndarray  # int64[T, 3, 3]: per block fuel, running, broken
     snap_rooms: np.ndarray  # int64[T, 2, N_ROOMS]: temperature, lighting
@@ -155,7 +170,8 @@ def item_capacity(ip):
 @njit(cache=True)
 def allocate(ip, n_events):
     """Allocate one game's arrays for the players and items in ip; n_events > 0 switches on
-    replay mode (the event log and per-turn snapshots)."""
+    replay mode (the whole game's event log and per-turn snapshots), else the event log holds
+    one turn."""
     n = ip[P.I_PLAYERS]
     t = ip[P.I_MAX_TURNS] if n_events > 0 else 0
     i64 = np.int64
@@ -168,7 +184,7 @@ def allocate(ip, n_events):
         np.zeros(N_OBS, i64),
         np.zeros((n, MEMORY_SIZE), i64),
         np.zeros(n + 2, np.uint64),
-        np.zeros((n_events, 6), i64),
+        np.zeros((n_events if n_events > 0 else n * TURN_EVENTS_PER_PLAYER, N_EV), i64),
         np.zeros(t, i64),
         np.zeros((t, N_BLOCKS, 3), i64),
         np.zeros((t, 2, N_ROOMS), i64),

@@ -1,0 +1,154 @@
+"""Who perceives what (A18, AP-6, AP-7, LIGHT-1..4, INFO-1, INFO-2, WEATHER-2).
+
+An act is an event logged with the room it happened in and two bitmasks over characters taken
+at that moment: those present who can see it (Light, a Flashlight, a Thing's Night vision) and
+those present at all (alive, conscious, not paralysed, not on their way out). Each event kind
+says what it shows (codes.EVENT_SIGHT). A character's observation then lists what he perceived
+of the acts of the last turn, each detail he could not perceive replaced by UNSEEN.
+"""
+
+from numba import njit
+
+from balance import codes
+from balance.kernel.events import write_event
+from balance.kernel.state import (
+    CH_ALIVE,
+    CH_FORM,
+    CH_LEFT_STATION,
+    CH_MOVE_TO,
+    CH_ORIGINAL,
+    CH_PARALYSED_UNTIL,
+    CH_ROOM,
+    CH_UNCONSCIOUS,
+    EV_A,
+    EV_ACTOR,
+    EV_B,
+    EV_KIND,
+    EV_PRESENT,
+    EV_SEERS,
+    EV_TARGET,
+    ST_LIGHTING,
+    ST_SHOTS,
+    ST_WEATHER,
+)
+from balance.observation import UNSEEN
+
+
+@njit(cache=True)
+def sees_in_room(ch, st, c):
+    """LIGHT-1..3, THING-P-1: c sees details in its room (Light, Flashlight or Night vision)."""
+    light = st[ST_LIGHTING + ch[c, CH_ROOM]]
+    if light == codes.LIGHT or light == codes.FLASHLIGHT:
+        return True
+    return ch[c, CH_FORM] != codes.HUMAN and light == codes.DARK
+
+
+@njit(cache=True)
+def perceives_details(ch, st, c):
+    """What c knows he sees: a convert's Night vision is unknown to him (GAP-38), so he takes the
+    dark for dark as a human does."""
+    if not sees_in_room(ch, st, c):
+        return False
+    dark = st[ST_LIGHTING + ch[c, CH_ROOM]] == codes.DARK
+    return not dark or ch[c, CH_FORM] == codes.HUMAN or ch[c, CH_ORIGINAL] == 1
+
+
+@njit(cache=True)
+def witnesses(ch, st, r):
+    """(seers, present) bitmasks of room r now: UNC-1 (the unconscious perceive nothing),
+    LIGHT-4 (nobody is made out in a blizzard), GAP-56."""
+    seers, present = 0, 0
+    if st[ST_LIGHTING + r] == codes.BLIZZARD:
+        return seers, present
+    for w in range(ch.shape[0]):
+        if (
+            ch[w, CH_ROOM] == r
+            and ch[w, CH_ALIVE] == 1
+            and ch[w, CH_UNCONSCIOUS] == 0
+            and ch[w, CH_PARALYSED_UNTIL] == 0
+            and ch[w, CH_LEFT_STATION] == 0
+            and ch[w, CH_MOVE_TO] < 0
+        ):
+            present |= 1 << w
+            if perceives_details(ch, st, w):
+                seers |= 1 << w
+    return seers, present
+
+
+@njit(cache=True)
+def log_act(ch, st, events, kind, actor, target, a, b, room):
+    """Log an act in `room` with who perceived it there."""
+    seers, present = witnesses(ch, st, room)
+    write_event(st, events, kind, actor, target, a, b, room, seers, present)
+
+
+@njit(cache=True)
+def hearing_zone(room_block, r):
+    """WEATHER-2, GAP-2: a block 0..2, the Tower (3) or the Street (4)."""
+    if r == codes.STREET:
+        return codes.N_BLOCKS + 1
+    return room_block[r]
+
+
+@njit(cache=True)
+def count_shot(st, room_block, r):
+    """INFO-1, GAP-58: one more audible shot fired in r this turn (air shots count)."""
+    st[ST_SHOTS + hearing_zone(room_block, r)] += 1
+
+
+@njit(cache=True)
+def shots_heard(st, room_block, r, t):
+    """INFO-1, WEATHER-2, GAP-2, GAP-58: shots a character in r heard on turn t: all of them in
+    clear weather; in a storm only those of his own block (the Tower its own), none on the
+    Street."""
+    zone = hearing_zone(room_block, r)
+    if st[ST_WEATHER + t] == codes.CLEAR:
+        total = 0
+        for z in range(codes.N_BLOCKS + 2):
+            total += st[ST_SHOTS + z]
+        return total
+    if zone == codes.N_BLOCKS + 1:
+        return 0
+    return st[ST_SHOTS + zone]
+
+
+@njit(cache=True)
+def perceive(events, e, c, out, k):
+    """Write into out[k..k+4] (actor, kind, target, a, b) as c perceived event e, and return
+    True; return False if c perceived nothing of it. AP-6: those who see, see everything not secret;
+    LIGHT-2: in the dark only some acts are noticed, and only moves show who (INFO-2); AP-7:
+    the target of an act learns of it, in the dark without who; the actor knows his own act,
+    except whether his shot hit in the dark (ACT-SHOOT-4)."""
+    kind = events[e, EV_KIND]
+    sight = codes.EVENT_SIGHT[kind]
+    actor = events[e, EV_ACTOR]
+    target = events[e, EV_TARGET]
+    sees = (events[e, EV_SEERS] >> c) & 1 == 1
+    present = (events[e, EV_PRESENT] >> c) & 1 == 1
+    out[k] = actor
+    out[k + 1] = kind
+    out[k + 2] = target
+    out[k + 3] = events[e, EV_A]
+    out[k + 4] = events[e, EV_B]
+    if actor == c:
+        hidden = sight & codes.ACTOR_UNAWARE != 0 or (kind == codes.E_SHOT and not sees)
+        if hidden:
+            out[k + 3] = UNSEEN
+            out[k + 4] = UNSEEN
+        return True
+    if sees and sight & codes.SEEN != 0:
+        if sight & codes.DETAILS_PRIVATE != 0:
+            out[k + 3] = UNSEEN
+            out[k + 4] = UNSEEN
+        return True
+    noticed = present and sight & codes.NOTICED_IN_DARK != 0
+    told = target == c and present and sight & codes.TARGET_TOLD != 0
+    if not noticed and not told:
+        return False
+    if sight & codes.SHOWS_ACTOR_IN_DARK == 0:
+        out[k] = UNSEEN
+    if not told:
+        out[k + 2] = UNSEEN
+    out[k + 3] = UNSEEN
+    out[k + 4] = UNSEEN
+    return True
