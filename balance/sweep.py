@@ -325,6 +325,9 @@ def _dask_client(scheduler: str, jobs: int) -> Iterator[Any]:
                 processes=True,
                 host="127.0.0.1",
                 dashboard_address=None,
+                # the scheduler serves health checks over HTTP even without a dashboard, on
+                # port 8787 unless told otherwise: taken by any other scheduler on the machine
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             ) as cluster,
             Client(cluster) as client,
         ):
