@@ -356,7 +356,9 @@ def _dask_client(scheduler: str, jobs: int) -> Iterator[Any]:
         yield client
 
 
-def _played_on_dask(client: Any, plan: SweepPlan, todo: list[Cell]) -> Iterator[tuple]:
+def _played_on_dask(
+    client: Any, plan: SweepPlan, todo: list[Cell]
+) -> Iterator[tuple[Cell, np.ndarray]]:
     """(cell, records) pairs as the cluster finishes them, in any order."""
     from distributed import as_completed
 

@@ -164,3 +164,11 @@ def test_without_dask_the_error_says_how_to_install_it(tmp_path, monkeypatch):
     with pytest.raises(ConfigError, match=r"pip install '\.\[dask\]'"):
         run_sweep(plan, tmp_path / "never", scheduler="local")
     assert not (tmp_path / "never").exists()
+
+
+def test_jobs_with_a_scheduler_address_is_refused(tmp_path):
+    """The cluster's workers set how many cells play at once; --jobs sizes only `local`."""
+    plan = plan_sweep((9,), {}, games=10)
+    with pytest.raises(ConfigError, match="--jobs: 2 is not allowed with --scheduler"):
+        run_sweep(plan, tmp_path / "never", jobs=2, scheduler="tcp://127.0.0.1:8786")
+    assert not (tmp_path / "never").exists()
