@@ -251,11 +251,12 @@ def _play_cell(plan: SweepPlan, cell: Cell, threads: int | None) -> tuple[Cell, 
     from balance.runner import run_games
 
     if plan.source_digest != balance.SOURCE_DIGEST:
-        # a worker installed from other sources would play other games under the same seeds
+        # a worker installed from other sources, or started after the sources were edited,
+        # would play other games under the same seeds
         raise ConfigError(
-            f"--scheduler: the worker on {socket.gethostname()} runs other balance sources "
-            f"(compiled-source digest {balance.SOURCE_DIGEST}, this sweep's "
-            f"{plan.source_digest}; allowed: workers installed from the same sources)"
+            f"worker on {socket.gethostname()}: runs other balance sources (compiled-source "
+            f"digest {balance.SOURCE_DIGEST}, this sweep's {plan.source_digest}; allowed: "
+            "workers running the same sources as the sweep, unchanged since it started)"
         )
     if threads is not None:
         numba.set_num_threads(threads)

@@ -57,7 +57,8 @@ def dask_cluster(folder: Path, workers: int = 2):
                         env=WORKER_ENV,
                     )
                 )
-            client.wait_for_workers(workers, timeout=60)
+            if workers:
+                client.wait_for_workers(workers, timeout=60)
         yield address, procs[1:]
     finally:
         # workers first: a worker stopping after its scheduler waits for it in vain
@@ -99,6 +100,13 @@ def test_workers_with_other_sources_are_refused(cluster, tmp_path):
     with pytest.raises(ConfigError, match="runs other balance sources"):
         run_sweep(other, tmp_path, scheduler=cluster)
     assert not list((tmp_path / CELLS).glob("*.parquet"))
+
+
+def test_a_scheduler_without_workers_is_a_one_line_error(tmp_path):
+    with dask_cluster(tmp_path / "cluster", workers=0) as (address, _):
+        with pytest.raises(ConfigError, match="no worker joined it within 5 s"):
+            run_sweep(plan_sweep((9,), {}, games=10), tmp_path / "never", scheduler=address)
+    assert not (tmp_path / "never").exists()
 
 
 def test_scheduler_local_starts_its_own_cluster(tmp_path):
