@@ -1,16 +1,17 @@
 # Fresh machine: `make run` or `make test`; each creates .venv and installs the package first.
 PYTHON := $(shell command -v python3.11 || command -v python3)
 VENV := .venv
-# Reinstall whenever pyproject.toml changes (dependencies, entry points).
+# Reinstall whenever pyproject.toml (dependencies, entry points) or the extras installed below
+# change. The dask extra is installed too, for the tests of `balance sweep --scheduler`.
 STAMP := $(VENV)/.installed
 
 .PHONY: venv run report test bench
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/python -m pip install -e '.[test]'
+	$(VENV)/bin/python -m pip install -e '.[test,dask]'
 	touch $(STAMP)
 
 # The report of the current rules: a fuel-burn x Thing-count sweep at 9, 12 and 15 players. The

@@ -419,9 +419,20 @@ def sweep(
         typer.Option(
             "--jobs",
             help="Worker processes, each playing whole cells on one numba thread (>= 1); "
-            "1 plays cells one after another on all numba threads.",
+            "1 plays cells one after another on all numba threads. With --scheduler local, "
+            "the number of local Dask workers.",
         ),
     ] = 1,
+    scheduler: Annotated[
+        Optional[str],
+        typer.Option(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="Play the cells on a Dask cluster: the address of its running scheduler "
+            "(e.g. tcp://host:8786; needs pip install '.[dask]'), or `local` for a Dask "
+            "cluster of --jobs workers on this machine. The records are the same as without it.",
+        ),
+    ] = None,
 ) -> None:
     """Play a grid of configurations into a resumable sweep directory (help: SWEEP_HELP)."""
     from balance.sweep import parse_grid, plan_sweep, run_sweep
@@ -437,7 +448,7 @@ def sweep(
         command=" ".join(["balance", *sys.argv[1:]]),
     )
     with _cell_progress() as progress:
-        played = run_sweep(plan, out, jobs, progress=progress)
+        played = run_sweep(plan, out, jobs, progress=progress, scheduler=scheduler)
     total = len(plan.cells)
     print(
         f"sweep: {total} cells in {out} ({played} played, {total - played} already there); "

@@ -6,17 +6,24 @@ and the cell's values, so adding a value to an axis leaves every other cell's re
 A cell's file appears only by an atomic rename once all its games are played, so an interrupted
 sweep restarted with the same command plays just the missing cells and ends with the same
 records as an uninterrupted one.
+
+Cells are played in this process, in joblib worker processes, or on the workers of a Dask
+cluster; wherever a cell is played, its records come back here and this process alone writes
+the cell files, so workers need no shared file system and a dying worker leaves no file behind.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import itertools
 import json
 import os
+import socket
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 import polars as pl
@@ -81,6 +88,8 @@ class SweepPlan:
     seed: int
     cells: tuple[Cell, ...]
     command: str = ""
+    # the compiled code the plan was made with, carried to workers that may run other sources
+    source_digest: str = balance.SOURCE_DIGEST
 
     def settings(self) -> dict[str, Any]:
         """What must match for cells of two runs to be comparable: a directory made with other
@@ -93,7 +102,7 @@ class SweepPlan:
             "things": self.things,
             "version": balance.__version__,
             "rules_version": balance.RULES_VERSION,
-            "source_digest": balance.SOURCE_DIGEST,
+            "source_digest": self.source_digest,
         }
 
 
@@ -235,76 +244,188 @@ def _cell_frame(plan: SweepPlan, cell: Cell, records: np.ndarray, cfg: Config) -
     return df.with_columns(pl.lit(value).alias(name) for name, value in columns.items())
 
 
-def _run_cell(plan: SweepPlan, cell: Cell, out: Path, threads: int | None) -> str:
-    """Play one cell and publish its file atomically. Runs in a worker process or in-process."""
+def _play_cell(plan: SweepPlan, cell: Cell, threads: int | None) -> tuple[Cell, np.ndarray]:
+    """Play one cell's games; runs here, in a joblib worker or on a Dask worker."""
     import numba
 
     from balance.runner import run_games
 
+    if plan.source_digest != balance.SOURCE_DIGEST:
+        # a worker installed from other sources, or started after the sources were edited,
+        # would play other games under the same seeds
+        raise ConfigError(
+            f"worker on {socket.gethostname()}: runs other balance sources (compiled-source "
+            f"digest {balance.SOURCE_DIGEST}, this sweep's {plan.source_digest}; allowed: "
+            "workers running the same sources as the sweep, unchanged since it started)"
+        )
     if threads is not None:
         numba.set_num_threads(threads)
-    cfg = load_config(cell.players, [*plan.sets, *cell.overrides()])
     records = run_games(
-        cfg,
+        _cell_config(plan, cell),
         plan.games,
         cell.seed(plan.seed),
         cell.policy("humans", plan.humans),
         cell.policy("things", plan.things),
     )
+    return cell, records
+
+
+def _cell_config(plan: SweepPlan, cell: Cell) -> Config:
+    return load_config(cell.players, [*plan.sets, *cell.overrides()])
+
+
+def _write_cell(plan: SweepPlan, cell: Cell, records: np.ndarray, out: Path) -> None:
+    """Publish a played cell: a temporary file renamed into place, so it is whole or absent."""
     final = out / CELLS / f"{cell.id}.parquet"
     tmp = final.with_name(f"{final.name}.tmp-{os.getpid()}")
-    _cell_frame(plan, cell, records, cfg).write_parquet(tmp)
+    _cell_frame(plan, cell, records, _cell_config(plan, cell)).write_parquet(tmp)
     os.replace(tmp, final)
-    return cell.id
+
+
+def _warm_up(plan: SweepPlan, cells: Sequence[Cell]) -> None:
+    """Compile the kernel, or load it from numba's cache, for every policy pairing of `cells`."""
+    from balance.runner import warm_up
+
+    pairings = {(c.policy("humans", plan.humans), c.policy("things", plan.things)) for c in cells}
+    for humans, things in sorted(pairings):
+        warm_up(_cell_config(plan, cells[0]), humans, things)
+
+
+async def _warm_up_worker(plan: SweepPlan, cells: Sequence[Cell]) -> None:
+    # client.run calls a plain function on the worker's event loop; a cold compile (~30 s)
+    # there would stall its heartbeats, so the work goes to a thread
+    await asyncio.to_thread(_warm_up, plan, cells)
 
 
 def missing_cells(plan: SweepPlan, out: Path) -> list[Cell]:
     return [c for c in plan.cells if not (out / CELLS / f"{c.id}.parquet").exists()]
 
 
+SCHEDULER_ALLOWED = "allowed: a running scheduler address like tcp://host:8786, or local"
+CONNECT_TIMEOUT = 5  # seconds to reach a scheduler, and for it to have a worker
+# Re-runs of a cell whose task raised on a worker. A cell on a worker that dies is re-run by
+# the scheduler itself (its distributed.scheduler.allowed-failures setting, 3 by default).
+CELL_RETRIES = 2
+
+
+@contextmanager
+def _dask_client(scheduler: str, jobs: int) -> Iterator[Any]:
+    """A Client of the scheduler at `scheduler`, or of a LocalCluster of `jobs` one-thread
+    workers for `local`; a scheduler that cannot be reached is a one-line ConfigError."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ConfigError(
+            "--scheduler: dask is not installed (allowed: install it with pip install '.[dask]')"
+        ) from None
+    if scheduler == "local":
+        with (
+            LocalCluster(
+                n_workers=jobs,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+                # the scheduler serves health checks over HTTP even without a dashboard, on
+                # port 8787 unless told otherwise: taken by any other scheduler on the machine
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+            ) as cluster,
+            Client(cluster) as client,
+        ):
+            yield client
+        return
+    if jobs != 1:
+        raise ConfigError(
+            f"--jobs: {jobs!r} is not allowed with --scheduler {scheduler} (the cluster's "
+            "workers decide how many cells play at once; allowed: 1, or --scheduler local)"
+        )
+    try:
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+    except (OSError, ValueError) as exc:
+        raise ConfigError(
+            f"--scheduler: {scheduler!r} is not allowed (could not connect: {exc}; "
+            f"{SCHEDULER_ALLOWED})"
+        ) from None
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        except TimeoutError:
+            raise ConfigError(
+                f"--scheduler: {scheduler!r} is not allowed (no worker joined it within "
+                f"{CONNECT_TIMEOUT} s; {SCHEDULER_ALLOWED}, with workers)"
+            ) from None
+        yield client
+
+
+def _played_on_dask(
+    client: Any, plan: SweepPlan, todo: list[Cell]
+) -> Iterator[tuple[Cell, np.ndarray]]:
+    """(cell, records) pairs as the cluster finishes them, in any order."""
+    from distributed import as_completed
+
+    client.run(_warm_up_worker, plan, todo)
+    # pure=False: a task's key must not be shared with another sweep's cell of the same values
+    futures = (
+        client.submit(_play_cell, plan, cell, 1, pure=False, retries=CELL_RETRIES) for cell in todo
+    )
+    # as_completed lets go of each future once yielded, so the workers free its records
+    for future in as_completed(futures):
+        yield future.result()
+
+
 def run_sweep(
-    plan: SweepPlan, out: Path, jobs: int = 1, progress: Callable[[int, int], None] | None = None
+    plan: SweepPlan,
+    out: Path,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    scheduler: str | None = None,
 ) -> int:
     """Play every missing cell of `plan` into `out`; returns the number of cells played.
 
     jobs = 1 plays cells one after another with numba's threads; jobs > 1 runs that many
     worker processes (joblib) with one numba thread each, so cores are used at one level only.
+    `scheduler` sends the cells to the Dask scheduler at that address instead, or to a
+    LocalCluster of `jobs` workers for `local`, one numba thread per cell there too.
     `progress(done, total)` is called as cells finish.
     """
     from joblib import Parallel, delayed
 
-    from balance.runner import warm_up
-
     if not isinstance(jobs, int) or jobs < 1:
         raise ConfigError(f"--jobs: {jobs!r} is not allowed (allowed: a whole number >= 1)")
-    out = Path(out)
-    try:
-        (out / CELLS).mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ConfigError(
-            f"--out: {str(out)!r} is not allowed ({exc.strerror}; allowed: a writable directory)"
-        ) from None
-    _write_manifest(plan, out)
-    for stale in (out / CELLS).glob("*.tmp-*"):
-        stale.unlink()  # a half-written file of an interrupted run, never read as a result
-    todo = missing_cells(plan, out)
-    total = len(todo)
-    if progress is not None:
-        progress(0, total)
-    if not todo:
-        return 0
-    pairings = {(c.policy("humans", plan.humans), c.policy("things", plan.things)) for c in todo}
-    for humans, things in sorted(pairings):  # compile or load the kernel once, before workers
-        warm_up(load_config(todo[0].players, [*plan.sets, *todo[0].overrides()]), humans, things)
-    if jobs == 1:
-        results: Iterable[str] = (_run_cell(plan, c, out, None) for c in todo)
-    else:
-        results = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-            delayed(_run_cell)(plan, c, out, 1) for c in todo
-        )
-    for done, _ in enumerate(results, start=1):
+    # connected first, so an unreachable scheduler stops the sweep before any file is written
+    connection = nullcontext() if scheduler is None else _dask_client(scheduler, jobs)
+    with connection as client:
+        out = Path(out)
+        try:
+            (out / CELLS).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigError(
+                f"--out: {str(out)!r} is not allowed ({exc.strerror}; allowed: a writable "
+                "directory)"
+            ) from None
+        _write_manifest(plan, out)
+        for stale in (out / CELLS).glob("*.tmp-*"):
+            stale.unlink()  # a half-written file of an interrupted run, never read as a result
+        todo = missing_cells(plan, out)
+        total = len(todo)
         if progress is not None:
-            progress(done, total)
+            progress(0, total)
+        if not todo:
+            return 0
+        _warm_up(plan, todo)  # compile here once: workers on this machine then load the cache
+        played: Iterable[tuple[Cell, np.ndarray]]
+        if client is not None:
+            played = _played_on_dask(client, plan, todo)
+        elif jobs == 1:
+            played = (_play_cell(plan, c, None) for c in todo)
+        else:
+            played = Parallel(n_jobs=jobs, return_as="generator_unordered")(
+                delayed(_play_cell)(plan, c, 1) for c in todo
+            )
+        for done, (cell, records) in enumerate(played, start=1):
+            _write_cell(plan, cell, records, out)
+            if progress is not None:
+                progress(done, total)
     return total
 
 
