@@ -12,6 +12,8 @@ from balance.kernel import state as S
 from balance.kernel.actions import declare
 from balance.kernel.characters import can_act
 from balance.kernel.game import begin_turn, end_game, finish_turn, new_game
+from balance.kernel.observe import observe
+from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS
 from balance import records as R
 from balance.records import N_FIELDS
 
@@ -138,6 +140,19 @@ class Scenario:
 
     def kept(self, c: int) -> list[tuple[int, int, int]]:
         return [tuple(int(v) for v in self.g.decl[c, j]) for j in range(self.ch[c, S.CH_N_DECL])]
+
+    def observe(self, c: int) -> np.ndarray:
+        """Character c's observation now, as its policy would be given it."""
+        o = np.zeros(N_OBS, dtype=np.int64)
+        observe(self.ch, self.it, self.st, self.g.events, self.pk.ip, self.pk.room_block, c, o)
+        return o
+
+    def perceived(self, c: int) -> list[tuple[int, ...]]:
+        """What c perceived of the last turn: (actor, event kind, target, a, b) rows, UNSEEN (-1)
+        where he could not tell."""
+        o = self.observe(c)
+        rows = o[O_PERCEIVED : O_PERCEIVED + o[O_N_PERCEIVED] * PERCEIVED_FIELDS]
+        return [tuple(int(v) for v in row) for row in rows.reshape(-1, PERCEIVED_FIELDS)]
 
     @property
     def violations(self) -> int:

@@ -1,15 +1,12 @@
 """The helicopter: parts, tank, preparation, seats and what a flight means (HELI-1..6, WIN-4,
 GAP-7, GAP-57), and the Radio room's wires (LOC-RADIO-2, ITEM-WIRES)."""
 
-import numpy as np
 import pytest
 
 from balance import codes
 from balance import records as R
 from balance.kernel import state as S
-from balance.kernel.observe import observe
 from balance.observation import (
-    N_OBS,
     O_HELI_BOARDING,
     O_HELI_BROKEN,
     O_HELI_FUEL,
@@ -218,24 +215,18 @@ def test_HELI_1_the_helicopter_is_neither_seen_nor_used_in_the_dark():
     sc.step(plans)
     assert sc.st[S.ST_LIGHTING + codes.HANGAR] == codes.DARK
     assert all(sc.kept(c) == [] for c in plans)
-    o = np.zeros(N_OBS, dtype=np.int64)
-    observe(sc.ch, sc.it, sc.st, sc.g.events, sc.pk.ip, sc.pk.room_block, 0, o)
+    o = sc.observe(0)
     assert o[O_HELI_FUEL] == UNSEEN and o[O_HELI_BROKEN] == UNSEEN
     assert o[O_HELI_BOARDING] == UNSEEN
 
 
 def test_HELI_1_in_light_the_state_is_seen_and_the_pilot_known():
     sc = prepared()
-    sc.step()  # turn 3 starts: the preparation of turn 2 is open for boarding
-    o = np.zeros(N_OBS, dtype=np.int64)
-    sc.st[S.ST_TURN] = 3
-    observe(sc.ch, sc.it, sc.st, sc.g.events, sc.pk.ip, sc.pk.room_block, 1, o)
+    sc.step()  # turn 3, the turn after the preparation: boarding is open
+    o = sc.observe(1)
     assert o[O_HELI_BROKEN : O_HELI_BROKEN + 3].tolist() == [0, 0, 0]
     assert o[O_HELI_FUEL] == 3 * FULL and o[O_HELI_BOARDING] == 1 and o[O_HELI_PILOT] == PILOT
-    observe(
-        sc.ch, sc.it, sc.st, sc.g.events, sc.pk.ip, sc.pk.room_block, 7, o
-    )  # someone in the Tower
-    assert o[O_HELI_FUEL] == UNSEEN
+    assert sc.observe(7)[O_HELI_FUEL] == UNSEEN  # someone in the Tower
 
 
 def test_LOC_RADIO_2_wires_are_taken_in_the_Radio_room_only():

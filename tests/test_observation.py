@@ -6,15 +6,8 @@ from hypothesis import given, settings, strategies as st_
 
 from balance import codes
 from balance.kernel import state as S
-from balance.kernel.observe import observe
-from balance.observation import N_OBS, O_IS_ORIGINAL_THING, O_INFECT_READY, O_SEES
+from balance.observation import O_IS_ORIGINAL_THING, O_INFECT_READY, O_SEES
 from harness import Scenario
-
-
-def observation(sc: Scenario, c: int) -> np.ndarray:
-    o = np.zeros(N_OBS, dtype=np.int64)
-    observe(sc.ch, sc.it, sc.st, sc.g.events, sc.pk.ip, sc.pk.room_block, c, o)
-    return o
 
 
 HIDDEN_CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout")
@@ -35,7 +28,7 @@ def test_hidden_facts_never_reach_a_humans_observation(game, turns, change, othe
     sc.make_thing(11)
     sc.run(turns)
     me = 0
-    before = observation(sc, me)
+    before = sc.observe(me)
     ch, it = sc.ch, sc.it
     if change == "form":
         ch[other, S.CH_FORM] = (
@@ -58,7 +51,7 @@ def test_hidden_facts_never_reach_a_humans_observation(game, turns, change, othe
         ch[other, S.CH_FROST] = (ch[other, S.CH_FROST] + 2) % 5
     elif change == "blackout":
         ch[other, S.CH_BLACKOUT_TURN] += 3
-    assert np.array_equal(before, observation(sc, me))
+    assert np.array_equal(before, sc.observe(me))
 
 
 def test_GAP_38_a_convert_observes_like_a_human():
@@ -67,14 +60,14 @@ def test_GAP_38_a_convert_observes_like_a_human():
     sc = Scenario(12, seed=78).all_human().make_thing(11).park_everyone(codes.LIVING_QUARTERS)
     sc.st[S.ST_GEN_BROKEN] = 1
     sc.step()
-    human = observation(sc, 0)
+    human = sc.observe(0)
     sc.ch[0, S.CH_FORM] = codes.THING_HIDDEN
     sc.ch[0, S.CH_MAX_HP] = 4
-    convert = observation(sc, 0)
+    convert = sc.observe(0)
     assert convert[O_IS_ORIGINAL_THING] == 0 and convert[O_INFECT_READY] == 0
     assert convert[O_SEES] == 0
     assert np.array_equal(human, convert)
-    thing = observation(sc, 11)
+    thing = sc.observe(11)
     assert thing[O_IS_ORIGINAL_THING] == 1 and thing[O_SEES] == 1  # THING-P-1, THING-P-4
 
 
@@ -87,6 +80,6 @@ def test_UNC_3_unconscious_look_dead_in_the_dark():
     sc.put(1, codes.LIVING_QUARTERS)
     sc.step()
     sc.ch[1, S.CH_UNCONSCIOUS] = 1
-    assert observation(sc, 0)[O_PRESENT + 1] == P_UNCONSCIOUS
+    assert sc.observe(0)[O_PRESENT + 1] == P_UNCONSCIOUS
     sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] = codes.DARK
-    assert observation(sc, 0)[O_PRESENT + 1] == P_LOOKS_DEAD
+    assert sc.observe(0)[O_PRESENT + 1] == P_LOOKS_DEAD

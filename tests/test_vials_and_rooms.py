@@ -11,10 +11,8 @@ from balance.config import ConfigError, load_config, pack
 from balance.kernel import state as S
 from balance.kernel.actions import attack_chance
 from balance.kernel.characters import frostbite_delta
-from balance.kernel.observe import observe
 from balance.observation import (
     FORECAST_SLOTS,
-    N_OBS,
     O_FORECAST,
     O_HAND_FUEL,
     O_HAND_KIND,
@@ -33,12 +31,6 @@ BLUE_HERE = (codes.A_DRINK, codes.VIAL_BLUE, 1)
 RED_HERE = (codes.A_DRINK, codes.VIAL_RED, 1)
 MIRROR = (codes.A_MIRROR, 0, 0)
 FORECAST = (codes.A_FORECAST, 0, 0)
-
-
-def observation(sc: Scenario, c: int) -> np.ndarray:
-    o = np.zeros(N_OBS, dtype=np.int64)
-    observe(sc.ch, sc.it, sc.st, sc.g.events, sc.pk.ip, sc.pk.room_block, c, o)
-    return o
 
 
 def living_quarters(seed: int = 1, sets: tuple[str, ...] = ()) -> Scenario:
@@ -66,16 +58,16 @@ def test_ACT_DRINK_from_the_floor_and_from_the_hand():
     """ACT-DRINK (1 AP, step 6): a vial lying here, or in one's hand, is drunk and used up; a
     declaration naming anything but a vial is refused; the vial is counted in the record."""
     sc = living_quarters()
-    assert observation(sc, DRINKER)[O_ROOM_ITEMS + codes.VIAL_BLUE] == 5
+    assert sc.observe(DRINKER)[O_ROOM_ITEMS + codes.VIAL_BLUE] == 5
     sc.step({DRINKER: [BLUE_HERE, (codes.A_DRINK, codes.PISTOL, 0)]})
     assert sc.kept(DRINKER) == [BLUE_HERE]
     assert vials_lying(sc, codes.VIAL_BLUE) == 4
-    assert observation(sc, OTHER)[O_ROOM_ITEMS + codes.VIAL_BLUE] == 4
+    assert sc.observe(OTHER)[O_ROOM_ITEMS + codes.VIAL_BLUE] == 4
     red = sc.give(OTHER, codes.VIAL_RED, hand=1)
-    assert observation(sc, OTHER)[O_HAND_KIND + 1] == codes.VIAL_RED
+    assert sc.observe(OTHER)[O_HAND_KIND + 1] == codes.VIAL_RED
     sc.step({OTHER: [(codes.A_DRINK, codes.VIAL_RED, 0)]})
     assert sc.it[red, S.IT_PLACE] == codes.DESTROYED and sc.ch[OTHER, S.CH_HAND + 1] == -1
-    assert observation(sc, OTHER)[O_HAND_KIND + 1] == codes.NO_ITEM
+    assert sc.observe(OTHER)[O_HAND_KIND + 1] == codes.NO_ITEM
     drinks = sc.events(codes.E_DRINK)
     assert drinks[:, [0, 2, 4]].tolist() == [
         [1, DRINKER, codes.VIAL_BLUE],
@@ -130,9 +122,9 @@ def test_VIAL_1_overdose_within_5_turns_knocks_out_next_turn():
     assert unc[:, [0, 2, 4]].tolist() == [[6, DRINKER, codes.UNC_OVERDOSE]]
     assert wake[:, [0, 2, 4]].tolist() == [[6, DRINKER, 0]]  # no conversion
     assert sc.ch[DRINKER, S.CH_UNCONSCIOUS] == 0 and sc.ch[DRINKER, S.CH_HAND] == axe
-    assert observation(sc, DRINKER)[O_HAND_KIND] == codes.AXE
+    assert sc.observe(DRINKER)[O_HAND_KIND] == codes.AXE
     sc.step({DRINKER: [MIRROR]})  # turn 7: awake again
-    assert observation(sc, DRINKER)[O_MIRROR_SANITY] == 7
+    assert sc.observe(DRINKER)[O_MIRROR_SANITY] == 7
     sc.run(4)  # turns 8..11
     sc.step({DRINKER: [BLUE_HERE]})  # turn 12: 7 turns after the last dose
     sc.run(1)
@@ -167,14 +159,14 @@ def test_GAP_49_mixing_kills_10_turns_later():
     assert sc.ch[apart, S.CH_POISON_TURN] == 0
     sc.run(5)  # turns 7..11
     assert sc.ch[DRINKER, S.CH_ALIVE] == 1
-    assert observation(sc, OTHER)[O_PRESENT + DRINKER] != P_LOOKS_DEAD
+    assert sc.observe(OTHER)[O_PRESENT + DRINKER] != P_LOOKS_DEAD
     sc.step()  # turn 12
     assert sc.ch[DRINKER, S.CH_ALIVE] == 0
     assert sc.ch[DRINKER, S.CH_DEATH_CAUSE] == codes.DC_POISON
     deaths = sc.events(codes.E_DEATH)
     assert deaths[:, [0, 2, 4]].tolist() == [[12, DRINKER, codes.DC_POISON]]
     assert sc.rec[R.C_DEATHS_POISON] == 1 and sc.rec[R.C_FIRST_DEATH_TURN] == 12
-    assert observation(sc, OTHER)[O_PRESENT + DRINKER] == P_LOOKS_DEAD
+    assert sc.observe(OTHER)[O_PRESENT + DRINKER] == P_LOOKS_DEAD
     sc.run(6)
     assert all(sc.ch[c, S.CH_ALIVE] == 1 for c in (thing, convert, apart))
     assert sc.violations == 0
@@ -280,7 +272,7 @@ def test_GAP_11_zero_sanity_has_no_effect_unless_the_variant_is_on():
     assert sc.events(codes.E_UNCONSCIOUS)[:, [0, 4]].tolist() == [[2, codes.UNC_SANITY]]
     assert sc.ch[DRINKER, S.CH_HAND] == axe and sc.ch[DRINKER, S.CH_UNCONSCIOUS] == 0
     sc.step({DRINKER: [MIRROR]})
-    assert observation(sc, DRINKER)[O_MIRROR_SANITY] == 3
+    assert sc.observe(DRINKER)[O_MIRROR_SANITY] == 3
     assert sc.violations == 0
 
 
@@ -299,20 +291,20 @@ def test_LOC_LIVING_2_mirror():
     needs no power: GAP-21); the looker alone learns his sanity as it is then, and keeps that
     value until he looks again."""
     sc = living_quarters()
-    assert observation(sc, DRINKER)[O_MIRROR_SANITY] == UNSEEN
+    assert sc.observe(DRINKER)[O_MIRROR_SANITY] == UNSEEN
     sc.step({DRINKER: [MIRROR] * 4})
     assert sc.kept(DRINKER) == [MIRROR] * 3  # 1 AP each
     assert sc.events(codes.E_MIRROR)[:, [2, 4]].tolist() == [[DRINKER, 10]] * 3
-    assert observation(sc, DRINKER)[O_MIRROR_SANITY] == 10
-    assert observation(sc, OTHER)[O_MIRROR_SANITY] == UNSEEN
+    assert sc.observe(DRINKER)[O_MIRROR_SANITY] == 10
+    assert sc.observe(OTHER)[O_MIRROR_SANITY] == UNSEEN
     sc.ch[DRINKER, S.CH_SANITY] = 2
     sc.step({DRINKER: [BLUE_HERE]})
-    assert observation(sc, DRINKER)[O_MIRROR_SANITY] == 10  # not looked again yet
+    assert sc.observe(DRINKER)[O_MIRROR_SANITY] == 10  # not looked again yet
     sc.st[S.ST_GEN_BROKEN] = 1
     sc.step()
     sc.step({DRINKER: [MIRROR]})
     assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.DARK
-    assert observation(sc, DRINKER)[O_MIRROR_SANITY] == 5
+    assert sc.observe(DRINKER)[O_MIRROR_SANITY] == 5
     sc.put(DRINKER, codes.FREEZER)
     sc.step({DRINKER: [MIRROR]})
     assert sc.kept(DRINKER) == []
@@ -327,26 +319,26 @@ def test_LOC_TOWER_2_forecast_matches_the_weather():
     t+1..t+5 ahead and go UNSEEN beyond what the reading covered; nobody else learns it; the
     station needs a working generator (GEN-6) and stands only in the Tower."""
     sc = lit(seed=9)  # everyone in the Tower
-    assert (observation(sc, DRINKER)[O_FORECAST : O_FORECAST + FORECAST_SLOTS] == UNSEEN).all()
+    assert (sc.observe(DRINKER)[O_FORECAST : O_FORECAST + FORECAST_SLOTS] == UNSEEN).all()
     sc.step({DRINKER: [FORECAST, FORECAST]})
     assert sc.kept(DRINKER) == [FORECAST]  # 2 + 2 > 3 AP
     assert sc.events(codes.E_FORECAST)[:, [0, 2, 4]].tolist() == [[1, DRINKER, 5]]
-    forecast = observation(sc, DRINKER)[O_FORECAST : O_FORECAST + FORECAST_SLOTS].tolist()
+    forecast = sc.observe(DRINKER)[O_FORECAST : O_FORECAST + FORECAST_SLOTS].tolist()
     assert forecast == sc.st[S.ST_WEATHER + 2 : S.ST_WEATHER + 7].tolist()
-    assert (observation(sc, OTHER)[O_FORECAST : O_FORECAST + FORECAST_SLOTS] == UNSEEN).all()
+    assert (sc.observe(OTHER)[O_FORECAST : O_FORECAST + FORECAST_SLOTS] == UNSEEN).all()
     sc.step()
     sc.step()  # turn 3: turns 4..6 still covered, 7 and 8 not
-    assert observation(sc, DRINKER)[O_FORECAST : O_FORECAST + 5].tolist() == forecast[2:] + [
+    assert sc.observe(DRINKER)[O_FORECAST : O_FORECAST + 5].tolist() == forecast[2:] + [
         UNSEEN,
         UNSEEN,
     ]
     for k in range(3):  # turns 4, 5, 6
         sc.step()
-        assert observation(sc, DRINKER)[O_WEATHER] == forecast[2 + k]
+        assert sc.observe(DRINKER)[O_WEATHER] == forecast[2 + k]
     sc.st[S.ST_GEN_BROKEN : S.ST_GEN_BROKEN + 3] = 1
     sc.step({DRINKER: [FORECAST]})  # turn 7: no generator runs
     assert sc.kept(DRINKER) == [FORECAST] and len(sc.events(codes.E_FORECAST)) == 1
-    assert (observation(sc, DRINKER)[O_FORECAST : O_FORECAST + 5] == UNSEEN).all()
+    assert (sc.observe(DRINKER)[O_FORECAST : O_FORECAST + 5] == UNSEEN).all()
     sc.put(DRINKER, codes.STREET)
     sc.step({DRINKER: [FORECAST]})
     assert sc.kept(DRINKER) == []
@@ -367,7 +359,7 @@ def test_ACT_PARKA_take_off():
     assert sc.kept(DRINKER) == plan  # 0 + 2 + 1 AP
     assert sc.ch[DRINKER, S.CH_WORN] == -1 and sc.ch[DRINKER, S.CH_HAND] == parka
     assert sc.it[parka, S.IT_PLACE] == codes.IN_HAND and sc.it[parka, S.IT_WHERE] == DRINKER
-    o = observation(sc, DRINKER)
+    o = sc.observe(DRINKER)
     assert o[O_WEARS_PARKA] == 0 and o[O_HAND_KIND] == codes.PARKA
     assert sc.events(codes.E_PARKA_OFF)[:, 2].tolist() == [DRINKER]
     sc.step({DRINKER: [(codes.A_PARKA_ON, 0, 0)]})
@@ -398,7 +390,7 @@ def test_ACT_FUEL_pour_and_transfer():
     sc.step({DRINKER: [(codes.A_FUEL, 0, 0), absent, (codes.A_FUEL, 0, 1)]})
     assert sc.kept(DRINKER) == [(codes.A_FUEL, 0, 1)]  # not into the same hand, nor to 5
     assert sc.it[a, S.IT_FUEL] == 20 and sc.it[b, S.IT_FUEL] == 60
-    assert observation(sc, DRINKER)[O_HAND_FUEL : O_HAND_FUEL + 2].tolist() == [20, 60]
+    assert sc.observe(DRINKER)[O_HAND_FUEL : O_HAND_FUEL + 2].tolist() == [20, 60]
     sc.step({DRINKER: [(codes.A_FUEL, 1, -1)]})  # pour out
     assert sc.it[b, S.IT_FUEL] == 0
     give = (codes.A_FUEL, 0, 2 + OTHER)
@@ -410,7 +402,7 @@ def test_ACT_FUEL_pour_and_transfer():
     sc.step({DRINKER: [give], OTHER: [receive] * 4})
     assert sc.kept(OTHER) == [receive] * 3  # 1 AP each
     assert sc.it[a, S.IT_FUEL] == 10 and sc.it[c, S.IT_FUEL] == 60  # 10 units of free space
-    assert observation(sc, OTHER)[O_HAND_FUEL + 1] == 60
+    assert sc.observe(OTHER)[O_HAND_FUEL + 1] == 60
     fuel = sc.events(codes.E_FUEL)
     assert fuel[:, [0, 2, 3, 4]].tolist() == [
         [1, DRINKER, DRINKER, 40],
@@ -458,7 +450,7 @@ def test_random_policy_offers_every_new_action():
     out = np.zeros((1, 3), dtype=np.int64)
 
     def offered(c: int) -> set[tuple[int, int, int]]:
-        o = observation(sc, c)
+        o = sc.observe(c)
         total = candidate(o, sc.pk.next_hop, -1, out, 0)
         found = set()
         for k in range(total):

@@ -87,6 +87,7 @@ from balance.kernel.state import (
     ST_LAST_LOSS_CAUSE,
     ST_LIGHTING,
     ST_N_EVENTS,
+    ST_PERCEIVED_TURN,
     ST_REASON,
     ST_RESCUE_DUE,
     ST_SHOTS,
@@ -428,6 +429,7 @@ def finish_turn(g, ip, fp, room_block, rec):
     if g.snap_weather.shape[0] == 0:
         g.st[ST_N_EVENTS] = 0  # batch runs keep one turn of events: what the next one perceives
     g.st[ST_TURN_EVENTS] = g.st[ST_N_EVENTS]
+    g.st[ST_PERCEIVED_TURN] = g.st[ST_TURN]
     g.st[ST_SHOTS : ST_SHOTS + codes.N_BLOCKS + 2] = 0  # INFO-1: counted afresh every turn
     resolve_turn(g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)
     update_temperatures(g.st, ip, room_block)  # GAP-46: after step 13

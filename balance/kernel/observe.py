@@ -50,6 +50,7 @@ from balance.kernel.state import (
     ST_PUMP_BROKEN,
     ST_TEMPERATURE,
     ST_N_EVENTS,
+    ST_PERCEIVED_TURN,
     ST_TURN,
     ST_TURN_EVENTS,
     ST_WEATHER,
@@ -221,7 +222,7 @@ def observe(ch, it, st, events, ip, room_block, c, o):
                 o[O_HELD + 2 * d + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
             o[O_WEARS + d] = 1 if ch[d, CH_WORN] >= 0 else 0
     o[O_LIVING_HERE] = living
-    t = st[ST_TURN] - 1  # what was heard and seen since the last declaration
+    t = st[ST_PERCEIVED_TURN]  # what was heard and seen since the last declaration
     o[O_SHOTS_HEARD] = shots_heard(st, room_block, r, t) if t >= 1 else 0
     n = 0
     for e in range(st[ST_TURN_EVENTS], st[ST_N_EVENTS]):

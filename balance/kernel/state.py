@@ -92,7 +92,8 @@ ST_HELI_GONE = 30  # 0/1: the helicopter has flown (GAP-7: one flight)
 # 31..99: doors, codes, ID cards and the Tower terminal
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
 ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Tower, Street (INFO-1)
-ST_TEMPERATURE = 106  # N_ROOMS cells (TEMP-*)
+ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
+ST_TEMPERATURE = 107  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
