@@ -74,7 +74,10 @@ WIRES = 10
 FLAMETHROWER = 11  # crafted (CRAFT-2); one ordinary slot (ITEM-FLAMETHROWER-1)
 GRENADE = 12  # crafted (CRAFT-2); one ordinary slot (ITEM-GRENADE-1)
 ID_CARD = 13  # ITEM-IDCARD, GAP-5
-N_ITEM_KINDS = 14
+FOOD_BOX = 14  # a box from the Freezer's shelves, carried to be cooked (GAP-50)
+FOOD = 15  # a portion of cooked food (ITEM-FOOD)
+RADIO = 16  # ITEM-RADIO (its colour is an item column)
+N_ITEM_KINDS = 17
 FUEL_CONTAINERS = (CANISTER, FLAMETHROWER)  # ITEM-FLAMETHROWER-5: its tank works like a canister
 ITEM_NAMES = (
     "canister",
@@ -91,6 +94,9 @@ ITEM_NAMES = (
     "flamethrower",
     "grenade",
     "id_card",
+    "food_box",
+    "food",
+    "radio",
 )
 
 # --- Where an item is (the invariant: each item is in exactly one place) ---
@@ -172,7 +178,19 @@ A_FLAME_VOLLEY = 36  # target = character, arg = hand slot: attacks while fuel l
 A_CODE = 37  # target = room, arg = the code tried   ACT-CODE, CODE-1..3 (before step 1: GAP-25)
 A_IDCARD = 38  # target = room, arg = the card used   ACT-IDCARD, ID-1..3 (before step 1: GAP-25)
 A_TERMINAL = 39  # target = terminal function, arg = its parameter  LOC-TOWER-3/4 (step 4)
-N_ACTIONS = 40
+A_TAKE_FOOD = 40  # take a food box off the Freezer's shelves   GAP-50 (step 5)
+A_STOVE_PREPARE = 41  # prepare the food box in hand at the stove   LOC-LIVING-3 (step 9)
+A_COOK = 42  # cook the prepared food, arg = bitmask of vial kinds to add   LOC-LIVING-4 (step 9)
+A_EAT = 43  # target = 0 a portion in hand, 1 lying here     ACT-EAT (step 6)
+A_DOSE_FOOD = 44  # target = vial kind: dose a portion (secret)   ACT-DOSE-FOOD (step 5)
+A_COUNT_FOOD = 45  # count the food boxes left                   LOC-FREEZER-3 (step 4)
+A_SEARCH_CORPSE = 46  # target = corpse, arg = what to take     GAP-51 (step 5)
+A_RADIO_TOGGLE = 47  # target = hand slot (or -1: a radio lying here)  ACT-RADIO-TOGGLE (step 13)
+A_RADIO_SPEAK = 48  # target = topic, arg = subject: said on the radio in hand  ACT-RADIO-SPEAK
+A_HINDER = 49  # target = character                         ACT-HINDER-CHAR (step 1)
+A_HINDER_TARGET = 50  # target = character to protect from actions aimed at it  ACT-HINDER-TARGET
+A_FOLLOW = 51  # target = character to follow               ACT-FOLLOW (entry step 13)
+N_ACTIONS = 52
 ACTION_NAMES = (
     "none",
     "move",
@@ -214,6 +232,18 @@ ACTION_NAMES = (
     "enter_code",
     "use_id_card",
     "terminal",
+    "take_food",
+    "stove_prepare",
+    "cook",
+    "eat",
+    "dose_food",
+    "count_food",
+    "search_corpse",
+    "radio_toggle",
+    "radio_speak",
+    "hinder",
+    "hinder_target",
+    "follow",
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
 # Moves are special: exit in step 10, entry in step 12.
@@ -224,6 +254,8 @@ ACTION_STEP = (
     + (0, 0)  # AP-9, AP-10: they change the order of the others, resolving nothing themselves
     + (9, 11, 3)  # craft (CRAFT-1), grenade (GAP-45), flamethrower volley (GAP-24)
     + (0, 0, 4)  # code and card: their own phase before step 1 (GAP-25); terminal (GAP-24)
+    + (5, 9, 9, 6, 5, 4, 5)  # food (GAP-50, GAP-24), counting (step 4), searching (GAP-51)
+    + (13, 0, 1, 1, 13)  # radio (GAP-54; speech is in real time: step 0), hinder, follow
 )
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
@@ -327,6 +359,18 @@ E_DOOR = 48  # the door of room a changed: b = its new state (see the doors modu
 E_TERMINAL = 49  # actor used terminal function a with parameter b (LOC-TOWER-3/4)
 E_THROW = 50  # actor threw a grenade into room a (ITEM-GRENADE-2)
 E_LEAVE = 51  # actor left room a heading for room b (ACT-MOVE exit, step 10)
+E_TAKE_FOOD = 52  # actor took a food box; a = boxes left on the shelves
+E_STOVE = 53  # actor prepared (a = 0) or cooked (a = 1) food; b = vials added (bitmask)
+E_EAT = 54  # actor ate a portion
+E_DOSE = 55  # actor dosed a portion with a vial of kind a (secret)
+E_COUNT_FOOD = 56  # actor counted a food boxes left
+E_SEARCH = 57  # actor searched the corpse of target and took an item of kind a
+E_FOOD_EFFECT = 58  # a portion's substance took effect on actor: a = vial kind
+E_RADIO_TOGGLE = 60  # actor switched a radio of colour a on (b = 1) or off (b = 0)
+E_RADIO = 61  # actor said topic a about subject b on the radio
+E_HINDER = 62  # actor hindered target (a = 0) or actions aimed at target (a = 1)
+E_HINDERED = 63  # actor's action a failed for the hindering
+E_FOLLOW = 64  # actor followed target into room a (b = 1) or failed (b = 0)
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -379,6 +423,18 @@ EVENT_NAMES = {
     E_TERMINAL: "terminal",
     E_THROW: "throw_grenade",
     E_LEAVE: "leave",
+    E_TAKE_FOOD: "take_food",
+    E_STOVE: "stove",
+    E_EAT: "eat",
+    E_DOSE: "dose_food",
+    E_COUNT_FOOD: "count_food",
+    E_SEARCH: "search_corpse",
+    E_FOOD_EFFECT: "food_effect",
+    E_RADIO_TOGGLE: "radio_toggle",
+    E_RADIO: "radio",
+    E_HINDER: "hinder",
+    E_HINDERED: "hindered",
+    E_FOLLOW: "follow",
 }
 
 # What the others in the room perceive of an event (A18, AP-6, AP-7, LIGHT-1, LIGHT-2), as bits
@@ -445,4 +501,17 @@ EVENT_SIGHT = (
     SEEN | DETAILS_PRIVATE,  # E_TERMINAL
     _PUBLIC,  # E_THROW
     _ARRIVAL,  # E_LEAVE: in light, also where to (INFO-2)
+    _PUBLIC,  # E_TAKE_FOOD
+    SEEN | DETAILS_PRIVATE,  # E_STOVE: vials are added secretly (LOC-LIVING-4)
+    _PUBLIC,  # E_EAT
+    _SECRET,  # E_DOSE (ACT-DOSE-FOOD)
+    SEEN | DETAILS_PRIVATE,  # E_COUNT_FOOD: the count is the counter's (INFO-4)
+    _PUBLIC,  # E_SEARCH
+    _SECRET,  # E_FOOD_EFFECT
+    _SECRET,  # 59: unused
+    SEEN | NOTICED_IN_DARK,  # E_RADIO_TOGGLE
+    _SECRET,  # E_RADIO: heard through the radios (ACT-RADIO-SPEAK), not seen
+    _AIMED,  # E_HINDER
+    _PUBLIC,  # E_HINDERED
+    _ARRIVAL,  # E_FOLLOW: looks like an ordinary move (ACT-FOLLOW)
 )

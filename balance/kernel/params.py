@@ -82,7 +82,8 @@ I_FIRSTAID_AP = 72
 I_BANDAGE_HEAL = 73
 I_COVER_AP = 74
 # 75..99: the helicopter, wires and crafting; 100..119: vials, food, mirror, Tower, fuel transfer;
-# 140..179: doors, codes, ID cards and the Tower terminal
+# 140..179: doors, codes, ID cards and the Tower terminal; 180..199: food and corpses;
+# 96..99 and 120..139: radios, hindering and following
 I_POOL_WIRES = 75
 I_HELI_SEATS = 76
 I_HELI_TANK = 77  # fuel units a take-off needs, the tank's capacity (HELI-2)
@@ -123,7 +124,7 @@ I_RELOAD_AP = 115
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8
-I_PROF_PHYSICAL = 200  # MAX_PROFESSIONS slots
+I_PROF_PHYSICAL = 240  # MAX_PROFESSIONS slots
 I_PROF_INITIATIVE = I_PROF_PHYSICAL + MAX_PROFESSIONS
 I_PROF_ERUDITION = I_PROF_INITIATIVE + MAX_PROFESSIONS
 I_BAND_FLOOR = I_PROF_ERUDITION + MAX_PROFESSIONS  # MAX_BANDS slots
@@ -150,5 +151,6 @@ F_BANDAGE_SELF = 15
 # 16..23: the helicopter and crafting; 24..31: vials, food, mirror, Tower, fuel transfer
 F_FLAME_PARKA = 16  # ITEM-FLAMETHROWER-3: chance to hurt a humanoid in a parka
 F_FLAME_MONSTER = 17  # ITEM-FLAMETHROWER-3: chance to hurt an active Thing
+# 18..21: hindering; 26..27: food
 F_RED_HIT_BONUS = 24  # ITEM-VIAL-RED, GAP-27: added to an attack's base chance
 N_FP = 32

@@ -57,8 +57,9 @@ CH_SEATED = 40  # 0/1: took a helicopter seat this turn (HELI-5)
 CH_DEFERRED = 41  # bitmask over action codes this character resolves last this turn (AP-9)
 CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (RES-3, AP-10)
 CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRAFT-1)
-# 39, 44..49: free; 50..59: doors, codes, ID cards and the Tower terminal
-N_CH = 60
+# 39 free; 44..46: food and corpses; 47..49 and 60..63: radios, hindering, following;
+# 50..59: doors, codes, ID cards and the Tower terminal
+N_CH = 64
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind
@@ -93,7 +94,8 @@ ST_HELI_GONE = 30  # 0/1: the helicopter has flown (GAP-7: one flight)
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
 ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Tower, Street (INFO-1)
 ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
-ST_TEMPERATURE = 107  # N_ROOMS cells (TEMP-*)
+# 107..119: food; 120..129: radios
+ST_TEMPERATURE = 130  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
