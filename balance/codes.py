@@ -191,6 +191,24 @@ A_HINDER = 49  # target = character                         ACT-HINDER-CHAR (ste
 A_HINDER_TARGET = 50  # target = character to protect from actions aimed at it  ACT-HINDER-TARGET
 A_FOLLOW = 51  # target = character to follow               ACT-FOLLOW (entry step 13)
 N_ACTIONS = 52
+# actions whose success is rolled on their own chance, which hindering lowers (GAP-27, GAP-28)
+ACTIONS_WITH_CHANCE = (A_SHOOT, A_MELEE, A_REPAIR, A_BANDAGE, A_FLAME_VOLLEY)
+# actions whose target is a character: ACT-HINDER-TARGET shields him from them (GAP-28)
+ACTIONS_AIMED_AT_CHARACTERS = (
+    A_INFECT,
+    A_GIVE,
+    A_RECEIVE,
+    A_SHOOT,
+    A_MELEE,
+    A_BANDAGE,
+    A_FIRSTAID,
+    A_COVER,
+    A_FLAME_VOLLEY,
+    A_SEARCH_CORPSE,
+    A_HINDER,
+    A_HINDER_TARGET,
+    A_FOLLOW,
+)
 ACTION_NAMES = (
     "none",
     "move",
@@ -513,5 +531,5 @@ EVENT_SIGHT = (
     _SECRET,  # E_RADIO: heard through the radios (ACT-RADIO-SPEAK), not seen
     _AIMED,  # E_HINDER
     _PUBLIC,  # E_HINDERED
-    _ARRIVAL,  # E_FOLLOW: looks like an ordinary move (ACT-FOLLOW)
+    _SECRET,  # E_FOLLOW: others perceive an ordinary move (ACT-FOLLOW)
 )

@@ -304,6 +304,11 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "flamethrower.parka_damage": _int(0, 10),
     "flamethrower.monster_chance": _prob,
     "flamethrower.monster_damage": _int(0, 10),
+    "combat.chance_floor": _prob,
+    "hinder.ap": _AP,
+    "hinder.penalty_by_physical": _int_list(0, 100, 3, 3),
+    "hinder.immune_turns": _int(0, 10),
+    "follow.ap": _AP,
     "beacon.activate_ap": _AP,
     "beacon.call_ap": _AP,
     "freezer.food_boxes": _int(0, 100),
@@ -618,6 +623,9 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.I_FLAME_SHOT_FUEL: "flamethrower.fuel_per_attack",
         P.I_FLAME_PARKA_DAMAGE: "flamethrower.parka_damage",
         P.I_FLAME_MONSTER_DAMAGE: "flamethrower.monster_damage",
+        P.I_HINDER_AP: "hinder.ap",
+        P.I_HINDER_IMMUNE_TURNS: "hinder.immune_turns",
+        P.I_FOLLOW_AP: "follow.ap",
         P.I_BEACON_AP: "beacon.activate_ap",
         P.I_CALL_AP: "beacon.call_ap",
         P.I_RESCUE_DELAY: "rescue.delay_turns",
@@ -677,6 +685,7 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         ip[offset : offset + len(v[key])] = v[key]
     ip[P.I_N_BANDS] = len(v["frostbite.band_floor"])
     ip[P.I_RESISTANCE + 1 : P.I_RESISTANCE + 4] = v["frostbite.resistance_by_physical"]
+    ip[P.I_HINDER_PENALTY + 1 : P.I_HINDER_PENALTY + 4] = v["hinder.penalty_by_physical"]
     floats = {
         P.F_CLEAR_CHANCE: "weather.clear_chance",
         P.F_DARKNESS_FACTOR: "light.darkness_factor",
@@ -690,6 +699,7 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.F_BLUE_PARTS: "warehouse.blue_parts_chance",
         P.F_FLAME_PARKA: "flamethrower.parka_chance",
         P.F_FLAME_MONSTER: "flamethrower.monster_chance",
+        P.F_CHANCE_FLOOR: "combat.chance_floor",
     }
     for index, key in floats.items():
         fp[index] = v[key]

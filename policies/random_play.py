@@ -195,7 +195,13 @@ def candidate(obs, next_hop, wanted, out, n):
                 emit(out, n, codes.A_RECEIVE, d, -2)  # the kind is drawn by the caller
                 return -1
             k += 1
-        for action in (codes.A_FIRSTAID, codes.A_COVER):  # from / for someone here
+        for action in (  # from, for or after someone here
+            codes.A_FIRSTAID,
+            codes.A_COVER,
+            codes.A_HINDER,
+            codes.A_HINDER_TARGET,
+            codes.A_FOLLOW,
+        ):
             if k == wanted:
                 emit(out, n, action, d, 0)
                 return -1

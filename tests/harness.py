@@ -105,7 +105,7 @@ class Scenario:
             if not rows or not can_act(self.ch, c):
                 continue
             for j, row in enumerate(rows):
-                self.g.decl[c, j] = row
+                self.g.decl[c, j, :3] = row
             declare(
                 self.ch,
                 self.it,
@@ -139,7 +139,9 @@ class Scenario:
         return ev if kind is None else ev[ev[:, 1] == kind]
 
     def kept(self, c: int) -> list[tuple[int, int, int]]:
-        return [tuple(int(v) for v in self.g.decl[c, j]) for j in range(self.ch[c, S.CH_N_DECL])]
+        return [
+            tuple(int(v) for v in self.g.decl[c, j, :3]) for j in range(self.ch[c, S.CH_N_DECL])
+        ]
 
     def observe(self, c: int) -> np.ndarray:
         """Character c's observation now, as its policy would be given it."""

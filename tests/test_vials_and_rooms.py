@@ -184,7 +184,7 @@ def test_GAP_27_red_vial_bonus_before_darkness_for_10_turns():
     fp = sc.pk.fp
 
     def chance() -> float:
-        return attack_chance(sc.ch, sc.st, fp, DRINKER, OTHER)
+        return attack_chance(sc.ch, sc.st, fp, DRINKER, codes.A_SHOOT, OTHER)
 
     assert chance() == pytest.approx(0.6)
     sc.step({DRINKER: [(codes.A_DRINK, codes.VIAL_RED, 0)]})

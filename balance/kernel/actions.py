@@ -24,6 +24,7 @@ from balance.kernel.arsenal import (
     flamethrower_ready,
     workshop_works,
 )
+from balance.kernel.events import log_event
 from balance.kernel.perception import count_shot, log_act, sees_in_room
 from balance.kernel.helicopter import boarding_open, fuel_tank, prepare, take_seat
 from balance.kernel.items import (
@@ -42,6 +43,10 @@ from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.station import any_generator_running
 from balance import records as R
 from balance.kernel.state import (
+    D_COST,
+    CH_HINDERED,
+    CH_HINDER_IMMUNE,
+    CH_SHIELDED,
     CH_ALIVE,
     CH_BACKPACK,
     CH_COVERED_BY,
@@ -265,6 +270,14 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         return ip[P.I_THROW_AWAY_AP] if ok else -1
     if action == codes.A_FLASHLIGHT:
         return ip[P.I_FLASHLIGHT_AP] if 0 <= target <= 1 else -1
+    if action == codes.A_HINDER or action == codes.A_HINDER_TARGET:  # Light only (LIGHT-5)
+        mine = action == codes.A_HINDER_TARGET and target == c  # one may shield oneself
+        ok = sees_in_room(ch, st, c) and (mine or other_here(ch, c, target))
+        return ip[P.I_HINDER_AP] if ok else -1
+    if action == codes.A_FOLLOW:  # ACT-FOLLOW, GAP-32: Light only; not the active Thing
+        ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
+        ok = ok and ch[c, CH_FORM] != codes.THING_ACTIVE
+        return ip[P.I_FOLLOW_AP] if ok else -1
     if action == codes.A_RESOLVE_LAST:  # AP-9: a free marker on another kind of action
         ok = codes.A_NONE < target < codes.N_ACTIONS and target != codes.A_RESOLVE_LAST
         return 0 if ok else -1
@@ -332,8 +345,8 @@ def action_step(action, arg):
 @njit(cache=True)
 def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
     """Keep, in place, those of the first n_wanted rows of decl[c] (action, target, arg) that are
-    legal and fit in the AP. AP-1, GAP-31 (one move a turn), GAP-59 (over 3 AP: the latest
-    are lost)."""
+    legal and fit in the AP, with what each cost. AP-1, GAP-31 (one move or follow a turn),
+    GAP-59 (over 3 AP: the latest are lost)."""
     ap_left = ip[P.I_AP]
     kept = 0
     moved = False
@@ -343,29 +356,77 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
         target = decl[c, j, 1]
         arg = decl[c, j, 2]
         cost = action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
-        if cost < 0 or (action == codes.A_MOVE and moved):
+        is_move = action == codes.A_MOVE or action == codes.A_FOLLOW
+        if cost < 0 or (is_move and moved):
             continue
         if action == codes.A_SHOOT and (shot_from >> arg) & 1 == 1:
             continue
         if cost > ap_left:
             break
         ap_left -= cost
-        moved = moved or action == codes.A_MOVE
+        moved = moved or is_move
         if action == codes.A_SHOOT:
             shot_from |= 1 << arg
         decl[c, kept, 0] = action
         decl[c, kept, 1] = target
         decl[c, kept, 2] = arg
+        decl[c, kept, D_COST] = cost
         kept += 1
     ch[c, CH_N_DECL] = kept
 
 
 @njit(cache=True)
-def success_chance(ch, st, fp, c, base):
-    """LIGHT-2, GAP-27, THING-P-1: an uncertain action's chance, halved in the dark."""
+def success_chance(ch, st, fp, c, base, action, target):
+    """LIGHT-2, GAP-27, THING-P-1: an uncertain action's chance, halved in the dark, less what
+    hindering takes off (ACT-HINDER-*), never below the floor (none by default)."""
     light = st[ST_LIGHTING + ch[c, CH_ROOM]]
     dark = (light == codes.DARK or light == codes.BLIZZARD) and ch[c, CH_FORM] == codes.HUMAN
-    return base * fp[P.F_DARKNESS_FACTOR] if dark else base
+    p = base * fp[P.F_DARKNESS_FACTOR] if dark else base
+    return max(fp[P.F_CHANCE_FLOOR], p - hindrance(ch, c, action, target))
+
+
+@njit(cache=True)
+def hindrance(ch, c, action, target):
+    """ACT-HINDER-CHAR, ACT-HINDER-TARGET, GAP-28: the chance taken off c's action: his own
+    hindering plus the shield of the character it is aimed at."""
+    points = ch[c, CH_HINDERED]
+    if action in codes.ACTIONS_AIMED_AT_CHARACTERS and 0 <= target < ch.shape[0]:
+        points += ch[target, CH_SHIELDED]
+    return points / 100.0
+
+
+@njit(cache=True)
+def foiled(ch, st, rng, events, c, action, target, cost):
+    """GAP-28: a hindered action that costs AP and has no chance of its own now succeeds with
+    100% less the hindrance (a move drops to 80%); a failure does nothing, its AP are spent."""
+    if cost <= 0 or action in codes.ACTIONS_WITH_CHANCE:
+        return False
+    h = hindrance(ch, c, action, target)
+    if h <= 0.0 or chance(rng, WORLD, 1.0 - h):
+        return False
+    aimed = action in codes.ACTIONS_AIMED_AT_CHARACTERS
+    log_act(ch, st, events, codes.E_HINDERED, c, target if aimed else -1, action, 0, ch[c, CH_ROOM])
+    return True
+
+
+@njit(cache=True)
+def hinder(ch, st, events, ip, c, target, aimed):
+    """ACT-HINDER-CHAR (aimed = 0) and ACT-HINDER-TARGET (aimed = 1), step 1: points by the
+    hinderer's Physical form (STAT-PHYS-1, STAT-PHYS-2), several adding up; GAP-28: one hindered
+    last turn cannot be hindered again; THING-ACTIVE-9: the active Thing is immune."""
+    t = st[ST_TURN]
+    last = ch[target, CH_HINDER_IMMUNE]
+    if last > 0 and 0 < t - last <= ip[P.I_HINDER_IMMUNE_TURNS]:
+        return
+    if ch[target, CH_FORM] == codes.THING_ACTIVE or ch[target, CH_ROOM] != ch[c, CH_ROOM]:
+        return
+    points = ip[P.I_HINDER_PENALTY + ch[c, CH_PHYSICAL]]
+    if aimed == 1:
+        ch[target, CH_SHIELDED] += points
+    else:
+        ch[target, CH_HINDERED] += points
+        ch[target, CH_HINDER_IMMUNE] = t
+    log_act(ch, st, events, codes.E_HINDER, c, target, aimed, points, ch[c, CH_ROOM])
 
 
 @njit(cache=True)
@@ -466,7 +527,7 @@ def repair(ch, it, st, rng, events, ip, fp, room_block, c, obj, rec):
     # main rotor, wires for the control panel
     tool = holds_kind(ch, it, c, codes.REPAIR_TOOL[obj])
     base = fp[P.F_REPAIR_TOOL] if tool >= 0 else fp[P.F_REPAIR_NO_TOOL]
-    if chance(rng, WORLD, success_chance(ch, st, fp, c, base)):
+    if chance(rng, WORLD, success_chance(ch, st, fp, c, base, codes.A_REPAIR, -1)):
         st[cell] = 0
         if tool >= 0:
             i = ch[c, CH_HAND + tool]
@@ -523,7 +584,7 @@ def helpless(ch, c):
 
 
 @njit(cache=True)
-def attack_chance(ch, st, fp, c, target):
+def attack_chance(ch, st, fp, c, action, target):
     """ACT-SHOOT-1, ACT-MELEE, HP-4, GAP-27: the base chance by Physical form plus the red
     vial's bonus, then halved in the dark; an unconscious, paralysed or dead target is always
     hit."""
@@ -532,7 +593,7 @@ def attack_chance(ch, st, fp, c, target):
     base = fp[P.F_HIT_CHANCE + ch[c, CH_PHYSICAL] - 1]
     if red_vial_active(ch, st, c):
         base += fp[P.F_RED_HIT_BONUS]  # ITEM-VIAL-RED, ACT-SHOOT-1: before darkness (GAP-27)
-    return success_chance(ch, st, fp, c, base)
+    return success_chance(ch, st, fp, c, base, action, target)
 
 
 @njit(cache=True)
@@ -577,7 +638,7 @@ def shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, h, rec):
         log_act(ch, st, events, codes.E_SHOT, c, -1, 0, -1, ch[c, CH_ROOM])
         return
     target = through_cover(ch, st, events, c, target)
-    if chance(rng, WORLD, attack_chance(ch, st, fp, c, target)):
+    if chance(rng, WORLD, attack_chance(ch, st, fp, c, codes.A_SHOOT, target)):
         log_act(ch, st, events, codes.E_SHOT, c, target, 1, -1, ch[c, CH_ROOM])
         hit(ch, it, st, rng, events, ip, target, rec)
         return
@@ -614,7 +675,7 @@ def flame(ch, it, st, rng, events, ip, fp, c, target, h, attacks, rec):
         p, amount = flame_chance_and_damage(ch, fp, ip, target)
         if red_vial_active(ch, st, c) and p > 0:
             p += fp[P.F_RED_HIT_BONUS]  # GAP-44: the red vial adds its +10%
-        p = 1.0 if helpless(ch, target) else success_chance(ch, st, fp, c, p)
+        p = 1.0 if helpless(ch, target) else success_chance(ch, st, fp, c, p, codes.A_MELEE, target)
         flame_attack(ch, it, st, rng, events, ip, c, target, h, p, amount, rec)
         if ch[target, CH_ALIVE] == 0:
             return
@@ -632,7 +693,7 @@ def melee(ch, it, st, rng, events, ip, fp, c, target, h, rec):
         return
     rec[R.C_MELEE_ATTACKS] += 1
     target = through_cover(ch, st, events, c, target)
-    landed = chance(rng, WORLD, attack_chance(ch, st, fp, c, target))
+    landed = chance(rng, WORLD, attack_chance(ch, st, fp, c, codes.A_MELEE, target))
     log_act(ch, st, events, codes.E_MELEE, c, target, 1 if landed else 0, 0, ch[c, CH_ROOM])
     if landed:
         hit(ch, it, st, rng, events, ip, target, rec)
@@ -724,10 +785,9 @@ def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, h):
     ch[c, CH_HAND + h] = -1
     it[i, IT_PLACE] = codes.DESTROYED
     it[i, IT_WHERE] = -1
-    if target == c:
-        p = fp[P.F_BANDAGE_SELF]
-    else:
-        p = fp[P.F_BANDAGE_OTHER]
+    p = fp[P.F_BANDAGE_SELF] if target == c else fp[P.F_BANDAGE_OTHER]
+    p = success_chance(ch, st, fp, c, p, codes.A_BANDAGE, target)  # in light: no halving
+    if target != c:
         accepted = False
         for j in range(ch[target, CH_N_DECL]):
             if decl[target, j, 0] == codes.A_FIRSTAID and decl[target, j, 1] == c:
@@ -847,10 +907,16 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     target = decl[c, j, 1]
     arg = decl[c, j, 2]
     r = ch[c, CH_ROOM]
+    if foiled(ch, st, rng, events, c, action, target, decl[c, j, D_COST]):
+        return
     if action == codes.A_SHOOT:
         shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, arg, rec)
     elif action == codes.A_COVER:
         cover(ch, c, target)
+    elif action == codes.A_HINDER or action == codes.A_HINDER_TARGET:
+        hinder(ch, st, events, ip, c, target, 1 if action == codes.A_HINDER_TARGET else 0)
+    elif action == codes.A_FOLLOW:
+        follow(ch, st, rng, events, fp, room_block, c, target)
     elif action == codes.A_FLASHLIGHT:
         toggle_flashlight(it, st, events, ch, c, target)
     elif action == codes.A_BANDAGE:
@@ -965,30 +1031,57 @@ def leave_room(ch, st, rng, events, decl, fp, room_block, c, j):
     if not can_act(ch, c):
         return
     target = decl[c, j, 1]
+    if foiled(ch, st, rng, events, c, codes.A_MOVE, target, decl[c, j, D_COST]):
+        return  # GAP-28: a hindered move may fail
     log_act(ch, st, events, codes.E_LEAVE, c, -1, ch[c, CH_ROOM], target, ch[c, CH_ROOM])  # INFO-2
-    dest = target
-    if (
+    ch[c, CH_MOVE_TO] = destination(ch, st, rng, fp, room_block, c, target)
+
+
+@njit(cache=True)
+def destination(ch, st, rng, fp, room_block, c, target):
+    """LIGHT-4, GAP-2: where a move from c's room towards `target` lands: leaving the Street in
+    a blizzard, with the misdirection chance, another room of the target's block (any indoor
+    room when heading for the Tower)."""
+    if not (
         ch[c, CH_ROOM] == codes.STREET
         and st[ST_LIGHTING + codes.STREET] == codes.BLIZZARD
         and chance(rng, WORLD, fp[P.F_MISDIRECT])
     ):
-        if target == codes.TOWER:
-            dest = below(rng, WORLD, codes.N_INDOOR)
-        else:
-            b = room_block[target]
-            n_other = 0
-            for r in range(codes.N_INDOOR):
-                if room_block[r] == b and r != target:
-                    n_other += 1
-            if n_other > 0:
-                k = below(rng, WORLD, n_other)
-                for r in range(codes.N_INDOOR):
-                    if room_block[r] == b and r != target:
-                        if k == 0:
-                            dest = r
-                            break
-                        k -= 1
-    ch[c, CH_MOVE_TO] = dest
+        return target
+    if target == codes.TOWER:
+        return below(rng, WORLD, codes.N_INDOOR)
+    b = room_block[target]
+    n_other = 0
+    for r in range(codes.N_INDOOR):
+        if room_block[r] == b and r != target:
+            n_other += 1
+    if n_other == 0:
+        return target
+    k = below(rng, WORLD, n_other)
+    for r in range(codes.N_INDOOR):
+        if room_block[r] == b and r != target:
+            if k == 0:
+                return r
+            k -= 1
+    return target
+
+
+@njit(cache=True)
+def follow(ch, st, rng, events, fp, room_block, c, target):
+    """ACT-FOLLOW (entry step 13), GAP-32: after the one followed has moved, go where he went;
+    others see an ordinary move. It fails, its AP spent, if he stayed, died or fell unconscious;
+    misdirection in a blizzard is rolled for the follower on his own."""
+    origin = ch[c, CH_ROOM]
+    there = ch[target, CH_ROOM]
+    if there == origin or not can_act(ch, target) or ch[target, CH_LEFT_STATION] != 0:
+        log_event(st, events, codes.E_FOLLOW, c, target, origin, 0)
+        return
+    log_act(ch, st, events, codes.E_LEAVE, c, -1, origin, there, origin)
+    dest = destination(ch, st, rng, fp, room_block, c, there)
+    ch[c, CH_ROOM] = dest
+    kind = codes.E_MOVE if dest == there else codes.E_MISDIRECTED
+    log_act(ch, st, events, kind, c, -1, origin if dest == there else there, dest, dest)
+    log_event(st, events, codes.E_FOLLOW, c, target, dest, 1)
 
 
 @njit(cache=True)

@@ -48,6 +48,7 @@ from balance.kernel.state import (
     CH_ERUDITION,
     CH_FORM,
     CH_FROST,
+    CH_HINDERED,
     CH_HAND,
     CH_HP,
     CH_INFECTED,
@@ -64,6 +65,7 @@ from balance.kernel.state import (
     CH_PHYSICAL,
     CH_PROFESSION,
     CH_ROOM,
+    CH_SHIELDED,
     CH_TIEBREAK,
     CH_UNCONSCIOUS,
     CH_WORN,
@@ -241,6 +243,8 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     passes = 2 if mark_deferred(ch, decl) else 1  # AP-9: a second pass for what goes last
     for c in range(n):
         ch[c, CH_COVERED_BY] = -1  # ACT-COVER works only in the turn it is declared
+        ch[c, CH_HINDERED] = 0  # ACT-HINDER-*: this turn only
+        ch[c, CH_SHIELDED] = 0
     t = st[ST_TURN]
     for step in range(1, codes.N_STEPS + 1):
         for last in range(passes):

@@ -84,6 +84,10 @@ I_COVER_AP = 74
 # 75..99: the helicopter, wires and crafting; 100..119: vials, food, mirror, Tower, fuel transfer;
 # 140..179: doors, codes, ID cards and the Tower terminal; 180..199: food and corpses;
 # 96..99 and 120..139: radios, hindering and following
+I_HINDER_AP = 96
+I_FOLLOW_AP = 97
+I_HINDER_IMMUNE_TURNS = 98  # turns after being hindered in which one cannot be again (GAP-28)
+I_HINDER_PENALTY = 120  # 4 slots by Physical form 0..3: percentage points (STAT-PHYS-1/2)
 I_POOL_WIRES = 75
 I_HELI_SEATS = 76
 I_HELI_TANK = 77  # fuel units a take-off needs, the tank's capacity (HELI-2)
@@ -152,5 +156,6 @@ F_BANDAGE_SELF = 15
 F_FLAME_PARKA = 16  # ITEM-FLAMETHROWER-3: chance to hurt a humanoid in a parka
 F_FLAME_MONSTER = 17  # ITEM-FLAMETHROWER-3: chance to hurt an active Thing
 # 18..21: hindering; 26..27: food
+F_CHANCE_FLOOR = 18  # GAP-27: the lowest an uncertain action's chance can fall (0: no floor)
 F_RED_HIT_BONUS = 24  # ITEM-VIAL-RED, GAP-27: added to an attack's base chance
 N_FP = 32

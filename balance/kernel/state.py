@@ -57,8 +57,11 @@ CH_SEATED = 40  # 0/1: took a helicopter seat this turn (HELI-5)
 CH_DEFERRED = 41  # bitmask over action codes this character resolves last this turn (AP-9)
 CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (RES-3, AP-10)
 CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRAFT-1)
-# 39 free; 44..46: food and corpses; 47..49 and 60..63: radios, hindering, following;
-# 50..59: doors, codes, ID cards and the Tower terminal
+# 39 free; 44..46: food and corpses; 50..59: doors, codes, ID cards and the Tower terminal
+CH_HINDERED = 47  # percentage points off this character's actions this turn (ACT-HINDER-CHAR)
+CH_SHIELDED = 48  # percentage points off actions aimed at him this turn (ACT-HINDER-TARGET)
+CH_HINDER_IMMUNE = 49  # last turn he cannot be hindered, 0 if none (GAP-28)
+# 60..63: radios
 N_CH = 64
 
 # --- it: int64[m, N_IT], one row per item ---
@@ -100,6 +103,12 @@ ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (G
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
 
+# --- decl: the last axis of a declaration ---
+D_ACTION = 0
+D_TARGET = 1
+D_ARG = 2
+D_COST = 3  # the AP it cost, filled in by actions.declare (policies fill the first three)
+
 # --- events: int64[E, N_EV], one row per event ---
 EV_TURN = 0
 EV_KIND = 1  # codes.E_*
@@ -137,7 +146,7 @@ class Game(NamedTuple):
     ch: np.ndarray  # int64[n, N_CH]
     it: np.ndarray  # int64[m, N_IT]
     st: np.ndarray  # int64[N_ST + max_turns + forecast + 2]
-    decl: np.ndarray  # int64[n, MAX_DECLARED, 3]: (action, target, arg) per declaration
+    decl: np.ndarray  # int64[n, MAX_DECLARED, 4]: (action, target, arg, AP it cost) per declaration
     order: np.ndarray  # int64[n]: this turn's resolution order (RES-3)
     obs: np.ndarray  # int64[N_OBS]: scratch observation vector
     memory: np.ndarray  # int64[n, MEMORY_SIZE]: each character's policy memory
@@ -182,7 +191,7 @@ def allocate(ip, n_events):
         np.zeros((n, N_CH), i64),
         np.zeros((item_capacity(ip), N_IT), i64),
         np.zeros(N_ST + ip[P.I_MAX_TURNS] + ip[P.I_FORECAST] + 2, i64),
-        np.zeros((n, MAX_DECLARED, 3), i64),
+        np.zeros((n, MAX_DECLARED, 4), i64),
         np.zeros(n, i64),
         np.zeros(N_OBS, i64),
         np.zeros((n, MEMORY_SIZE), i64),

@@ -1,0 +1,145 @@
+"""Hindering a character or what is done to him, and following (ACT-HINDER-CHAR,
+ACT-HINDER-TARGET, STAT-PHYS-1/2, GAP-27, GAP-28, ACT-FOLLOW, GAP-31, GAP-32)."""
+
+import numpy as np
+import pytest
+
+from balance import codes
+from balance.kernel import state as S
+from balance.kernel.actions import success_chance
+from harness import lit
+
+HINDERER, HINDERED, OTHER = 0, 1, 2
+N = 2000
+
+
+def within(successes: int, n: int, p: float) -> bool:
+    return abs(successes / n - p) < 3.29 * np.sqrt(p * (1 - p) / n) + 1e-9
+
+
+def hinder(sc, target, physical=1, by=HINDERER, shield=False):
+    sc.ch[by, S.CH_PHYSICAL] = physical
+    return (codes.A_HINDER_TARGET if shield else codes.A_HINDER, target, 0)
+
+
+def trio(room=codes.LIVING_QUARTERS, **kw):
+    sc = lit(**kw)
+    for c in (HINDERER, HINDERED, OTHER):
+        sc.put(c, room)
+    return sc
+
+
+@pytest.mark.parametrize("physical, points", [(1, 20), (2, 30), (3, 40)])
+def test_ACT_HINDER_CHAR_STAT_PHYS_1_2_points_by_physical_form(physical, points):
+    """ACT-HINDER-CHAR (3 AP, step 1), STAT-PHYS-1/2, GAP-27: the hindered character's chances
+    lose 20, 30 or 40 points this turn; two hinderers add up."""
+    sc = trio()
+    sc.step({HINDERER: [hinder(sc, HINDERED, physical)]})
+    assert sc.kept(HINDERER) == [(codes.A_HINDER, HINDERED, 0)]
+    assert sc.ch[HINDERED, S.CH_HINDERED] == points
+    p = success_chance(sc.ch, sc.st, sc.pk.fp, HINDERED, 0.6, codes.A_SHOOT, OTHER)
+    assert p == pytest.approx(0.6 - points / 100)
+    sc = trio()
+    sc.put(3, codes.LIVING_QUARTERS)
+    sc.ch[3, S.CH_PHYSICAL] = 3
+    sc.step({HINDERER: [hinder(sc, HINDERED, physical)], 3: [(codes.A_HINDER, HINDERED, 0)]})
+    assert sc.ch[HINDERED, S.CH_HINDERED] == points + 40
+
+
+def test_ACT_HINDER_TARGET_shields_a_character_from_actions_aimed_at_him():
+    sc = trio()
+    sc.step({HINDERER: [hinder(sc, HINDERED, 2, shield=True)]})
+    assert sc.ch[HINDERED, S.CH_SHIELDED] == 30 and sc.ch[HINDERED, S.CH_HINDERED] == 0
+    at_him = success_chance(sc.ch, sc.st, sc.pk.fp, OTHER, 0.6, codes.A_SHOOT, HINDERED)
+    his_own = success_chance(sc.ch, sc.st, sc.pk.fp, HINDERED, 0.6, codes.A_SHOOT, OTHER)
+    assert at_him == pytest.approx(0.3) and his_own == pytest.approx(0.6)
+
+
+@pytest.mark.slow
+def test_GAP_28_a_hindered_move_succeeds_at_80_percent():
+    moved = 0
+    for game in range(N):
+        sc = trio(seed=51, game=game)
+        sc.step(
+            {
+                HINDERER: [hinder(sc, HINDERED)],
+                HINDERED: [(codes.A_MOVE, codes.FREEZER, 0)],
+            }
+        )
+        moved += sc.ch[HINDERED, S.CH_ROOM] == codes.FREEZER
+        assert sc.ch[HINDERED, S.CH_ROOM] == codes.FREEZER or sc.events(codes.E_HINDERED).size
+    assert within(moved, N, 0.8)
+
+
+def test_GAP_28_certain_failure_and_instant_actions():
+    """GAP-28: with 100 points off, every AP-costing action fails (its AP spent) but a free one
+    (dropping) still happens."""
+    sc = trio(sets=("hinder.penalty_by_physical=[100,100,100]",))
+    sc.give(HINDERED, codes.AXE)
+    sc.give(HINDERED, codes.SCRAP, hand=1)
+    sc.step(
+        {
+            HINDERER: [hinder(sc, HINDERED)],
+            HINDERED: [(codes.A_DROP, 0, 0), (codes.A_DESTROY, codes.SCRAP, 1)],
+        }
+    )
+    assert sc.ch[HINDERED, S.CH_HAND] == -1  # the axe was dropped
+    assert sc.ch[HINDERED, S.CH_HAND + 1] >= 0  # the scrap was not destroyed
+    failed = sc.events(codes.E_HINDERED)
+    assert failed[:, 2].tolist() == [HINDERED] and failed[:, 4].tolist() == [codes.A_DESTROY]
+    assert (HINDERED, codes.E_HINDERED, -1, codes.A_DESTROY, 0) in sc.perceived(OTHER)
+
+
+def test_GAP_28_a_hindered_character_is_immune_the_next_turn():
+    sc = trio()
+    for turn, points in ((1, 20), (2, 0), (3, 20)):
+        sc.step({HINDERER: [hinder(sc, HINDERED)]})
+        assert sc.ch[HINDERED, S.CH_HINDERED] == points, turn
+
+
+def test_ACT_HINDER_needs_light_and_the_target_here():
+    sc = trio()
+    sc.st[S.ST_GEN_BROKEN] = 1  # block 1 dark from turn 1
+    sc.step({HINDERER: [hinder(sc, HINDERED)]})
+    assert sc.kept(HINDERER) == []
+    sc = trio()
+    sc.put(HINDERED, codes.FREEZER)
+    sc.step({HINDERER: [hinder(sc, HINDERED)]})
+    assert sc.kept(HINDERER) == []
+
+
+def test_ACT_FOLLOW_enters_after_the_one_followed_looking_like_a_move():
+    """ACT-FOLLOW (2 AP, entry step 13): the follower ends where the followed went; those left
+    behind and those in the new room perceive an ordinary move."""
+    sc = trio()
+    sc.put(3, codes.FREEZER)
+    sc.step(
+        {
+            HINDERED: [(codes.A_MOVE, codes.FREEZER, 0)],
+            HINDERER: [(codes.A_FOLLOW, HINDERED, 0)],
+        }
+    )
+    assert sc.ch[HINDERER, S.CH_ROOM] == codes.FREEZER
+    lq, fr = codes.LIVING_QUARTERS, codes.FREEZER
+    assert sc.perceived(OTHER) == [
+        (HINDERED, codes.E_LEAVE, -1, lq, fr),
+        (HINDERER, codes.E_LEAVE, -1, lq, fr),
+    ]
+    assert sc.perceived(3) == [
+        (HINDERED, codes.E_MOVE, -1, lq, fr),
+        (HINDERER, codes.E_MOVE, -1, lq, fr),
+    ]
+    assert sc.events(codes.E_FOLLOW)[0, 4:6].tolist() == [fr, 1]
+
+
+def test_GAP_32_following_one_who_stays_fails_and_GAP_31_one_move_a_turn():
+    sc = trio()
+    plan = [(codes.A_FOLLOW, HINDERED, 0), (codes.A_MOVE, codes.FREEZER, 0)]
+    sc.step({HINDERER: plan})
+    assert sc.kept(HINDERER) == plan[:1]  # a follow is the turn's move
+    assert sc.ch[HINDERER, S.CH_ROOM] == codes.LIVING_QUARTERS
+    assert sc.events(codes.E_FOLLOW)[0, 5] == 0
+    sc = trio()
+    sc.st[S.ST_GEN_BROKEN] = 1  # GAP-32: following needs light
+    sc.step({HINDERER: plan[:1]})
+    assert sc.kept(HINDERER) == []
