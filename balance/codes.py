@@ -78,6 +78,14 @@ FOOD_BOX = 14  # a box from the Freezer's shelves, carried to be cooked (GAP-50)
 FOOD = 15  # a portion of cooked food (ITEM-FOOD)
 RADIO = 16  # ITEM-RADIO (its colour is an item column)
 N_ITEM_KINDS = 17
+RADIO_COLOUR_NAMES = ("blue", "red", "green")  # LOC-RADIO-1
+# What a radio message is about (ACT-RADIO-SPEAK): the kernel carries (topic, subject) to the
+# listeners unchanged; the meanings are the policies' convention.
+RADIO_TOPIC_NAMES = (
+    "suspect",  # subject: a character the speaker takes for a Thing
+    "trust",  # subject: a character the speaker vouches for
+    "come",  # subject: a room the speaker asks others to come to
+)
 FUEL_CONTAINERS = (CANISTER, FLAMETHROWER)  # ITEM-FLAMETHROWER-5: its tank works like a canister
 ITEM_NAMES = (
     "canister",
@@ -273,7 +281,7 @@ ACTION_STEP = (
     + (9, 11, 3)  # craft (CRAFT-1), grenade (GAP-45), flamethrower volley (GAP-24)
     + (0, 0, 4)  # code and card: their own phase before step 1 (GAP-25); terminal (GAP-24)
     + (5, 9, 9, 6, 5, 4, 5)  # food (GAP-50, GAP-24), counting (step 4), searching (GAP-51)
-    + (13, 0, 1, 1, 13)  # radio (GAP-54; speech is in real time: step 0), hinder, follow
+    + (13, 1, 1, 1, 13)  # radio (GAP-54; speech is in real time: first), hinder, follow
 )
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
@@ -528,7 +536,7 @@ EVENT_SIGHT = (
     _SECRET,  # E_FOOD_EFFECT
     _SECRET,  # 59: unused
     SEEN | NOTICED_IN_DARK,  # E_RADIO_TOGGLE
-    _SECRET,  # E_RADIO: heard through the radios (ACT-RADIO-SPEAK), not seen
+    SEEN,  # E_RADIO: its "seers" are the listeners on that colour (ACT-RADIO-SPEAK)
     _AIMED,  # E_HINDER
     _PUBLIC,  # E_HINDERED
     _SECRET,  # E_FOLLOW: others perceive an ordinary move (ACT-FOLLOW)

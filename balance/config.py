@@ -309,6 +309,9 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "hinder.penalty_by_physical": _int_list(0, 100, 3, 3),
     "hinder.immune_turns": _int(0, 10),
     "follow.ap": _AP,
+    "radio.by_colour": _int_list(0, 10, 3, 3),
+    "radio.toggle_ap": _AP,
+    "radio.speak_ap": _AP,
     "beacon.activate_ap": _AP,
     "beacon.call_ap": _AP,
     "freezer.food_boxes": _int(0, 100),
@@ -626,6 +629,8 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.I_HINDER_AP: "hinder.ap",
         P.I_HINDER_IMMUNE_TURNS: "hinder.immune_turns",
         P.I_FOLLOW_AP: "follow.ap",
+        P.I_RADIO_TOGGLE_AP: "radio.toggle_ap",
+        P.I_RADIO_SPEAK_AP: "radio.speak_ap",
         P.I_BEACON_AP: "beacon.activate_ap",
         P.I_CALL_AP: "beacon.call_ap",
         P.I_RESCUE_DELAY: "rescue.delay_turns",
@@ -686,6 +691,7 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
     ip[P.I_N_BANDS] = len(v["frostbite.band_floor"])
     ip[P.I_RESISTANCE + 1 : P.I_RESISTANCE + 4] = v["frostbite.resistance_by_physical"]
     ip[P.I_HINDER_PENALTY + 1 : P.I_HINDER_PENALTY + 4] = v["hinder.penalty_by_physical"]
+    ip[P.I_RADIOS : P.I_RADIOS + 3] = v["radio.by_colour"]
     floats = {
         P.F_CLEAR_CHANCE: "weather.clear_chance",
         P.F_DARKNESS_FACTOR: "light.darkness_factor",

@@ -71,7 +71,10 @@ O_PERCEIVED = O_N_PERCEIVED + 1  # PERCEIVED_SLOTS rows of PERCEIVED_FIELDS, in 
 #                                 character could not perceive it (balance.kernel.perception)
 PERCEIVED_SLOTS = 24
 PERCEIVED_FIELDS = 5
-N_OBS = O_PERCEIVED + PERCEIVED_SLOTS * PERCEIVED_FIELDS
+# --- one's own devices ---
+O_HAND_ON = O_PERCEIVED + PERCEIVED_SLOTS * PERCEIVED_FIELDS  # 2 slots: flashlight/radio on
+O_HAND_COLOUR = O_HAND_ON + 2  # 2 slots: a radio's colour in that hand, else -1 (ITEM-RADIO)
+N_OBS = O_HAND_COLOUR + 2
 
 # wound states anyone who sees a character can tell (HP-2)
 W_UNHURT = 0

@@ -93,6 +93,15 @@ def candidate(obs, next_hop, wanted, out, n):
                 )
                 return -1
             k += 1
+        if kind == codes.RADIO:  # ACT-RADIO-TOGGLE, ACT-RADIO-SPEAK about someone
+            for d in range(-1, MAX_CHARACTERS):
+                if k == wanted:
+                    if d < 0:
+                        emit(out, n, codes.A_RADIO_TOGGLE, h, 0)
+                    else:
+                        emit(out, n, codes.A_RADIO_SPEAK, d % len(codes.RADIO_TOPIC_NAMES), d)
+                    return -1
+                k += 1
         if kind == codes.FLASHLIGHT_ITEM:  # ACT-FLASHLIGHT
             if k == wanted:
                 emit(out, n, codes.A_FLASHLIGHT, h, 0)

@@ -24,8 +24,8 @@ from balance.kernel.arsenal import (
     flamethrower_ready,
     workshop_works,
 )
-from balance.kernel.events import log_event
-from balance.kernel.perception import count_shot, log_act, sees_in_room
+from balance.kernel.events import log_event, write_event
+from balance.kernel.perception import count_shot, log_act, sees_in_room, witnesses
 from balance.kernel.helicopter import boarding_open, fuel_tank, prepare, take_seat
 from balance.kernel.items import (
     count_in_supply,
@@ -43,6 +43,7 @@ from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.station import any_generator_running
 from balance import records as R
 from balance.kernel.state import (
+    IT_COLOUR,
     D_COST,
     CH_HINDERED,
     CH_HINDER_IMMUNE,
@@ -278,6 +279,12 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
         ok = ok and ch[c, CH_FORM] != codes.THING_ACTIVE
         return ip[P.I_FOLLOW_AP] if ok else -1
+    if action == codes.A_RADIO_TOGGLE:  # ACT-RADIO-TOGGLE: a hand (0, 1), or one lying here (2)
+        ok = 0 <= target <= 1 or (target == 2 and 0 <= arg < len(codes.RADIO_COLOUR_NAMES))
+        return ip[P.I_RADIO_TOGGLE_AP] if ok else -1
+    if action == codes.A_RADIO_SPEAK:  # ACT-RADIO-SPEAK, AP-11
+        ok = 0 <= target < len(codes.RADIO_TOPIC_NAMES) and 0 <= arg < codes.N_ROOMS + 16
+        return ip[P.I_RADIO_SPEAK_AP] if ok else -1
     if action == codes.A_RESOLVE_LAST:  # AP-9: a free marker on another kind of action
         ok = codes.A_NONE < target < codes.N_ACTIONS and target != codes.A_RESOLVE_LAST
         return 0 if ok else -1
@@ -917,6 +924,10 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         hinder(ch, st, events, ip, c, target, 1 if action == codes.A_HINDER_TARGET else 0)
     elif action == codes.A_FOLLOW:
         follow(ch, st, rng, events, fp, room_block, c, target)
+    elif action == codes.A_RADIO_TOGGLE:
+        toggle_radio(ch, it, st, events, c, target, arg)
+    elif action == codes.A_RADIO_SPEAK:
+        speak(ch, it, st, events, c, target, arg)
     elif action == codes.A_FLASHLIGHT:
         toggle_flashlight(it, st, events, ch, c, target)
     elif action == codes.A_BANDAGE:
@@ -1099,3 +1110,57 @@ def enter_room(ch, st, events, c, intended):
         log_act(ch, st, events, codes.E_MOVE, c, -1, origin, dest, ch[c, CH_ROOM])
     else:
         log_act(ch, st, events, codes.E_MISDIRECTED, c, -1, intended, dest, ch[c, CH_ROOM])
+
+
+@njit(cache=True)
+def toggle_radio(ch, it, st, events, c, slot, colour):
+    """ACT-RADIO-TOGGLE (step 13), GAP-54: "channel change" is on/off; the radio in hand `slot`,
+    or (slot 2) one of that colour lying here, which needs sight (LIGHT-2)."""
+    i = -1
+    if slot < 2:
+        i = ch[c, CH_HAND + slot]
+    elif sees_in_room(ch, st, c):
+        for k in range(it.shape[0]):
+            if (
+                it[k, IT_KIND] == codes.RADIO
+                and it[k, IT_PLACE] == codes.IN_ROOM
+                and it[k, IT_WHERE] == ch[c, CH_ROOM]
+                and it[k, IT_COLOUR] == colour
+            ):
+                i = k
+                break
+    if i < 0 or it[i, IT_KIND] != codes.RADIO:
+        return
+    it[i, IT_ON] = 1 - it[i, IT_ON]
+    log_act(
+        ch, st, events, codes.E_RADIO_TOGGLE, c, -1, it[i, IT_COLOUR], it[i, IT_ON], ch[c, CH_ROOM]
+    )
+
+
+@njit(cache=True)
+def speak(ch, it, st, events, c, topic, subject):
+    """ACT-RADIO-SPEAK, ITEM-RADIO, GAP-54: into a switched-on radio in hand; heard, with the
+    speaker's name, by everyone able to hear in a room holding a switched-on radio of that
+    colour, in a hand, a backpack or on the floor, and by those beside the speaker (outside a
+    blizzard, where only radios carry: LIGHT-4)."""
+    colour = -1
+    for h in range(2):
+        i = ch[c, CH_HAND + h]
+        if colour < 0 and i >= 0 and it[i, IT_KIND] == codes.RADIO and it[i, IT_ON] == 1:
+            colour = it[i, IT_COLOUR]
+    if colour < 0:
+        return
+    rooms = 0
+    for i in range(it.shape[0]):
+        if it[i, IT_KIND] != codes.RADIO or it[i, IT_ON] == 0 or it[i, IT_COLOUR] != colour:
+            continue
+        if it[i, IT_PLACE] == codes.IN_ROOM:
+            rooms |= 1 << it[i, IT_WHERE]
+        elif it[i, IT_PLACE] == codes.IN_HAND or it[i, IT_PLACE] == codes.IN_BACKPACK:
+            rooms |= 1 << ch[it[i, IT_WHERE], CH_ROOM]
+    listeners = 0
+    for r in range(codes.N_ROOMS):
+        if (rooms >> r) & 1 == 1:
+            listeners |= witnesses(ch, st, r)[1]
+    listeners |= witnesses(ch, st, ch[c, CH_ROOM])[1]  # a blizzard hides everyone: no one
+    write_event(st, events, codes.E_RADIO, c, -1, topic, subject, -1, listeners, listeners)

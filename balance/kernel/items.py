@@ -16,7 +16,9 @@ from balance.kernel.state import (
     CH_WORN,
     IT_DROPPED_BY,
     IT_FUEL,
+    IT_COLOUR,
     IT_KIND,
+    IT_ON,
     IT_PLACE,
     IT_WHERE,
 )
@@ -204,4 +206,13 @@ def stock_items(it, ip):
             it[i, IT_WHERE] = room
             it[i, IT_FUEL] = 0
             it[i, IT_DROPPED_BY] = -1
+            i += 1
+    for colour in range(len(codes.RADIO_COLOUR_NAMES)):  # LOC-RADIO-1: all switched on
+        for _ in range(ip[P.I_RADIOS + colour]):
+            it[i, IT_KIND] = codes.RADIO
+            it[i, IT_PLACE] = codes.IN_ROOM
+            it[i, IT_WHERE] = codes.RADIO_ROOM
+            it[i, IT_DROPPED_BY] = -1
+            it[i, IT_ON] = 1
+            it[i, IT_COLOUR] = colour
             i += 1

@@ -34,7 +34,9 @@ from balance.kernel.state import (
     CH_UNCONSCIOUS,
     CH_WORN,
     IT_FUEL,
+    IT_COLOUR,
     IT_KIND,
+    IT_ON,
     IT_PLACE,
     IT_WHERE,
     ST_BEACON_BROKEN,
@@ -71,8 +73,10 @@ from balance.observation import (
     O_FROST,
     O_GEN_BROKEN,
     O_GEN_FUEL,
+    O_HAND_COLOUR,
     O_HAND_FUEL,
     O_HAND_KIND,
+    O_HAND_ON,
     O_HP,
     O_INFECT_READY,
     O_INITIATIVE,
@@ -170,6 +174,9 @@ def observe(ch, it, st, events, ip, room_block, c, o):
         i = ch[c, CH_HAND + h]
         o[O_HAND_KIND + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
         o[O_HAND_FUEL + h] = it[i, IT_FUEL] if i >= 0 else 0
+        o[O_HAND_ON + h] = it[i, IT_ON] if i >= 0 else 0
+        radio = i >= 0 and it[i, IT_KIND] == codes.RADIO
+        o[O_HAND_COLOUR + h] = it[i, IT_COLOUR] if radio else -1
     for k in range(3):  # only one's own backpack: INV-5 hides the others'
         i = ch[c, CH_BACKPACK + k]
         o[O_BACKPACK_KIND + k] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM

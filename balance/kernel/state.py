@@ -70,8 +70,9 @@ IT_PLACE = 1  # codes.IN_SUPPLY / IN_ROOM / IN_HAND / IN_BACKPACK / WORN / DESTR
 IT_WHERE = 2  # room or character, by place; -1 in supply or destroyed
 IT_FUEL = 3  # fuel units held by a canister
 IT_DROPPED_BY = 4  # character whose blackout dropped it, else -1 (UNC-1)
-IT_ON = 5  # a flashlight switched on: 0/1 (ITEM-FLASHLIGHT)
-N_IT = 6
+IT_ON = 5  # a flashlight or radio switched on: 0/1 (ITEM-FLASHLIGHT, ITEM-RADIO)
+IT_COLOUR = 7  # a radio's colour, by codes.RADIO_COLOUR_NAMES (LOC-RADIO-1)
+N_IT = 8
 
 # --- st: int64[N_ST + weather length], the station and the game's scalars ---
 ST_TURN = 0  # current turn, 1-based
@@ -176,6 +177,9 @@ def item_capacity(ip):
         + ip[P.I_POOL_FLAMETHROWERS]
         + ip[P.I_POOL_GRENADES]
         + ip[P.I_POOL_PISTOLS]
+        + ip[P.I_RADIOS]
+        + ip[P.I_RADIOS + 1]
+        + ip[P.I_RADIOS + 2]
     )
 
 
