@@ -198,7 +198,9 @@ A_RADIO_SPEAK = 48  # target = topic, arg = subject: said on the radio in hand  
 A_HINDER = 49  # target = character                         ACT-HINDER-CHAR (step 1)
 A_HINDER_TARGET = 50  # target = character to protect from actions aimed at it  ACT-HINDER-TARGET
 A_FOLLOW = 51  # target = character to follow               ACT-FOLLOW (entry step 13)
-N_ACTIONS = 52
+A_REACT = 52  # target = an event kind: if he perceives one before the declaration kept just
+#              before this row resolves, it is replaced by the declaration just after  GAP-33
+N_ACTIONS = 53
 # actions whose success is rolled on their own chance, which hindering lowers (GAP-27, GAP-28)
 ACTIONS_WITH_CHANCE = (A_SHOOT, A_MELEE, A_REPAIR, A_BANDAGE, A_FLAME_VOLLEY)
 # actions whose target is a character: ACT-HINDER-TARGET shields him from them (GAP-28)
@@ -270,6 +272,7 @@ ACTION_NAMES = (
     "hinder",
     "hinder_target",
     "follow",
+    "react",
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
 # Moves are special: exit in step 10, entry in step 12.
@@ -282,6 +285,7 @@ ACTION_STEP = (
     + (0, 0, 4)  # code and card: their own phase before step 1 (GAP-25); terminal (GAP-24)
     + (5, 9, 9, 6, 5, 4, 5)  # food (GAP-50, GAP-24), counting (step 4), searching (GAP-51)
     + (13, 1, 1, 1, 13)  # radio (GAP-54; speech is in real time: first), hinder, follow
+    + (0,)  # a reaction resolves nothing itself (GAP-33)
 )
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
@@ -397,6 +401,7 @@ E_RADIO = 61  # actor said topic a about subject b on the radio
 E_HINDER = 62  # actor hindered target (a = 0) or actions aimed at target (a = 1)
 E_HINDERED = 63  # actor's action a failed for the hindering
 E_FOLLOW = 64  # actor followed target into room a (b = 1) or failed (b = 0)
+E_REACTION = 65  # actor's reaction fired: action a became action b (STAT-INIT-1, GAP-33)
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -461,6 +466,7 @@ EVENT_NAMES = {
     E_HINDER: "hinder",
     E_HINDERED: "hindered",
     E_FOLLOW: "follow",
+    E_REACTION: "reaction",
 }
 
 # What the others in the room perceive of an event (A18, AP-6, AP-7, LIGHT-1, LIGHT-2), as bits
@@ -540,4 +546,5 @@ EVENT_SIGHT = (
     _AIMED,  # E_HINDER
     _PUBLIC,  # E_HINDERED
     _SECRET,  # E_FOLLOW: others perceive an ordinary move (ACT-FOLLOW)
+    _SECRET,  # E_REACTION: others see only the action he ends up doing
 )

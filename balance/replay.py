@@ -144,6 +144,10 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_HINDER: lambda t, a, b: {"target": t, "aimed_at": bool(a)},
     codes.E_HINDERED: lambda t, a, b: {"action": _name(codes.ACTION_NAMES, a, "action")},
     codes.E_FOLLOW: lambda t, a, b: {"target": t, "room": _room(a), "followed": bool(b)},
+    codes.E_REACTION: lambda t, a, b: {
+        "instead_of": _name(codes.ACTION_NAMES, a, "action"),
+        "now": _name(codes.ACTION_NAMES, b, "action"),
+    },
 }
 
 
@@ -380,6 +384,7 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
         if e["followed"]
         else f"could not follow {who(e['target'])}"
     ),
+    "reaction": lambda e, who: f"reacted: {e['now']} instead of {e['instead_of']}",
 }
 
 

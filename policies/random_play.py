@@ -267,6 +267,11 @@ def candidate(obs, next_hop, wanted, out, n):
         emit(out, n, codes.A_LOWER_INITIATIVE, 0, 0)
         return -1
     k += 1
+    for trigger in (codes.E_SHOT, codes.E_LEAVE, codes.E_MELEE):  # GAP-33: the next draw replaces
+        if k == wanted:
+            emit(out, n, codes.A_REACT, trigger, 0)
+            return -1
+        k += 1
     if is_generator_room(here) or here == codes.RADIO_ROOM:  # GAP-6
         if k == wanted:
             emit(out, n, codes.A_BEACON if here != codes.RADIO_ROOM else codes.A_CALL, 0, 0)

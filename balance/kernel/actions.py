@@ -43,6 +43,14 @@ from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.station import any_generator_running
 from balance import records as R
 from balance.kernel.state import (
+    CH_REACT_ACTION,
+    CH_REACT_ARG,
+    CH_REACT_ROW,
+    CH_REACT_STATE,
+    CH_REACT_STEP,
+    CH_REACT_TARGET,
+    CH_REACT_TRIGGER,
+    ST_REACTIONS,
     IT_COLOUR,
     D_COST,
     CH_HINDERED,
@@ -341,6 +349,45 @@ def fuel_transfer_declarable(ch, c, h, arg):
 
 
 @njit(cache=True)
+def react(ch, it, st, decl, ip, adjacent, room_block, c, row, j, trigger, moved):
+    """STAT-INIT-1, GAP-33: at Initiative 2+, one reaction a turn: if c perceives an event of
+    kind `trigger` before kept declaration `row` resolves, row becomes declaration j + 1, which
+    must be legal now and cost no more AP (GAP-31: and add no second move)."""
+    if ch[c, CH_REACT_TRIGGER] >= 0 or ch[c, CH_INITIATIVE] < ip[P.I_REACTION_INITIATIVE]:
+        return
+    if not 0 < trigger < len(codes.EVENT_SIGHT):
+        return
+    action, target, arg = decl[c, j + 1, 0], decl[c, j + 1, 1], decl[c, j + 1, 2]
+    cost = action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
+    if cost < 0 or cost > decl[c, row, D_COST] or action == codes.A_REACT:
+        return
+    was_move = decl[c, row, 0] == codes.A_MOVE or decl[c, row, 0] == codes.A_FOLLOW
+    if (action == codes.A_MOVE or action == codes.A_FOLLOW) and moved and not was_move:
+        return
+    ch[c, CH_REACT_TRIGGER] = trigger
+    ch[c, CH_REACT_ROW] = row
+    ch[c, CH_REACT_STEP] = action_step(decl[c, row, 0], decl[c, row, 2])
+    ch[c, CH_REACT_STATE] = 0
+    ch[c, CH_REACT_ACTION] = action
+    ch[c, CH_REACT_TARGET] = target
+    ch[c, CH_REACT_ARG] = arg
+    st[ST_REACTIONS] += 1
+
+
+@njit(cache=True)
+def replace_reacted(ch, st, events, decl, c, j):
+    """GAP-33: a triggered reaction replaces its declaration, which then resolves in the new
+    action's own step if that step is still to come (and is lost otherwise)."""
+    if ch[c, CH_REACT_STATE] != 1 or j != ch[c, CH_REACT_ROW]:
+        return
+    ch[c, CH_REACT_STATE] = 2
+    log_event(st, events, codes.E_REACTION, c, -1, decl[c, j, 0], ch[c, CH_REACT_ACTION])
+    decl[c, j, 0] = ch[c, CH_REACT_ACTION]
+    decl[c, j, 1] = ch[c, CH_REACT_TARGET]
+    decl[c, j, 2] = ch[c, CH_REACT_ARG]
+
+
+@njit(cache=True)
 def action_step(action, arg):
     """RES-ORDER step of an action: destroying an item of one's own inventory is step 1, one
     lying in the room step 5; every other action has one step (codes.ACTION_STEP)."""
@@ -358,10 +405,20 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
     kept = 0
     moved = False
     shot_from = 0  # AP-3, ACT-SHOOT-6: one shot a turn from each hand's pistol (bit per hand)
+    ch[c, CH_REACT_TRIGGER] = -1
+    replacement = False
     for j in range(n_wanted):
+        if replacement:
+            replacement = False
+            continue  # the row after a reaction is its replacement, not a declaration
         action = decl[c, j, 0]
         target = decl[c, j, 1]
         arg = decl[c, j, 2]
+        if action == codes.A_REACT:
+            replacement = j + 1 < n_wanted
+            if replacement and kept > 0:
+                react(ch, it, st, decl, ip, adjacent, room_block, c, kept - 1, j, target, moved)
+            continue
         cost = action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
         is_move = action == codes.A_MOVE or action == codes.A_FOLLOW
         if cost < 0 or (is_move and moved):

@@ -13,7 +13,14 @@ from numba import njit, prange
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.actions import action_step, declare, enter_room, leave_room, resolve
+from balance.kernel.actions import (
+    action_step,
+    declare,
+    enter_room,
+    leave_room,
+    replace_reacted,
+    resolve,
+)
 from balance.kernel.characters import (
     apply_frostbite,
     can_act,
@@ -64,6 +71,7 @@ from balance.kernel.state import (
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
     CH_PROFESSION,
+    CH_REACT_TRIGGER,
     CH_ROOM,
     CH_SHIELDED,
     CH_TIEBREAK,
@@ -90,9 +98,11 @@ from balance.kernel.state import (
     ST_LIGHTING,
     ST_N_EVENTS,
     ST_PERCEIVED_TURN,
+    ST_REACTIONS,
     ST_REASON,
     ST_RESCUE_DUE,
     ST_SHOTS,
+    ST_STEP,
     ST_TEMPERATURE,
     ST_TURN,
     ST_TURN_EVENTS,
@@ -247,6 +257,7 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
         ch[c, CH_SHIELDED] = 0
     t = st[ST_TURN]
     for step in range(1, codes.N_STEPS + 1):
+        st[ST_STEP] = step
         for last in range(passes):
             for k in range(n):
                 c = order[k]
@@ -260,6 +271,7 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                     else:
                         come_round(ch, it, st, events, c)  # UNC-2, VIAL-1: no conversion roll
                 for j in range(ch[c, CH_N_DECL]):
+                    replace_reacted(ch, st, events, decl, c, j)  # GAP-33
                     action = decl[c, j, 0]
                     if (ch[c, CH_DEFERRED] >> action) & 1 != last:
                         continue
@@ -274,6 +286,7 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                         resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
         if step == 9:
             take_off(ch, st, rng, events, decl, ip, fp, rec)  # HELI-5: the group is complete
+    st[ST_STEP] = 0
 
 
 @njit(cache=True)
@@ -392,6 +405,8 @@ def begin_turn(g, ip, room_block, rec, t):
     """Start turn t: its start-of-turn effects, the replay snapshot and the checks that can end
     the game before anyone declares (frostbite may kill). Returns True when the game is over."""
     g.st[ST_TURN] = t
+    g.st[ST_REACTIONS] = 0  # GAP-33: declared afresh each turn
+    g.ch[:, CH_REACT_TRIGGER] = -1
     start_turn(g.ch, g.it, g.st, g.rng, g.events, ip, room_block, rec)
     if g.snap_weather.shape[0] > 0:
         snapshot(g.ch, g.it, g.st, g.snap_weather, g.snap_gen, g.snap_rooms, g.snap_chars)

@@ -91,6 +91,7 @@ I_HINDER_PENALTY = 120  # 4 slots by Physical form 0..3: percentage points (STAT
 I_RADIOS = 124  # 3 slots: radios of each colour in the Radio room (LOC-RADIO-1)
 I_RADIO_TOGGLE_AP = 127
 I_RADIO_SPEAK_AP = 128
+I_REACTION_INITIATIVE = 129  # Initiative from which one reaction a turn is allowed (STAT-INIT-1)
 I_POOL_WIRES = 75
 I_HELI_SEATS = 76
 I_HELI_TANK = 77  # fuel units a take-off needs, the tank's capacity (HELI-2)

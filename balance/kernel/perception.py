@@ -18,6 +18,9 @@ from balance.kernel.state import (
     CH_MOVE_TO,
     CH_ORIGINAL,
     CH_PARALYSED_UNTIL,
+    CH_REACT_STATE,
+    CH_REACT_STEP,
+    CH_REACT_TRIGGER,
     CH_ROOM,
     CH_UNCONSCIOUS,
     EV_A,
@@ -28,7 +31,9 @@ from balance.kernel.state import (
     EV_SEERS,
     EV_TARGET,
     ST_LIGHTING,
+    ST_REACTIONS,
     ST_SHOTS,
+    ST_STEP,
     ST_WEATHER,
 )
 from balance.observation import UNSEEN
@@ -77,9 +82,36 @@ def witnesses(ch, st, r):
 
 @njit(cache=True)
 def log_act(ch, st, events, kind, actor, target, a, b, room):
-    """Log an act in `room` with who perceived it there."""
+    """Log an act in `room` with who perceived it there; it may set off reactions."""
     seers, present = witnesses(ch, st, room)
     write_event(st, events, kind, actor, target, a, b, room, seers, present)
+    if st[ST_REACTIONS] > 0:
+        trigger_reactions(ch, st, kind, actor, target, seers, present)
+
+
+@njit(cache=True)
+def noticed(kind, actor, target, seers, present, c):
+    """Whether c perceives anything of an event (see `perceive`)."""
+    sight = codes.EVENT_SIGHT[kind]
+    if actor == c or ((seers >> c) & 1 == 1 and sight & codes.SEEN != 0):
+        return True
+    if (present >> c) & 1 == 0:
+        return False
+    return sight & codes.NOTICED_IN_DARK != 0 or (target == c and sight & codes.TARGET_TOLD != 0)
+
+
+@njit(cache=True)
+def trigger_reactions(ch, st, kind, actor, target, seers, present):
+    """GAP-33: a waiting reaction on this kind of event fires if its character perceives it
+    before the step of the declaration it would replace."""
+    for c in range(ch.shape[0]):
+        if (
+            ch[c, CH_REACT_TRIGGER] == kind
+            and ch[c, CH_REACT_STATE] == 0
+            and st[ST_STEP] < ch[c, CH_REACT_STEP]
+            and noticed(kind, actor, target, seers, present, c)
+        ):
+            ch[c, CH_REACT_STATE] = 1
 
 
 @njit(cache=True)

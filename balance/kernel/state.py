@@ -61,8 +61,14 @@ CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRA
 CH_HINDERED = 47  # percentage points off this character's actions this turn (ACT-HINDER-CHAR)
 CH_SHIELDED = 48  # percentage points off actions aimed at him this turn (ACT-HINDER-TARGET)
 CH_HINDER_IMMUNE = 49  # last turn he cannot be hindered, 0 if none (GAP-28)
-# 60..63: radios
-N_CH = 64
+CH_REACT_TRIGGER = 60  # the event kind this turn's reaction waits for, -1 if none (GAP-33)
+CH_REACT_ROW = 61  # the declaration it replaces
+CH_REACT_STEP = 62  # that declaration's step: the trigger must come before it
+CH_REACT_STATE = 63  # 0 waiting, 1 triggered, 2 done (the declaration replaced)
+CH_REACT_ACTION = 64  # the replacement (action, target, arg)
+CH_REACT_TARGET = 65
+CH_REACT_ARG = 66
+N_CH = 67
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind
@@ -98,7 +104,9 @@ ST_HELI_GONE = 30  # 0/1: the helicopter has flown (GAP-7: one flight)
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
 ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Tower, Street (INFO-1)
 ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
-# 107..119: food; 120..129: radios
+# 107..119: food
+ST_REACTIONS = 120  # reactions declared this turn (GAP-33)
+ST_STEP = 121  # the resolution step under way (RES-ORDER), 0 outside resolution
 ST_TEMPERATURE = 130  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
