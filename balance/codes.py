@@ -139,10 +139,20 @@ OBJ_ENGINE = 3  # the helicopter's parts (HELI-2)
 OBJ_ROTOR = 4
 OBJ_PANEL = 5
 OBJ_DOOR = 6  # a room's door (DOOR-2, TEMP-2(b)); which one is the declaration's to say
-OBJECT_NAMES = ("generator", "pump", "beacon", "engine", "main_rotor", "control_panel", "door")
+OBJ_LIGHT_FIXTURE = 7  # every room's light but the Street's (LIGHT-1, LIGHT-2, GAP-20)
+OBJECT_NAMES = (
+    "generator",
+    "pump",
+    "beacon",
+    "engine",
+    "main_rotor",
+    "control_panel",
+    "door",
+    "light_fixture",
+)
 HELI_PARTS = (OBJ_ENGINE, OBJ_ROTOR, OBJ_PANEL)  # ST_HELI_BROKEN + (obj - OBJ_ENGINE)
 # ITEM-PARTS, ITEM-SCRAP, ITEM-WIRES: the repair tool of each object, by object code
-REPAIR_TOOL = (SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SCRAP, WIRES, SCRAP)
+REPAIR_TOOL = (SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SCRAP, WIRES, SCRAP, WIRES)
 
 # --- Actions. A declaration is (action, target, arg). ---
 A_NONE = 0

@@ -74,7 +74,8 @@ PERCEIVED_FIELDS = 5
 # --- one's own devices ---
 O_HAND_ON = O_PERCEIVED + PERCEIVED_SLOTS * PERCEIVED_FIELDS  # 2 slots: flashlight/radio on
 O_HAND_COLOUR = O_HAND_ON + 2  # 2 slots: a radio's colour in that hand, else -1 (ITEM-RADIO)
-N_OBS = O_HAND_COLOUR + 2
+O_FIXTURE_BROKEN = O_HAND_COLOUR + 2  # seeing: 0/1, the room's light fixture (GAP-20), else UNSEEN
+N_OBS = O_FIXTURE_BROKEN + 1
 
 # wound states anyone who sees a character can tell (HP-2)
 W_UNHURT = 0

@@ -229,6 +229,12 @@ def candidate(obs, next_hop, wanted, out, n):
                 emit(out, n, action, obj, 0)
                 return -1
             k += 1
+    if here != codes.STREET:  # GAP-20: every room's light fixture
+        for action in (codes.A_BREAK, codes.A_REPAIR):
+            if k == wanted:
+                emit(out, n, action, codes.OBJ_LIGHT_FIXTURE, 0)
+                return -1
+            k += 1
     if here == codes.HANGAR and obs[O_HELI_FUEL] != UNSEEN:  # HELI-3..5
         for h in range(2):
             if obs[O_HAND_KIND + h] == codes.CANISTER:

@@ -6,8 +6,9 @@ import pytest
 from balance import codes
 from balance.config import load_config
 from balance.kernel import state as S
+from balance.observation import O_FIXTURE_BROKEN, UNSEEN
 from balance.runner import replay_game
-from harness import Scenario
+from harness import Scenario, lit
 
 BLOCK_ROOMS = {0: [0, 1, 2, 3], 1: [4, 5, 6, 7], 2: [8, 9, 10, 11]}
 
@@ -118,3 +119,25 @@ def test_WEATHER_1_storm_first_then_80_percent_clear():
         clear += int((weather[1:] == codes.CLEAR).sum())
         draws += 49
     assert abs(clear / draws - 0.8) < 3.29 * np.sqrt(0.8 * 0.2 / draws)
+
+
+def test_GAP_20_LIGHT_2_a_broken_light_fixture_darkens_its_room_until_repaired():
+    """GAP-20, LIGHT-1/2, ITEM-WIRES: broken in step 8 (1 AP with an axe), the Living quarters
+    are dark from the next turn though powered; wires repair it (made certain here, darkness
+    included), light again the turn after; the Street has no fixture."""
+    sc = lit(sets=("repair.chance_with_tool=1", "light.darkness_factor=1"))
+    sc.put(0, codes.LIVING_QUARTERS).put(1, codes.LIVING_QUARTERS).put(2, codes.STREET)
+    sc.give(0, codes.AXE)
+    fixture = (codes.A_BREAK, codes.OBJ_LIGHT_FIXTURE, 0)
+    sc.step({0: [fixture], 2: [fixture]})
+    assert sc.kept(0) == [fixture] and sc.kept(2) == []
+    assert sc.st[S.ST_FIXTURE_BROKEN + codes.LIVING_QUARTERS] == 1
+    assert sc.observe(1)[O_FIXTURE_BROKEN] == 1  # still lit this turn (GAP-22)
+    sc.step()
+    assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.DARK
+    assert sc.observe(1)[O_FIXTURE_BROKEN] == UNSEEN  # in the dark it cannot be seen
+    sc.give(1, codes.WIRES)
+    sc.step({1: [(codes.A_REPAIR, codes.OBJ_LIGHT_FIXTURE, 0)]})
+    assert sc.events(codes.E_REPAIR)[:, 5].tolist() == [1]
+    sc.step()
+    assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.LIGHT

@@ -43,6 +43,7 @@ from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.station import any_generator_running
 from balance import records as R
 from balance.kernel.state import (
+    ST_FIXTURE_BROKEN,
     CH_REACT_ACTION,
     CH_REACT_ARG,
     CH_REACT_ROW,
@@ -157,6 +158,8 @@ def object_here(room_block, r, obj):
         return r == codes.FUEL_ROOM
     if codes.OBJ_ENGINE <= obj <= codes.OBJ_PANEL:
         return r == codes.HANGAR  # HELI-2
+    if obj == codes.OBJ_LIGHT_FIXTURE:
+        return 0 <= r < codes.N_ROOMS and r != codes.STREET  # GAP-20
     return False
 
 
@@ -169,6 +172,8 @@ def broken_cell(room_block, r, obj):
         return ST_BEACON_BROKEN + block_of_generator_room(room_block, r)
     if obj == codes.OBJ_PUMP:
         return ST_PUMP_BROKEN
+    if obj == codes.OBJ_LIGHT_FIXTURE:
+        return ST_FIXTURE_BROKEN + r
     return ST_HELI_BROKEN + obj - codes.OBJ_ENGINE
 
 

@@ -42,6 +42,7 @@ from balance.kernel.state import (
     ST_BEACON_BROKEN,
     ST_BEACON_ON,
     ST_CALL_TURN,
+    ST_FIXTURE_BROKEN,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
     ST_HELI_BROKEN,
@@ -73,6 +74,7 @@ from balance.observation import (
     O_FROST,
     O_GEN_BROKEN,
     O_GEN_FUEL,
+    O_FIXTURE_BROKEN,
     O_HAND_COLOUR,
     O_HAND_FUEL,
     O_HAND_KIND,
@@ -191,6 +193,8 @@ def observe(ch, it, st, events, ip, room_block, c, o):
     o[O_BEACON_BROKEN] = st[ST_BEACON_BROKEN + b] if sees and b >= 0 else UNSEEN
     o[O_BEACON_ACTIVE] = st[ST_BEACON_ON + b] if sees and b >= 0 else UNSEEN
     o[O_PUMP_BROKEN] = st[ST_PUMP_BROKEN] if sees and r == codes.FUEL_ROOM else UNSEEN
+    fixture = sees and r != codes.STREET
+    o[O_FIXTURE_BROKEN] = st[ST_FIXTURE_BROKEN + r] if fixture else UNSEEN
     o[O_YELLOW_LEFT] = st[ST_YELLOW_LEFT] if sees and r == codes.WAREHOUSE else UNSEEN
     if sees:
         for i in range(it.shape[0]):

@@ -107,7 +107,8 @@ ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
 # 107..119: food
 ST_REACTIONS = 120  # reactions declared this turn (GAP-33)
 ST_STEP = 121  # the resolution step under way (RES-ORDER), 0 outside resolution
-ST_TEMPERATURE = 130  # N_ROOMS cells (TEMP-*)
+ST_FIXTURE_BROKEN = 130  # N_ROOMS cells: 0/1, a room's light fixture (GAP-20; none on the Street)
+ST_TEMPERATURE = ST_FIXTURE_BROKEN + N_ROOMS  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER

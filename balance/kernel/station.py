@@ -18,6 +18,7 @@ from balance.kernel.state import (
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
     ST_GEN_RUNNING,
+    ST_FIXTURE_BROKEN,
     ST_LIGHTING,
     ST_TEMPERATURE,
     ST_TURN,
@@ -104,10 +105,10 @@ def compute_lighting(ch, it, st, room_block):
             st[ST_LIGHTING + r] = (
                 codes.BLIZZARD if storm else codes.DARK
             )  # LIGHT-4, WEATHER-3, LOC-STREET-1
-        elif room_powered(st, room_block, r):
-            st[ST_LIGHTING + r] = codes.LIGHT  # LIGHT-1
+        elif room_powered(st, room_block, r) and st[ST_FIXTURE_BROKEN + r] == 0:
+            st[ST_LIGHTING + r] = codes.LIGHT  # LIGHT-1: power and an intact light fixture
         else:
-            st[ST_LIGHTING + r] = codes.DARK  # LIGHT-2, GEN-3
+            st[ST_LIGHTING + r] = codes.DARK  # LIGHT-2, GEN-3: no power or a broken fixture
         if st[ST_LIGHTING + r] == codes.DARK and (torches >> r) & 1 == 1:
             st[ST_LIGHTING + r] = codes.FLASHLIGHT  # LIGHT-3
 
