@@ -71,7 +71,13 @@ O_PERCEIVED = O_N_PERCEIVED + 1  # PERCEIVED_SLOTS rows of PERCEIVED_FIELDS, in 
 #                                 character could not perceive it (balance.kernel.perception)
 PERCEIVED_SLOTS = 24
 PERCEIVED_FIELDS = 5
-N_OBS = O_PERCEIVED + PERCEIVED_SLOTS * PERCEIVED_FIELDS
+# --- food (A12 Freezer and Living quarters, INFO-4) ---
+O_FOOD_COUNTED = O_PERCEIVED + PERCEIVED_SLOTS * PERCEIVED_FIELDS  # boxes one saw on the
+#                             Freezer's shelves at one's last count (LOC-FREEZER-3), or UNSEEN
+O_FOOD_COUNT_TURN = O_FOOD_COUNTED + 1  # the turn of that count, or UNSEEN
+O_STOVE = O_FOOD_COUNT_TURN + 1  # in the Living quarters and seeing: 1 if prepared food waits on
+#                                  the stove (LOC-LIVING-3), 0 if not, else UNSEEN
+N_OBS = O_STOVE + 1
 
 # wound states anyone who sees a character can tell (HP-2)
 W_UNHURT = 0

@@ -57,7 +57,9 @@ CH_SEATED = 40  # 0/1: took a helicopter seat this turn (HELI-5)
 CH_DEFERRED = 41  # bitmask over action codes this character resolves last this turn (AP-9)
 CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (RES-3, AP-10)
 CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRAFT-1)
-# 39 free; 44..46: food and corpses; 47..49 and 60..63: radios, hindering, following;
+CH_FOOD_COUNTED = 44  # food boxes seen on the shelves at the last count (INFO-4)
+CH_FOOD_COUNT_TURN = 45  # turn of that count (LOC-FREEZER-3), 0 if never
+# 39 and 46 free; 47..49 and 60..63: radios, hindering, following;
 # 50..59: doors, codes, ID cards and the Tower terminal
 N_CH = 64
 
@@ -68,7 +70,8 @@ IT_WHERE = 2  # room or character, by place; -1 in supply or destroyed
 IT_FUEL = 3  # fuel units held by a canister
 IT_DROPPED_BY = 4  # character whose blackout dropped it, else -1 (UNC-1)
 IT_ON = 5  # a flashlight switched on: 0/1 (ITEM-FLASHLIGHT)
-N_IT = 6
+IT_DOSE = 6  # a food portion's substances: bits of kernel.food.DOSE_* (VIAL-2, GAP-49), else 0
+N_IT = 7
 
 # --- st: int64[N_ST + weather length], the station and the game's scalars ---
 ST_TURN = 0  # current turn, 1-based
@@ -94,7 +97,9 @@ ST_HELI_GONE = 30  # 0/1: the helicopter has flown (GAP-7: one flight)
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
 ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Tower, Street (INFO-1)
 ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
-# 107..119: food; 120..129: radios
+ST_FOOD_STOCK = 107  # food boxes left on the Freezer's shelves (LOC-FREEZER-2, GAP-50)
+ST_STOVE_PREPARED = 108  # 0/1: a prepared box waits on the stove (LOC-LIVING-3, GAP-50)
+# 109..119: free; 120..129: radios
 ST_TEMPERATURE = 130  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
@@ -151,7 +156,8 @@ class Game(NamedTuple):
 
 @njit(cache=True)
 def item_capacity(ip):
-    """Items preallocated per game: yellow-box contents, axes and the unlimited-stock pools."""
+    """Items preallocated per game: yellow-box contents, axes, the unlimited-stock pools, the
+    stock lying in rooms, the food boxes and the portions cooking can make of them."""
     return (
         ip[P.I_PISTOLS]
         + ip[P.I_BANDAGES]
@@ -167,6 +173,7 @@ def item_capacity(ip):
         + ip[P.I_POOL_FLAMETHROWERS]
         + ip[P.I_POOL_GRENADES]
         + ip[P.I_POOL_PISTOLS]
+        + ip[P.I_FOOD] * (1 + ip[P.I_PORTIONS])  # each box and the portions it can become
     )
 
 
