@@ -200,9 +200,10 @@ A_TAKE_FOOD = 40  # take a food box off the Freezer's shelves   GAP-50 (step 5)
 A_STOVE_PREPARE = 41  # prepare the food box in hand at the stove   LOC-LIVING-3 (step 9)
 A_COOK = 42  # cook the prepared food, arg = bitmask of vial kinds to add   LOC-LIVING-4 (step 9)
 A_EAT = 43  # target = 0 a portion in hand, 1 lying here     ACT-EAT (step 6)
-A_DOSE_FOOD = 44  # target = vial kind: dose a portion (secret)   ACT-DOSE-FOOD (step 5)
+A_DOSE_FOOD = 44  # target = vial kind, arg = DOSE_FROM_* bits: where the vial and the portion
+#                   are (in hand, or lying here)           ACT-DOSE-FOOD (secret, step 5)
 A_COUNT_FOOD = 45  # count the food boxes left                   LOC-FREEZER-3 (step 4)
-A_SEARCH_CORPSE = 46  # target = corpse, arg = what to take     GAP-51 (step 5)
+A_SEARCH_CORPSE = 46  # target = corpse, arg = backpack slot 0..2, or SEARCH_PARKA  GAP-51 (step 5)
 A_RADIO_TOGGLE = 47  # target = hand slot (or -1: a radio lying here)  ACT-RADIO-TOGGLE (step 13)
 A_RADIO_SPEAK = 48  # target = topic, arg = subject: said on the radio in hand  ACT-RADIO-SPEAK
 A_HINDER = 49  # target = character                         ACT-HINDER-CHAR (step 1)
@@ -297,6 +298,10 @@ ACTION_STEP = (
     + (13, 1, 1, 1, 13)  # radio (GAP-54; speech is in real time: first), hinder, follow
     + (0,)  # a reaction resolves nothing itself (GAP-33)
 )
+# ACT-DOSE-FOOD: the bits of its arg
+DOSE_FROM_FLOOR_VIAL = 1  # the vial lies here (else it is in a hand)
+DOSE_FROM_FLOOR_PORTION = 2  # the portion lies here (else it is in a hand)
+SEARCH_PARKA = 3  # GAP-51: the arg of A_SEARCH_CORPSE taking the corpse's parka
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
 
@@ -399,13 +404,14 @@ E_DOOR = 48  # the door of room a changed: b = its new state (see the doors modu
 E_TERMINAL = 49  # actor used terminal function a with parameter b (LOC-TOWER-3/4)
 E_THROW = 50  # actor threw a grenade into room a (ITEM-GRENADE-2)
 E_LEAVE = 51  # actor left room a heading for room b (ACT-MOVE exit, step 10)
-E_TAKE_FOOD = 52  # actor took a food box; a = boxes left on the shelves
-E_STOVE = 53  # actor prepared (a = 0) or cooked (a = 1) food; b = vials added (bitmask)
-E_EAT = 54  # actor ate a portion
-E_DOSE = 55  # actor dosed a portion with a vial of kind a (secret)
+E_TAKE_FOOD = 52  # actor took a food box; a = boxes left on the shelves (the replay's alone)
+E_STOVE = 53  # actor prepared (a = 0) or cooked (a = 1) food; b = portions it made
+E_EAT = 54  # actor ate a portion (a = 0 from his hand, 1 lying here)
+E_DOSE = 55  # actor put a vial of kind a into b portions (secret: ACT-DOSE-FOOD, LOC-LIVING-4)
 E_COUNT_FOOD = 56  # actor counted a food boxes left
 E_SEARCH = 57  # actor searched the corpse of target and took an item of kind a
-E_FOOD_EFFECT = 58  # a portion's substance took effect on actor: a = vial kind
+E_FOOD_EFFECT = 58  # a substance in the portion target ate took effect: a = vial kind, b = 1 a
+#                     full dose (ACT-DOSE-FOOD), 0 a cooked one (LOC-LIVING-4); no actor
 E_RADIO_TOGGLE = 60  # actor switched a radio of colour a on (b = 1) or off (b = 0)
 E_RADIO = 61  # actor said topic a about subject b on the radio
 E_HINDER = 62  # actor hindered target (a = 0) or actions aimed at target (a = 1)
@@ -543,13 +549,13 @@ EVENT_SIGHT = (
     SEEN | DETAILS_PRIVATE,  # E_TERMINAL
     _PUBLIC,  # E_THROW
     _ARRIVAL,  # E_LEAVE: in light, also where to (INFO-2)
-    _PUBLIC,  # E_TAKE_FOOD
-    SEEN | DETAILS_PRIVATE,  # E_STOVE: vials are added secretly (LOC-LIVING-4)
+    SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_TAKE_FOOD: nobody sees the stock (LOC-FREEZER-2)
+    _PUBLIC,  # E_STOVE: the vials go in secretly, as an E_DOSE (LOC-LIVING-4)
     _PUBLIC,  # E_EAT
-    _SECRET,  # E_DOSE (ACT-DOSE-FOOD)
+    _SECRET,  # E_DOSE (ACT-DOSE-FOOD, LOC-LIVING-4)
     SEEN | DETAILS_PRIVATE,  # E_COUNT_FOOD: the count is the counter's (INFO-4)
     _PUBLIC,  # E_SEARCH
-    _SECRET,  # E_FOOD_EFFECT
+    _SECRET,  # E_FOOD_EFFECT: the eater does not feel what was in it (ACT-DOSE-FOOD)
     _SECRET,  # 59: unused
     SEEN | NOTICED_IN_DARK,  # E_RADIO_TOGGLE
     SEEN,  # E_RADIO: its "seers" are the listeners on that colour (ACT-RADIO-SPEAK)

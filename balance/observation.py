@@ -75,7 +75,13 @@ PERCEIVED_FIELDS = 5
 O_HAND_ON = O_PERCEIVED + PERCEIVED_SLOTS * PERCEIVED_FIELDS  # 2 slots: flashlight/radio on
 O_HAND_COLOUR = O_HAND_ON + 2  # 2 slots: a radio's colour in that hand, else -1 (ITEM-RADIO)
 O_FIXTURE_BROKEN = O_HAND_COLOUR + 2  # seeing: 0/1, the room's light fixture (GAP-20), else UNSEEN
-N_OBS = O_FIXTURE_BROKEN + 1
+# --- food (A12 Freezer and Living quarters, INFO-4) ---
+O_FOOD_COUNTED = O_FIXTURE_BROKEN + 1  # boxes one saw on the
+#                             Freezer's shelves at one's last count (LOC-FREEZER-3), or UNSEEN
+O_FOOD_COUNT_TURN = O_FOOD_COUNTED + 1  # the turn of that count, or UNSEEN
+O_STOVE = O_FOOD_COUNT_TURN + 1  # in the Living quarters and seeing: 1 if prepared food waits on
+#                                  the stove (LOC-LIVING-3), 0 if not, else UNSEEN
+N_OBS = O_STOVE + 1
 
 # wound states anyone who sees a character can tell (HP-2)
 W_UNHURT = 0

@@ -133,12 +133,12 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_THROW: lambda t, a, b: {"into": _room(a)},
     codes.E_LEAVE: lambda t, a, b: {"from": _room(a), "heading": _room(b)},
     codes.E_TAKE_FOOD: lambda t, a, b: {"boxes_left": a},
-    codes.E_STOVE: lambda t, a, b: {"cooked": bool(a), "vials": b},
-    codes.E_EAT: lambda t, a, b: {},
-    codes.E_DOSE: lambda t, a, b: {"vial": _item(a)},
+    codes.E_STOVE: lambda t, a, b: {"cooked": bool(a), "portions": b},
+    codes.E_EAT: lambda t, a, b: {"from_floor": bool(a)},
+    codes.E_DOSE: lambda t, a, b: {"vial": _item(a), "portions": b},
     codes.E_COUNT_FOOD: lambda t, a, b: {"boxes_left": a},
     codes.E_SEARCH: lambda t, a, b: {"corpse": t, "item": _item(a)},
-    codes.E_FOOD_EFFECT: lambda t, a, b: {"vial": _item(a)},
+    codes.E_FOOD_EFFECT: lambda t, a, b: {"eater": t, "vial": _item(a), "full_dose": bool(b)},
     codes.E_RADIO_TOGGLE: lambda t, a, b: {"colour": a, "on": bool(b)},
     codes.E_RADIO: lambda t, a, b: {"topic": a, "subject": b},
     codes.E_HINDER: lambda t, a, b: {"target": t, "aimed_at": bool(a)},
@@ -365,12 +365,21 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
     "throw_grenade": lambda e, who: f"threw a grenade into {e['into']}",
     "leave": lambda e, who: f"left {e['from']} for {e['heading']}",
     "take_food": lambda e, who: f"took a food box ({e['boxes_left']} left on the shelves)",
-    "stove": lambda e, who: "cooked the food" if e["cooked"] else "prepared a food box to cook",
-    "eat": lambda e, who: "ate a portion of food",
-    "dose_food": lambda e, who: f"secretly dosed a portion with {_a(e['vial'])}",
+    "stove": lambda e, who: (
+        f"cooked the food into {_count(e['portions'], 'portion')}"
+        if e["cooked"]
+        else "prepared a food box to cook"
+    ),
+    "eat": lambda e, who: "ate a portion of food" + (" lying there" if e["from_floor"] else ""),
+    "dose_food": lambda e, who: (
+        f"secretly put {_a(e['vial'])} into {_count(e['portions'], 'portion')}"
+    ),
     "count_food": lambda e, who: f"counted the food: {e['boxes_left']} boxes left",
     "search_corpse": lambda e, who: f"searched {who(e['corpse'])}'s body and took {_a(e['item'])}",
-    "food_effect": lambda e, who: f"felt the {e['vial'].replace('_', ' ')} in the food",
+    "food_effect": lambda e, who: (
+        f"the {e['vial'].replace('_', ' ')} in the portion {who(e['eater'])} ate took effect"
+        + (" (a full dose)" if e["full_dose"] else " (cooked in)")
+    ),
     "radio_toggle": lambda e, who: f"switched a radio {'on' if e['on'] else 'off'}",
     "radio": lambda e, who: f"said on the radio: topic {e['topic']}, subject {e['subject']}",
     "hinder": lambda e, who: (

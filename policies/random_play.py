@@ -24,10 +24,13 @@ from balance.observation import (
     O_RECIPES,
     O_ROOM,
     O_ROOM_ITEMS,
+    O_SEES,
     O_SELF,
+    O_STOVE,
     O_WEARS_PARKA,
     O_WORKSHOP,
     P_ABSENT,
+    P_LOOKS_DEAD,
     UNSEEN,
 )
 from policies.common import emit, is_generator_room
@@ -283,6 +286,65 @@ def candidate(obs, next_hop, wanted, out, n):
             emit(out, n, codes.A_BEACON if here != codes.RADIO_ROOM else codes.A_CALL, 0, 0)
             return -1
         k += 1
+    return food_candidate(obs, wanted, out, n, k)
+
+
+@njit(cache=True)
+def food_candidate(obs, wanted, out, n, k):
+    """The food and corpse declarations (kernel.food), numbered on from k, as `candidate`."""
+    here = obs[O_ROOM]
+    sees = obs[O_SEES] == 1
+    free = obs[O_HAND_KIND] == codes.NO_ITEM or obs[O_HAND_KIND + 1] == codes.NO_ITEM
+    holds_box = obs[O_HAND_KIND] == codes.FOOD_BOX or obs[O_HAND_KIND + 1] == codes.FOOD_BOX
+    if here == codes.FREEZER:  # GAP-50, LOC-FREEZER-3
+        for action, ok in ((codes.A_TAKE_FOOD, free), (codes.A_COUNT_FOOD, sees)):
+            if ok:
+                if k == wanted:
+                    emit(out, n, action, 0, 0)
+                    return -1
+                k += 1
+    if here == codes.LIVING_QUARTERS and holds_box:  # LOC-LIVING-3
+        if k == wanted:
+            emit(out, n, codes.A_STOVE_PREPARE, 0, 0)
+            return -1
+        k += 1
+    if here == codes.LIVING_QUARTERS and obs[O_STOVE] == 1:  # LOC-LIVING-4: with any vials
+        for vials in range(4):
+            if k == wanted:
+                emit(out, n, codes.A_COOK, 0, vials)
+                return -1
+            k += 1
+    portion = (  # ACT-EAT, ACT-DOSE-FOOD: a portion in hand (0) or lying here (1)
+        obs[O_HAND_KIND] == codes.FOOD or obs[O_HAND_KIND + 1] == codes.FOOD,
+        obs[O_ROOM_ITEMS + codes.FOOD] > 0,
+    )
+    for lying in range(2):
+        if portion[lying]:
+            if k == wanted:
+                emit(out, n, codes.A_EAT, lying, 0)
+                return -1
+            k += 1
+    for kind in (codes.VIAL_BLUE, codes.VIAL_RED):
+        vial = (
+            obs[O_HAND_KIND] == kind or obs[O_HAND_KIND + 1] == kind,
+            obs[O_ROOM_ITEMS + kind] > 0,
+        )
+        for where in range(4):
+            vial_lying = where & codes.DOSE_FROM_FLOOR_VIAL
+            portion_lying = 1 if where & codes.DOSE_FROM_FLOOR_PORTION else 0
+            if vial[vial_lying] and portion[portion_lying]:
+                if k == wanted:
+                    emit(out, n, codes.A_DOSE_FOOD, kind, where)
+                    return -1
+                k += 1
+    if sees:  # GAP-51: a body here, one item of its backpack or its parka
+        for d in range(MAX_CHARACTERS):
+            if d != obs[O_SELF] and obs[O_PRESENT + d] == P_LOOKS_DEAD:
+                for what in range(codes.SEARCH_PARKA + 1):
+                    if k == wanted:
+                        emit(out, n, codes.A_SEARCH_CORPSE, d, what)
+                        return -1
+                    k += 1
     return k
 
 

@@ -33,6 +33,12 @@ ACTION_EVENTS = [
     codes.E_FORECAST,
     codes.E_PARKA_OFF,
     codes.E_FUEL,
+    codes.E_TAKE_FOOD,
+    codes.E_COUNT_FOOD,
+    codes.E_STOVE,
+    codes.E_EAT,
+    codes.E_DOSE,
+    codes.E_SEARCH,
 ]
 
 

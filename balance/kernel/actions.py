@@ -25,12 +25,14 @@ from balance.kernel.arsenal import (
     workshop_works,
 )
 from balance.kernel.events import log_event, write_event
+from balance.kernel.food import food_action_cost, resolve_food
 from balance.kernel.perception import count_shot, log_act, sees_in_room, witnesses
 from balance.kernel.helicopter import boarding_open, fuel_tank, prepare, take_seat
 from balance.kernel.items import (
     count_in_supply,
     drop_from_hand,
     find_on_floor,
+    fits_in_backpack,
     free_backpack_slot,
     free_hand,
     holds_kind,
@@ -252,7 +254,7 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     if action == codes.A_INFECT:
         return infection_cost(ch, st, ip, c, target)
     if action == codes.A_BACKPACK:
-        return ip[P.I_BACKPACK_AP] if 0 <= target <= 1 and 0 <= arg <= 2 else -1  # GAP-23
+        return ip[P.I_BACKPACK_AP] if 0 <= target <= 1 and 0 <= arg <= 2 else -1  # GAP-23, INV-4
     if action == codes.A_GIVE:
         return ip[P.I_GIVE_AP] if other_here(ch, c, target) and 0 <= arg <= 1 else -1
     if action == codes.A_RECEIVE:
@@ -317,6 +319,10 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     if action == codes.A_RELOAD:
         # ACT-RELOAD, GAP-16: ammunition is unlimited, so it resolves as a no-op
         return ip[P.I_RELOAD_AP] if in_hand_is(ch, it, c, target, codes.PISTOL) else -1
+    if codes.A_TAKE_FOOD <= action <= codes.A_SEARCH_CORPSE:  # kernel.food
+        if action == codes.A_SEARCH_CORPSE and not other_here(ch, c, target):
+            return -1
+        return food_action_cost(ch, st, ip, c, action, target, arg)
     # LIGHT-5: light-only actions need Light or a Flashlight (a Thing's Night vision will do)
     if action == codes.A_BANDAGE:
         ok = (
@@ -576,7 +582,7 @@ def pick_up(ch, it, st, events, c, kind, to_backpack):
         return
     if kind == codes.PARKA and ch[c, CH_WORN] < 0:
         wear_parka(ch, it, c, i)  # ITEM-PARKA
-    elif to_backpack == 1 and free_backpack_slot(ch, c) >= 0:
+    elif to_backpack == 1 and free_backpack_slot(ch, c) >= 0 and fits_in_backpack(kind):
         put_in_backpack(ch, it, c, free_backpack_slot(ch, c), i)
     elif free_hand(ch, c) >= 0:
         put_in_hand(ch, it, c, free_hand(ch, c), i)
@@ -804,6 +810,8 @@ def use_backpack(ch, it, st, events, c, h, k):
     in_pack = ch[c, CH_BACKPACK + k]
     if h == ch[c, CH_LOST_HAND] or (in_hand < 0 and in_pack < 0):
         return  # INV-2: a lost hand holds nothing
+    if in_hand >= 0 and not fits_in_backpack(it[in_hand, IT_KIND]):
+        return  # GAP-50
     ch[c, CH_HAND + h] = -1
     ch[c, CH_BACKPACK + k] = -1
     if in_pack >= 0:
@@ -1028,6 +1036,8 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         read_forecast(ch, st, events, ip, c)
     elif action == codes.A_FUEL:
         transfer_fuel(ch, it, st, events, decl, c, target, arg)
+    elif codes.A_TAKE_FOOD <= action <= codes.A_SEARCH_CORPSE:
+        resolve_food(ch, it, st, events, ip, room_block, c, action, target, arg)
     elif action == codes.A_INFECT:
         if infection_cost(ch, st, ip, c, target) >= 0:
             infect(ch, it, st, rng, events, ip, c, target, rec)

@@ -259,11 +259,11 @@ def start_sanity(ch, ip, c):
 
 
 @njit(cache=True)
-def take_vial(ch, st, ip, c, kind):
-    """VIAL-1, GAP-49, ITEM-VIAL-BLUE, ITEM-VIAL-RED: the effects of a vial drunk this turn. A dose
-    fewer than overdose_gap turns after the previous one knocks the drinker out for the whole
-    next turn, and its effect still applies; blue and red fewer than mixing_gap turns apart set
-    the poison's death turn, which a later mixing does not move (there is no cure)."""
+def count_dose(ch, st, ip, c, kind):
+    """VIAL-1, GAP-49: a dose of `kind` taken this turn enters the windows. A dose fewer than
+    overdose_gap turns after the previous one knocks the character out for the whole next turn;
+    blue and red fewer than mixing_gap turns apart set the poison's death turn, which a later
+    mixing does not move (there is no cure)."""
     t = st[ST_TURN]
     last = max(ch[c, CH_LAST_BLUE], ch[c, CH_LAST_RED])
     if last > 0 and t - last < ip[P.I_OVERDOSE_GAP]:
@@ -273,9 +273,19 @@ def take_vial(ch, st, ip, c, kind):
         ch[c, CH_POISON_TURN] = t + ip[P.I_POISON_DELAY]
     if kind == codes.VIAL_BLUE:
         ch[c, CH_LAST_BLUE] = t
-        ch[c, CH_SANITY] = min(ip[P.I_SANITY_MAX], ch[c, CH_SANITY] + ip[P.I_BLUE_SANITY])
     else:
         ch[c, CH_LAST_RED] = t
+
+
+@njit(cache=True)
+def take_vial(ch, st, ip, c, kind):
+    """VIAL-1, GAP-49, ITEM-VIAL-BLUE, ITEM-VIAL-RED: the effects of a vial drunk this turn; an
+    overdose knocks the drinker out (count_dose) and the effect still applies."""
+    count_dose(ch, st, ip, c, kind)
+    t = st[ST_TURN]
+    if kind == codes.VIAL_BLUE:
+        ch[c, CH_SANITY] = min(ip[P.I_SANITY_MAX], ch[c, CH_SANITY] + ip[P.I_BLUE_SANITY])
+    else:
         ch[c, CH_RED_UNTIL] = t + ip[P.I_RED_TURNS]
 
 

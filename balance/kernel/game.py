@@ -33,6 +33,7 @@ from balance.kernel.characters import (
 )
 from balance.kernel.arsenal import deal_recipes
 from balance.kernel.events import log_event
+from balance.kernel.food import set_up_food
 from balance.kernel.helicopter import set_up_helicopter, take_off
 from balance.kernel.invariants import check_declarations, check_invariants
 from balance.kernel.items import stock_items
@@ -91,6 +92,7 @@ from balance.kernel.state import (
     SNAP_PARKA,
     SNAP_PHYSICAL,
     SNAP_ROOM,
+    ST_FOOD_STOCK,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
     ST_GEN_RUNNING,
@@ -176,6 +178,7 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     st[ST_TEMPERATURE + codes.STREET] = ip[P.I_T_STREET]
     draw_weather(st, rng, ip, fp)
     set_up_helicopter(st, ip)
+    set_up_food(st, ip)
     deal_recipes(ch, rng, ip)
 
 
@@ -324,7 +327,7 @@ def check_end(ch, st, events, ip, rec, end_of_turn):
             things += 1  # GAP-8: a paralysed Thing still counts
         if ch[c, CH_FORM] == codes.HUMAN and ch[c, CH_ALIVE] == 1 and ch[c, CH_INFECTED] == 1:
             infected += 1
-    if things == 0 and infected == 0 and ip[P.I_FOOD] >= 1:  # WIN-3, GAP-8
+    if things == 0 and infected == 0 and st[ST_FOOD_STOCK] >= 1:  # WIN-3, GAP-8, GAP-50
         st[ST_WINNER] = codes.HUMANS
         st[ST_REASON] = codes.R_THINGS_DEAD
         return True

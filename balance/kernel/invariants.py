@@ -5,16 +5,22 @@ value; 4 fuel outside [0, capacity] (generators and canisters); 8 an item in no 
 places; 16 a living character at 0 HP who is not a paralysed Thing, or a character unable to
 act holding declarations (checked right after the declarations); 32 a sanity outside
 [0, maximum], or one seen in the mirror outside [-1, maximum] (GAP-11); 64 a vial drunk or a
-forecast read after this turn, or an overdose blackout due after the next turn (VIAL-1).
+forecast read after this turn, or an overdose blackout due after the next turn (VIAL-1);
+128 the Freezer's stock outside [0, food_boxes] or not the boxes left in the supply, a food box
+in a backpack (GAP-50), a dose on anything but a portion or outside the dose bits, the stove
+neither empty nor prepared, or a food count outside [0, food_boxes] or from a future turn.
 """
 
 from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.food import ALL_DOSES
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
+    CH_FOOD_COUNT_TURN,
+    CH_FOOD_COUNTED,
     CH_FORECAST_TURN,
     CH_HAND,
     CH_HP,
@@ -29,12 +35,15 @@ from balance.kernel.state import (
     CH_SANITY,
     CH_UNCONSCIOUS,
     CH_WORN,
+    IT_DOSE,
     IT_FUEL,
     IT_KIND,
     IT_PLACE,
     IT_WHERE,
+    ST_FOOD_STOCK,
     ST_GEN_FUEL,
     ST_HELI_FUEL,
+    ST_STOVE_PREPARED,
     ST_TEMPERATURE,
     ST_TURN,
     ST_YELLOW_LEFT,
@@ -47,6 +56,7 @@ ITEM_PLACE = 8
 INCAPACITATED_ACTING = 16
 SANITY_RANGE = 32
 VIAL_CLOCKS = 64
+FOOD = 128
 
 
 @njit(cache=True)
@@ -59,6 +69,7 @@ def check_invariants(ch, it, st, ip):
         if ch[c, CH_ALIVE] == 1 and ch[c, CH_HP] == 0 and ch[c, CH_PARALYSED_UNTIL] == 0:
             bad |= INCAPACITATED_ACTING
         bad |= mind_and_vials(ch, st, ip, c)
+    bad |= food_state(ch, it, st, ip)
     for r in range(codes.N_ROOMS):
         if r == codes.STREET:
             if st[ST_TEMPERATURE + r] != ip[P.I_T_STREET]:
@@ -132,6 +143,32 @@ def mind_and_vials(ch, st, ip, c):
             bad |= VIAL_CLOCKS
     if not 0 <= ch[c, CH_KNOCKOUT_TURN] <= t + 1:
         bad |= VIAL_CLOCKS
+    return bad
+
+
+@njit(cache=True)
+def food_state(ch, it, st, ip):
+    """The FOOD bit: the shelves, the stove, boxes, portions and the counts (kernel.food)."""
+    bad = 0
+    boxes = ip[P.I_FOOD]
+    on_shelves = 0
+    for i in range(it.shape[0]):
+        kind = it[i, IT_KIND]
+        if kind == codes.FOOD_BOX:
+            if it[i, IT_PLACE] == codes.IN_SUPPLY:
+                on_shelves += 1
+            elif it[i, IT_PLACE] == codes.IN_BACKPACK:
+                bad |= FOOD
+        if it[i, IT_DOSE] != 0 and (kind != codes.FOOD or not 0 < it[i, IT_DOSE] <= ALL_DOSES):
+            bad |= FOOD
+    stock = st[ST_FOOD_STOCK]
+    if not 0 <= stock <= boxes or stock != on_shelves or not 0 <= st[ST_STOVE_PREPARED] <= 1:
+        bad |= FOOD
+    for c in range(ch.shape[0]):
+        if not 0 <= ch[c, CH_FOOD_COUNT_TURN] <= st[ST_TURN]:
+            bad |= FOOD
+        if not 0 <= ch[c, CH_FOOD_COUNTED] <= boxes:
+            bad |= FOOD
     return bad
 
 

@@ -34,6 +34,12 @@ def free_hand(ch, c):
 
 
 @njit(cache=True)
+def fits_in_backpack(kind):
+    """GAP-50: a food box is carried in a hand only."""
+    return kind != codes.FOOD_BOX
+
+
+@njit(cache=True)
 def free_backpack_slot(ch, c):
     for k in range(3):
         if ch[c, CH_BACKPACK + k] < 0:
@@ -170,8 +176,8 @@ def find_on_floor(it, r, kind):
 @njit(cache=True)
 def stock_items(it, ip):
     """SETUP-3, LOC-WAREHOUSE-1..3: lay out every item of the game. Ids run: yellow-box parkas
-    and flashlights, the axes, the unlimited-stock pools (all in the supply), then the stock
-    lying in its rooms."""
+    and flashlights, the axes, the unlimited-stock pools, the food boxes and portions (all in
+    the supply), then the stock lying in its rooms."""
     it[:, :] = 0  # the arrays are reused game after game: no column may carry over
     i = 0
     for kind, count in (
@@ -185,6 +191,8 @@ def stock_items(it, ip):
         (codes.FLAMETHROWER, ip[P.I_POOL_FLAMETHROWERS]),  # what crafting can make (CRAFT-2)
         (codes.GRENADE, ip[P.I_POOL_GRENADES]),
         (codes.PISTOL, ip[P.I_POOL_PISTOLS]),
+        (codes.FOOD_BOX, ip[P.I_FOOD]),  # LOC-FREEZER-2: the shelves (kernel.food)
+        (codes.FOOD, ip[P.I_FOOD] * ip[P.I_PORTIONS]),  # LOC-LIVING-4: what cooking can make
     ):
         for _ in range(count):
             it[i, IT_KIND] = kind

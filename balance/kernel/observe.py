@@ -16,6 +16,8 @@ from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
     CH_ERUDITION,
+    CH_FOOD_COUNT_TURN,
+    CH_FOOD_COUNTED,
     CH_FORECAST_TURN,
     CH_FORM,
     CH_FROST,
@@ -51,6 +53,7 @@ from balance.kernel.state import (
     ST_HELI_PILOT,
     ST_LIGHTING,
     ST_PUMP_BROKEN,
+    ST_STOVE_PREPARED,
     ST_TEMPERATURE,
     ST_N_EVENTS,
     ST_PERCEIVED_TURN,
@@ -70,6 +73,8 @@ from balance.observation import (
     O_CALL_TURN,
     O_EMPTY_CANISTERS_HERE,
     O_ERUDITION,
+    O_FOOD_COUNT_TURN,
+    O_FOOD_COUNTED,
     O_FORECAST,
     O_FROST,
     O_GEN_BROKEN,
@@ -92,6 +97,7 @@ from balance.observation import (
     O_N_PERCEIVED,
     O_PERCEIVED,
     O_SHOTS_HEARD,
+    O_STOVE,
     O_WEARS,
     O_WOUND,
     PERCEIVED_FIELDS,
@@ -254,6 +260,11 @@ def observe(ch, it, st, events, ip, room_block, c, o):
     o[O_RECIPES] = ch[c, CH_RECIPES]
     o[O_WORKSHOP] = (1 if workshop_works(st, room_block) else 0) if r == codes.ARSENAL else UNSEEN
     o[O_MIRROR_SANITY] = ch[c, CH_MIRROR_SANITY]  # LOC-LIVING-2, INFO-3; -1 is UNSEEN
+    counted = ch[c, CH_FOOD_COUNT_TURN] > 0  # LOC-FREEZER-3, INFO-4: the counter's alone
+    o[O_FOOD_COUNTED] = ch[c, CH_FOOD_COUNTED] if counted else UNSEEN
+    o[O_FOOD_COUNT_TURN] = ch[c, CH_FOOD_COUNT_TURN] if counted else UNSEEN
+    stove = sees and r == codes.LIVING_QUARTERS  # LOC-LIVING-3: the prepared food shows
+    o[O_STOVE] = st[ST_STOVE_PREPARED] if stove else UNSEEN
     read = ch[c, CH_FORECAST_TURN]  # LOC-TOWER-2, GAP-55: known to the reader alone
     for k in range(FORECAST_SLOTS):
         u = st[ST_TURN] + 1 + k

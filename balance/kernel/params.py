@@ -129,6 +129,20 @@ I_FORECAST_AP = 112
 I_PARKA_OFF_AP = 113
 I_FUEL_AP = 114
 I_RELOAD_AP = 115
+# food, the stove and corpses (A12 Freezer and Living quarters, ITEM-FOOD, GAP-49..51)
+I_TAKE_FOOD_AP = 180  # GAP-50: a box off the Freezer's shelves, into a hand
+I_COUNT_FOOD_AP = 181  # LOC-FREEZER-3
+I_STOVE_PREPARE_AP = 182  # LOC-LIVING-3
+I_COOK_AP = 183  # LOC-LIVING-4
+I_PORTIONS = 184  # LOC-LIVING-4, ITEM-FOOD: portions one cooked box gives
+I_EAT_AP = 185  # ACT-EAT
+I_DOSE_FOOD_AP = 186  # ACT-DOSE-FOOD
+I_COOKED_BLUE_SANITY = 187  # LOC-LIVING-4: sanity a portion cooked with a blue vial adds
+I_COOKED_RED_TURNS = 188  # LOC-LIVING-4: turns the red effect of a cooked portion lasts
+I_FOOD_POISON_DELAY = 189  # LOC-LIVING-4: turns from eating blue and red together to the death
+I_FOOD_COUNTS_AS_DOSE = 190  # GAP-49 variant switch: 1 = dosed food counts like a vial drunk
+I_STOVE_USABLE = 191  # GAP-50 variant switch: 0 = the stove cannot be used
+I_SEARCH_AP = 192  # GAP-51
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8

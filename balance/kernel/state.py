@@ -57,7 +57,9 @@ CH_SEATED = 40  # 0/1: took a helicopter seat this turn (HELI-5)
 CH_DEFERRED = 41  # bitmask over action codes this character resolves last this turn (AP-9)
 CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (RES-3, AP-10)
 CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRAFT-1)
-# 39 free; 44..46: food and corpses; 50..59: doors, codes, ID cards and the Tower terminal
+CH_FOOD_COUNTED = 44  # food boxes seen on the shelves at the last count (INFO-4)
+CH_FOOD_COUNT_TURN = 45  # turn of that count (LOC-FREEZER-3), 0 if never
+# 39 and 46 free; 50..59: doors, codes, ID cards and the Tower terminal
 CH_HINDERED = 47  # percentage points off this character's actions this turn (ACT-HINDER-CHAR)
 CH_SHIELDED = 48  # percentage points off actions aimed at him this turn (ACT-HINDER-TARGET)
 CH_HINDER_IMMUNE = 49  # last turn he cannot be hindered, 0 if none (GAP-28)
@@ -77,6 +79,7 @@ IT_WHERE = 2  # room or character, by place; -1 in supply or destroyed
 IT_FUEL = 3  # fuel units held by a canister
 IT_DROPPED_BY = 4  # character whose blackout dropped it, else -1 (UNC-1)
 IT_ON = 5  # a flashlight or radio switched on: 0/1 (ITEM-FLASHLIGHT, ITEM-RADIO)
+IT_DOSE = 6  # a food portion's substances: bits of kernel.food.DOSE_* (VIAL-2, GAP-49), else 0
 IT_COLOUR = 7  # a radio's colour, by codes.RADIO_COLOUR_NAMES (LOC-RADIO-1)
 N_IT = 8
 
@@ -104,7 +107,9 @@ ST_HELI_GONE = 30  # 0/1: the helicopter has flown (GAP-7: one flight)
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
 ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Tower, Street (INFO-1)
 ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
-# 107..119: food
+ST_FOOD_STOCK = 107  # food boxes left on the Freezer's shelves (LOC-FREEZER-2, GAP-50)
+ST_STOVE_PREPARED = 108  # 0/1: a prepared box waits on the stove (LOC-LIVING-3, GAP-50)
+# 109..119: free
 ST_REACTIONS = 120  # reactions declared this turn (GAP-33)
 ST_STEP = 121  # the resolution step under way (RES-ORDER), 0 outside resolution
 ST_FIXTURE_BROKEN = 130  # N_ROOMS cells: 0/1, a room's light fixture (GAP-20; none on the Street)
@@ -170,7 +175,8 @@ class Game(NamedTuple):
 
 @njit(cache=True)
 def item_capacity(ip):
-    """Items preallocated per game: yellow-box contents, axes and the unlimited-stock pools."""
+    """Items preallocated per game: yellow-box contents, axes, the unlimited-stock pools, the
+    stock lying in rooms, the food boxes and the portions cooking can make of them."""
     return (
         ip[P.I_PISTOLS]
         + ip[P.I_BANDAGES]
@@ -189,6 +195,7 @@ def item_capacity(ip):
         + ip[P.I_RADIOS]
         + ip[P.I_RADIOS + 1]
         + ip[P.I_RADIOS + 2]
+        + ip[P.I_FOOD] * (1 + ip[P.I_PORTIONS])  # each box and the portions it can become
     )
 
 
