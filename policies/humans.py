@@ -23,7 +23,14 @@ from balance.observation import (
     O_PUMP_BROKEN,
     UNSEEN,
 )
-from policies.common import emit, generator_room_of_block, hand_with, is_generator_room, step_toward
+from policies.common import (
+    emit,
+    generator_room_of_block,
+    hand_with,
+    is_generator_room,
+    move_through,
+    step_toward,
+)
 from policies.memory import (
     M_BEACON_SEEN,
     M_CALL_TRIED,
@@ -70,7 +77,7 @@ def go(obs, out, n, next_hop, dest, knobs, ip):
         and obs[O_TEMPERATURE] >= ip[P.I_BAND_FLOOR]
     ):
         return n  # recover first: the warmest band removes a mark a turn (FROST-2)
-    return emit(out, n, codes.A_MOVE, hop, 0)
+    return move_through(obs, out, n, hop)
 
 
 @njit(cache=True)

@@ -5,16 +5,23 @@ value; 4 fuel outside [0, capacity] (generators and canisters); 8 an item in no 
 places; 16 a living character at 0 HP who is not a paralysed Thing, or a character unable to
 act holding declarations (checked right after the declarations); 32 a sanity outside
 [0, maximum], or one seen in the mirror outside [-1, maximum] (GAP-11); 64 a vial drunk or a
-forecast read after this turn, or an overdose blackout due after the next turn (VIAL-1).
+forecast read after this turn, or an overdose blackout due after the next turn (VIAL-1);
+128 doors and ID cards: the last `players` items are the ID cards, one per owner, each carried
+by a character, lying in a room or destroyed, and no other item is carried that way (GAP-5); a
+lock, a broken door or an opened door on a room that has no door (the Street); a code that is
+not 4 different digits (CODE-1); a card opening a room that has no door (ID-1).
 """
 
 from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.doors import is_valid_code
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
+    CH_CARD_ACCESS,
+    CH_CARD_TOP,
     CH_FORECAST_TURN,
     CH_HAND,
     CH_HP,
@@ -33,8 +40,13 @@ from balance.kernel.state import (
     IT_KIND,
     IT_PLACE,
     IT_WHERE,
+    ST_CODE,
+    ST_DOORS_BROKEN,
+    ST_DOORS_LOCKED,
     ST_GEN_FUEL,
     ST_HELI_FUEL,
+    ST_LOCKDOWN,
+    ST_OPENED_FROM,
     ST_TEMPERATURE,
     ST_TURN,
     ST_YELLOW_LEFT,
@@ -47,6 +59,7 @@ ITEM_PLACE = 8
 INCAPACITATED_ACTING = 16
 SANITY_RANGE = 32
 VIAL_CLOCKS = 64
+DOORS = 128
 
 
 @njit(cache=True)
@@ -102,6 +115,9 @@ def check_invariants(ch, it, st, ip):
         elif place == codes.IN_SUPPLY:
             if it[i, IT_KIND] == codes.PARKA or it[i, IT_KIND] == codes.FLASHLIGHT_ITEM:
                 yellow_in_supply += 1
+        elif place == codes.CARRIED:
+            if not (0 <= w < n) or it[i, IT_KIND] != codes.ID_CARD:
+                bad |= ITEM_PLACE
         elif place != codes.DESTROYED:
             bad |= ITEM_PLACE
     slots = 0
@@ -116,7 +132,37 @@ def check_invariants(ch, it, st, ip):
             slots += 1
     if slots != held or yellow_in_supply != st[ST_YELLOW_LEFT]:
         bad |= ITEM_PLACE
-    return bad
+    return bad | doors_and_cards(ch, it, st)
+
+
+@njit(cache=True)
+def doors_and_cards(ch, it, st):
+    """The DOORS bit (GAP-5, CODE-1, ID-1, GAP-25)."""
+    n = ch.shape[0]
+    m = it.shape[0]
+    for i in range(m):
+        card = i >= m - n
+        if (it[i, IT_KIND] == codes.ID_CARD) != card:
+            return DOORS
+        if card and it[i, IT_PLACE] not in (codes.CARRIED, codes.IN_ROOM, codes.DESTROYED):
+            return DOORS
+    outside = ~codes.LOCKABLE_ROOMS
+    if (st[ST_DOORS_LOCKED] | st[ST_DOORS_BROKEN]) & outside != 0:
+        return DOORS
+    if st[ST_LOCKDOWN] != 0 and st[ST_LOCKDOWN] != 1:
+        return DOORS
+    for r in range(codes.N_ROOMS):
+        code = st[ST_CODE + r]
+        if code != -1 and not is_valid_code(code):
+            return DOORS
+        if (st[ST_OPENED_FROM + r] >> codes.N_ROOMS) != 0 or (
+            r == codes.STREET and st[ST_OPENED_FROM + r] != 0
+        ):
+            return DOORS
+    for c in range(n):
+        if ch[c, CH_CARD_ACCESS] & outside != 0 or not 0 <= ch[c, CH_CARD_TOP] <= 1:
+            return DOORS
+    return 0
 
 
 @njit(cache=True)

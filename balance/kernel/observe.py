@@ -11,9 +11,27 @@ from balance.kernel import params as P
 from balance.kernel.actions import block_of_generator_room, sees_in_room
 from balance.kernel.arsenal import workshop_works
 from balance.kernel.helicopter import boarding_open
+from balance.kernel.locks import (
+    card_access_seen,
+    carries_card,
+    card_opens,
+    door_state,
+    entry_feedback,
+    entry_guess,
+    entry_room,
+    logged_owners,
+    seen_opened,
+    seen_refused,
+    seen_turn,
+    seen_users,
+)
+from balance.kernel.station import any_generator_running
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
+    CH_CODE_ENTRIES,
+    CH_CODE_TURN,
+    CH_DOORS_SEEN,
     CH_ERUDITION,
     CH_FORECAST_TURN,
     CH_FORM,
@@ -39,6 +57,7 @@ from balance.kernel.state import (
     ST_BEACON_BROKEN,
     ST_BEACON_ON,
     ST_CALL_TURN,
+    ST_ENTRY_LOG_TURN,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
     ST_HELI_BROKEN,
@@ -47,13 +66,26 @@ from balance.kernel.state import (
     ST_HELI_PILOT,
     ST_LIGHTING,
     ST_PUMP_BROKEN,
+    ST_REPORT_TURN,
     ST_TEMPERATURE,
     ST_TURN,
     ST_WEATHER,
     ST_YELLOW_LEFT,
 )
 from balance.observation import (
+    ENTRY_LOG_SLOTS,
     FORECAST_SLOTS,
+    O_ACCESS_REPORT,
+    O_CARD,
+    O_CODE_FEEDBACK,
+    O_CODE_GUESS,
+    O_CODE_ROOM,
+    O_DOOR,
+    O_DOOR_USERS,
+    O_DOORS_OPENED,
+    O_DOORS_REFUSED,
+    O_ENTRY_LOG,
+    O_ROOM_TEMPERATURES,
     MAX_CHARACTERS,
     O_AP,
     O_BACKPACK_FUEL,
@@ -205,3 +237,48 @@ def observe(ch, it, st, ip, room_block, c, o):
         u = st[ST_TURN] + 1 + k
         covered = read > 0 and u <= read + ip[P.I_FORECAST]
         o[O_FORECAST + k] = st[ST_WEATHER + u] if covered else UNSEEN
+    observe_doors(ch, it, st, ip, c, o)
+
+
+@njit(cache=True)
+def observe_doors(ch, it, st, ip, c, o):
+    """Doors, ID cards and the Tower terminal (A13, LOC-TOWER-1/3/4, INFO-3): the lamps of the
+    doors next to c (DOOR-1), the cards c carries, c's code entries of last turn with their
+    feedback (CODE-1..3), what c saw happen at doors last turn (ACT-CODE, ID-1) and, in the
+    Tower while the terminal works (GEN-6), every door and temperature and the printed reports."""
+    n = ch.shape[0]
+    t = st[ST_TURN]
+    r = ch[c, CH_ROOM]
+    terminal = r == codes.TOWER and any_generator_running(st)
+    for q in range(codes.N_ROOMS):
+        lamp = q == r or (ip[P.I_ADJACENT + r] >> q) & 1 == 1  # DOOR-1: in any lighting
+        o[O_DOOR + q] = door_state(st, q) if terminal or lamp else UNSEEN
+        o[O_ROOM_TEMPERATURES + q] = st[ST_TEMPERATURE + q] if terminal else UNSEEN
+        o[O_ACCESS_REPORT + q] = UNSEEN
+    for d in range(MAX_CHARACTERS):
+        o[O_CARD + d] = card_access_seen(ch, d) if d < n and carries_card(ch, it, c, d) else UNSEEN
+    fresh = ch[c, CH_CODE_TURN] == t - 1 and t > 1
+    for k in range(codes.MAX_DECLARED):
+        cell = ch[c, CH_CODE_ENTRIES + k] if fresh else -1
+        o[O_CODE_ROOM + k] = entry_room(cell) if cell >= 0 else UNSEEN
+        o[O_CODE_GUESS + k] = entry_guess(cell) if cell >= 0 else UNSEEN
+        o[O_CODE_FEEDBACK + k] = entry_feedback(cell) if cell >= 0 else UNSEEN
+    seen = ch[c, CH_DOORS_SEEN]
+    last = seen_turn(seen) == t - 1 and t > 1
+    o[O_DOORS_OPENED] = seen_opened(seen) if last else 0
+    o[O_DOORS_REFUSED] = seen_refused(seen) if last else 0
+    o[O_DOOR_USERS] = seen_users(seen) if last else 0
+    if terminal and st[ST_REPORT_TURN] == t - 1 and t > 1:  # LOC-TOWER-3
+        for q in range(codes.N_ROOMS):
+            if door_state(st, q) == codes.DOOR_LOCKED:
+                who = 0
+                for owner in range(n):
+                    if card_opens(ch, st, owner, q):
+                        who |= 1 << owner
+                o[O_ACCESS_REPORT + q] = who
+    logged = terminal and st[ST_ENTRY_LOG_TURN] == t - 1 and t > 1  # LOC-TOWER-4, ID-3
+    for k in range(ENTRY_LOG_SLOTS):
+        shown = logged and k < ip[P.I_ENTRY_LOG_TURNS]
+        for q in range(codes.N_ROOMS):
+            owners = logged_owners(st, t - 1 - k, q) if shown else UNSEEN
+            o[O_ENTRY_LOG + k * codes.N_ROOMS + q] = owners
