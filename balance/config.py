@@ -405,11 +405,6 @@ def _check_relations(v: Mapping[str, Any]) -> None:
         "at most infection.delay_max",
     )
     need(
-        v["doors.card_rooms"] <= len(v["doors.locked_rooms"]),
-        "doors.card_rooms",
-        f"at most the number of doors.locked_rooms ({len(v['doors.locked_rooms'])})",
-    )
-    need(
         v["doors.top_access_cards"] <= v["game.players"],
         "doors.top_access_cards",
         f"at most game.players = {v['game.players']}",
