@@ -64,11 +64,27 @@ def card_for(obs, room):
 
 
 @njit(cache=True)
+def card_rooms(obs):
+    """Bitmask of the rooms the ID cards I carry open, as I read them (top access: all)."""
+    rooms = 0
+    for d in range(MAX_CHARACTERS):
+        access = obs[O_CARD + d]
+        if access != UNSEEN:
+            rooms |= codes.LOCKABLE_ROOMS if access & codes.CARD_TOP_BIT != 0 else access
+    return rooms
+
+
+@njit(cache=True)
 def move_through(obs, out, n, hop):
     """Move into the next room; if its lamp shows it locked, first open it with a card that has
     access (ACT-IDCARD: free, and it must be the same turn: GAP-25)."""
     if obs[O_DOOR + hop] == codes.DOOR_LOCKED:
-        card = card_for(obs, hop)
-        if card >= 0:
-            n = emit(out, n, codes.A_IDCARD, hop, card)
+        n = open_with_card(obs, out, n, hop)
     return emit(out, n, codes.A_MOVE, hop, 0)
+
+
+@njit(cache=True)
+def open_with_card(obs, out, n, room):
+    """ACT-IDCARD at the door of `room` with a card I carry that opens it, if I have one."""
+    card = card_for(obs, room)
+    return emit(out, n, codes.A_IDCARD, room, card) if card >= 0 else n

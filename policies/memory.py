@@ -52,7 +52,13 @@ def remember(obs, mem, ip, room_block):
             mem[M_BEACON_SEEN] = 1
     mem[M_CROWD + here] = obs[O_LIVING_HERE]
     mem[M_CROWD_SEEN + here] = t
-    for r in range(codes.N_ROOMS):  # DOOR-1: the lamps in sight
+
+
+@njit(cache=True)
+def remember_lamps(obs, mem):
+    """DOOR-1: fold the door lamps in sight into the rooms believed locked (apart from
+    `remember`, for the policies that use it)."""
+    for r in range(codes.N_ROOMS):
         if obs[O_DOOR + r] == codes.DOOR_LOCKED:
             mem[M_LOCKED] |= 1 << r
         elif obs[O_DOOR + r] != UNSEEN:

@@ -21,7 +21,7 @@ from balance.observation import (
     P_CONSCIOUS,
     P_UNCONSCIOUS,
 )
-from policies.common import card_for, emit, generator_room_of_block, move_through, step_toward
+from policies.common import card_rooms, emit, generator_room_of_block, move_through, step_toward
 from policies.memory import (
     M_CROWD,
     M_CROWD_SEEN,
@@ -31,6 +31,7 @@ from policies.memory import (
     M_TARGET_BLOCK,
     fuel_estimate,
     remember,
+    remember_lamps,
 )
 
 K_SABOTAGE_CHANCE = 0
@@ -63,14 +64,16 @@ def pick_victim(obs, mem, rng, k, want_unconscious):
 
 
 @njit(cache=True)
-def enterable(obs, mem, r):
-    """DOOR-1: a room I can get into: not believed locked, or a card I carry opens it."""
-    return (mem[M_LOCKED] >> r) & 1 == 0 or card_for(obs, r) >= 0
+def enterable_rooms(obs, mem):
+    """DOOR-1: bitmask of the rooms I can get into: not believed locked, or a card I carry opens
+    them."""
+    return ~mem[M_LOCKED] | card_rooms(obs)
 
 
 @njit(cache=True)
 def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
+    remember_lamps(obs, mem)
     t = obs[O_TURN]
     here = obs[O_ROOM]
     n = 0
@@ -97,7 +100,8 @@ def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
                 best, best_fuel = blk, f
         mem[M_TARGET_BLOCK] = best + 1
         b = best
-    if b >= 0 and not enterable(obs, mem, generator_room_of_block(room_block, b)):
+    enterable = enterable_rooms(obs, mem)
+    if b >= 0 and (enterable >> generator_room_of_block(room_block, b)) & 1 == 0:
         mem[M_TARGET_BLOCK] = 0  # locked against me: another time, another block
         b = -1
     if b >= 0:
@@ -116,17 +120,16 @@ def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
         for r in range(codes.N_INDOOR):
             age = t - mem[M_CROWD_SEEN + r]
             score = mem[M_CROWD + r] * knobs[K_CROWD_WEIGHT] - age
-            ok = mem[M_CROWD_SEEN + r] > 0 and r != here and enterable(obs, mem, r)
+            ok = mem[M_CROWD_SEEN + r] > 0 and r != here and (enterable >> r) & 1 == 1
             if ok and score > best_score:
                 best, best_score = r, score
         if best < 0:  # a random room among those I can get into
             n_open = 0
             for r in range(codes.N_INDOOR):
-                if enterable(obs, mem, r):
-                    n_open += 1
+                n_open += (enterable >> r) & 1
             pick = below(rng, k, n_open) if n_open > 0 else -1
             for r in range(codes.N_INDOOR):
-                if pick >= 0 and enterable(obs, mem, r):
+                if pick >= 0 and (enterable >> r) & 1 == 1:
                     if pick == 0:
                         best = r
                     pick -= 1

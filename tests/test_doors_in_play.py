@@ -509,7 +509,7 @@ def test_ITEM_FLAMETHROWER_4_a_burned_body_burns_its_card():
     assert sc.violations == 0
 
 
-def test_GAP_63_any_holder_uses_any_card_and_the_entry_log_names_its_owner():
+def test_ID_3_GAP_63_any_holder_uses_any_card_and_the_entry_log_names_its_owner():
     """GAP-63, ID-3: the card of 0 in the hands of 1 opens the Laboratory; the entry log read at
     the terminal (LOC-TOWER-4: top access, 3 AP) names 0."""
     sc = station()

@@ -67,15 +67,28 @@ OWNER_MASK = (1 << 16) - 1  # observation.MAX_CHARACTERS owners
 
 @njit(cache=True)
 def door_state(st, r):
-    """What the lamp of room r's door shows (codes.DOOR_*): broken and unpowered doors let anyone
-    in (DOOR-3, DOOR-5, GEN-5); a lockdown locks every door (LOC-TOWER-4)."""
+    """What the lamp of room r's door shows (codes.DOOR_*)."""
+    return door_lamp(st[ST_DOORS_BROKEN], any_generator_running(st), locked_rooms(st), r)
+
+
+@njit(cache=True)
+def locked_rooms(st):
+    """Bitmask of the rooms whose door is locked: a lockdown locks them all (LOC-TOWER-4)."""
+    return codes.LOCKABLE_ROOMS if st[ST_LOCKDOWN] == 1 else st[ST_DOORS_LOCKED]
+
+
+@njit(cache=True)
+def door_lamp(broken, powered, locked, r):
+    """The lamp of room r's door, from the rooms broken and locked and whether any generator
+    runs: broken and unpowered doors let anyone in (DOOR-3, DOOR-5, GEN-5); scalars only, so
+    that a loop over the rooms costs no array passing."""
     if r == codes.STREET:
         return codes.DOOR_FREE
-    if (st[ST_DOORS_BROKEN] >> r) & 1 == 1:
+    if (broken >> r) & 1 == 1:
         return codes.DOOR_BROKEN
-    if not any_generator_running(st):
+    if not powered:
         return codes.DOOR_UNPOWERED
-    if st[ST_LOCKDOWN] == 1 or (st[ST_DOORS_LOCKED] >> r) & 1 == 1:
+    if (locked >> r) & 1 == 1:
         return codes.DOOR_LOCKED
     return codes.DOOR_FREE
 
@@ -178,13 +191,6 @@ def carries_card(ch, it, c, owner):
         return False
     i = card_item(ch, it, owner)
     return it[i, IT_PLACE] == codes.CARRIED and it[i, IT_WHERE] == c
-
-
-@njit(cache=True)
-def card_access_seen(ch, owner):
-    """The card of `owner` as its holder reads it: the rooms it opens, with the top-access bit."""
-    top = codes.CARD_TOP_BIT if ch[owner, CH_CARD_TOP] == 1 else 0
-    return ch[owner, CH_CARD_ACCESS] | top
 
 
 @njit(cache=True)

@@ -12,13 +12,13 @@ from balance.kernel.actions import block_of_generator_room, sees_in_room
 from balance.kernel.arsenal import workshop_works
 from balance.kernel.helicopter import boarding_open
 from balance.kernel.locks import (
-    card_access_seen,
-    carries_card,
     card_opens,
+    door_lamp,
     door_state,
     entry_feedback,
     entry_guess,
     entry_room,
+    locked_rooms,
     logged_owners,
     seen_opened,
     seen_refused,
@@ -29,6 +29,8 @@ from balance.kernel.station import any_generator_running
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
+    CH_CARD_ACCESS,
+    CH_CARD_TOP,
     CH_CODE_ENTRIES,
     CH_CODE_TURN,
     CH_DOORS_SEEN,
@@ -57,6 +59,7 @@ from balance.kernel.state import (
     ST_BEACON_BROKEN,
     ST_BEACON_ON,
     ST_CALL_TURN,
+    ST_DOORS_BROKEN,
     ST_ENTRY_LOG_TURN,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
@@ -73,8 +76,8 @@ from balance.kernel.state import (
     ST_YELLOW_LEFT,
 )
 from balance.observation import (
-    ENTRY_LOG_SLOTS,
     FORECAST_SLOTS,
+    N_OBS,
     O_ACCESS_REPORT,
     O_CARD,
     O_CODE_FEEDBACK,
@@ -237,38 +240,52 @@ def observe(ch, it, st, ip, room_block, c, o):
         u = st[ST_TURN] + 1 + k
         covered = read > 0 and u <= read + ip[P.I_FORECAST]
         o[O_FORECAST + k] = st[ST_WEATHER + u] if covered else UNSEEN
-    observe_doors(ch, it, st, ip, c, o)
+    # doors, ID cards and the Tower terminal (A13, LOC-TOWER-1/3/4, INFO-3): written inline,
+    # since this runs for every character every turn and a call passing arrays is not free
+    n = ch.shape[0]
+    t = st[ST_TURN]
+    for k in range(O_DOOR, N_OBS):  # the door fields close the vector
+        o[k] = UNSEEN
+    o[O_DOORS_OPENED] = 0
+    o[O_DOORS_REFUSED] = 0
+    o[O_DOOR_USERS] = 0
+    powered = any_generator_running(st)
+    terminal = r == codes.TOWER and powered  # GEN-6
+    lamps = ip[P.I_ADJACENT + r] | (1 << r)  # DOOR-1: the lamps next door, in any lighting
+    broken, locked = st[ST_DOORS_BROKEN], locked_rooms(st)
+    for q in range(codes.N_ROOMS):
+        if terminal or (lamps >> q) & 1 == 1:
+            o[O_DOOR + q] = door_lamp(broken, powered, locked, q)
+    for i in range(it.shape[0] - n, it.shape[0]):  # the ID cards (items.stock_items)
+        if it[i, IT_PLACE] == codes.CARRIED and it[i, IT_WHERE] == c:
+            owner = i - (it.shape[0] - n)
+            top = codes.CARD_TOP_BIT if ch[owner, CH_CARD_TOP] == 1 else 0
+            o[O_CARD + owner] = ch[owner, CH_CARD_ACCESS] | top
+    if ch[c, CH_CODE_TURN] == t - 1 and t > 1:  # ACT-CODE, CODE-1..3: last turn's entries
+        for k in range(codes.MAX_DECLARED):
+            cell = ch[c, CH_CODE_ENTRIES + k]
+            if cell >= 0:
+                o[O_CODE_ROOM + k] = entry_room(cell)
+                o[O_CODE_GUESS + k] = entry_guess(cell)
+                o[O_CODE_FEEDBACK + k] = entry_feedback(cell)
+    seen = ch[c, CH_DOORS_SEEN]
+    if seen_turn(seen) == t - 1 and t > 1:  # ACT-CODE, ID-1: what happened at doors here
+        o[O_DOORS_OPENED] = seen_opened(seen)
+        o[O_DOORS_REFUSED] = seen_refused(seen)
+        o[O_DOOR_USERS] = seen_users(seen)
+    if terminal:
+        observe_terminal(ch, st, ip, o)
 
 
 @njit(cache=True)
-def observe_doors(ch, it, st, ip, c, o):
-    """Doors, ID cards and the Tower terminal (A13, LOC-TOWER-1/3/4, INFO-3): the lamps of the
-    doors next to c (DOOR-1), the cards c carries, c's code entries of last turn with their
-    feedback (CODE-1..3), what c saw happen at doors last turn (ACT-CODE, ID-1) and, in the
-    Tower while the terminal works (GEN-6), every door and temperature and the printed reports."""
+def observe_terminal(ch, st, ip, o):
+    """LOC-TOWER-1, LOC-TOWER-3, LOC-TOWER-4, INFO-3: in the Tower while the terminal works,
+    every room's temperature, and the reports printed for this turn."""
     n = ch.shape[0]
     t = st[ST_TURN]
-    r = ch[c, CH_ROOM]
-    terminal = r == codes.TOWER and any_generator_running(st)
     for q in range(codes.N_ROOMS):
-        lamp = q == r or (ip[P.I_ADJACENT + r] >> q) & 1 == 1  # DOOR-1: in any lighting
-        o[O_DOOR + q] = door_state(st, q) if terminal or lamp else UNSEEN
-        o[O_ROOM_TEMPERATURES + q] = st[ST_TEMPERATURE + q] if terminal else UNSEEN
-        o[O_ACCESS_REPORT + q] = UNSEEN
-    for d in range(MAX_CHARACTERS):
-        o[O_CARD + d] = card_access_seen(ch, d) if d < n and carries_card(ch, it, c, d) else UNSEEN
-    fresh = ch[c, CH_CODE_TURN] == t - 1 and t > 1
-    for k in range(codes.MAX_DECLARED):
-        cell = ch[c, CH_CODE_ENTRIES + k] if fresh else -1
-        o[O_CODE_ROOM + k] = entry_room(cell) if cell >= 0 else UNSEEN
-        o[O_CODE_GUESS + k] = entry_guess(cell) if cell >= 0 else UNSEEN
-        o[O_CODE_FEEDBACK + k] = entry_feedback(cell) if cell >= 0 else UNSEEN
-    seen = ch[c, CH_DOORS_SEEN]
-    last = seen_turn(seen) == t - 1 and t > 1
-    o[O_DOORS_OPENED] = seen_opened(seen) if last else 0
-    o[O_DOORS_REFUSED] = seen_refused(seen) if last else 0
-    o[O_DOOR_USERS] = seen_users(seen) if last else 0
-    if terminal and st[ST_REPORT_TURN] == t - 1 and t > 1:  # LOC-TOWER-3
+        o[O_ROOM_TEMPERATURES + q] = st[ST_TEMPERATURE + q]
+    if st[ST_REPORT_TURN] == t - 1 and t > 1:  # LOC-TOWER-3
         for q in range(codes.N_ROOMS):
             if door_state(st, q) == codes.DOOR_LOCKED:
                 who = 0
@@ -276,9 +293,7 @@ def observe_doors(ch, it, st, ip, c, o):
                     if card_opens(ch, st, owner, q):
                         who |= 1 << owner
                 o[O_ACCESS_REPORT + q] = who
-    logged = terminal and st[ST_ENTRY_LOG_TURN] == t - 1 and t > 1  # LOC-TOWER-4, ID-3
-    for k in range(ENTRY_LOG_SLOTS):
-        shown = logged and k < ip[P.I_ENTRY_LOG_TURNS]
-        for q in range(codes.N_ROOMS):
-            owners = logged_owners(st, t - 1 - k, q) if shown else UNSEEN
-            o[O_ENTRY_LOG + k * codes.N_ROOMS + q] = owners
+    if st[ST_ENTRY_LOG_TURN] == t - 1 and t > 1:  # LOC-TOWER-4, ID-3
+        for k in range(ip[P.I_ENTRY_LOG_TURNS]):
+            for q in range(codes.N_ROOMS):
+                o[O_ENTRY_LOG + k * codes.N_ROOMS + q] = logged_owners(st, t - 1 - k, q)
