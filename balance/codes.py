@@ -362,7 +362,8 @@ E_FLAME = 45  # actor attacked target with the flamethrower; a = damage dealt (0
 E_CODE = 46  # actor tried a code at the door of room target: a = bulls, b = cows (a = 4: open;
 #              both -1: the keypad answered nothing, FEEDBACK_REFUSED)
 E_IDCARD = 47  # actor used the card of owner a at the door of room target: b = 1 opened, 0 refused
-E_DOOR = 48  # at the door of room a (-1: every door): b = what happened, DE_* (actor or -1)
+E_DOOR = 48  # at the door of room a (-1: every door): b = what happened, DE_* (actor or -1;
+#              a stopped move: target = the room it headed for, a misdirected one's differs)
 E_TERMINAL = 49  # actor used terminal function a with parameter b (LOC-TOWER-3/4)
 EVENT_NAMES = {
     E_MOVE: "move",

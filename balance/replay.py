@@ -136,6 +136,7 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_DOOR: lambda t, a, b: {
         "room": _room(a) if a >= 0 else None,
         "what": _name(codes.DOOR_EVENT_NAMES, b, "door event"),
+        **({"heading": _room(t)} if t >= 0 else {}),
     },
     codes.E_TERMINAL: lambda t, a, b: {
         "function": _name(codes.TERMINAL_NAMES, a, "terminal function"),
@@ -331,12 +332,19 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
         f"used the ID card of {who(e['card_of'])} at the door of the {e['room']}: "
         + ("it opened" if e["opened"] else "refused")
     ),
-    "door": lambda e, who: {
-        "blocked": "was stopped by the locked door of the {}",
-        "locked": "locked the door of the {} from the terminal",
-        "all_open": "released every lock from the terminal",
-        "lockdown": "locked every door from the terminal",
-    }[e["what"]].format(e["room"]),
+    "door": lambda e, who: (
+        (
+            f"headed for {e['heading']}, lost the way and "
+            if e.get("heading", e["room"]) != e["room"]
+            else ""
+        )
+        + {
+            "blocked": "was stopped by the locked door of the {}",
+            "locked": "locked the door of the {} from the terminal",
+            "all_open": "released every lock from the terminal",
+            "lockdown": "locked every door from the terminal",
+        }[e["what"]].format(e["room"])
+    ),
     "terminal": lambda e, who: f"used the terminal: {e['function'].replace('_', ' ')}",
 }
 

@@ -173,6 +173,7 @@ def test_DOOR_1_a_locked_room_is_entered_only_through_an_opened_door():
     sc.step({0: [move(ARSENAL)]})
     assert sc.ch[0, S.CH_ROOM] == G3
     assert door_events(sc, codes.DE_BLOCKED) == [(0, ARSENAL)]
+    assert sc.events(codes.E_DOOR)[-1, 3] == ARSENAL  # where he headed: there
     o = observation(sc, 0)
     assert sc.st[S.ST_LIGHTING + G3] == codes.DARK
     assert o[O_DOOR + ARSENAL] == codes.DOOR_LOCKED and o[O_DOOR + FUEL] == codes.DOOR_FREE
@@ -404,6 +405,7 @@ def test_GAP_2_a_misdirected_character_without_access_stays_on_the_street():
         landed[where] += 1
         if where == STREET:
             assert door_events(sc, codes.DE_BLOCKED) == [(0, LAB)] and not opened
+            assert sc.events(codes.E_DOOR)[-1, 3] == codes.WAREHOUSE  # where he headed
         assert where != LAB or opened
     assert landed[codes.WAREHOUSE] == 0
     assert abs(landed[STREET] / n - 1 / 6) < 3.29 * np.sqrt(1 / 6 * 5 / 6 / n)

@@ -1049,7 +1049,7 @@ def leave_room(ch, st, rng, events, decl, fp, room_block, c, j):
                             break
                         k -= 1
     if not door_open_from(st, ch[c, CH_ROOM], dest):
-        log_event(st, events, codes.E_DOOR, c, -1, dest, codes.DE_BLOCKED)
+        log_event(st, events, codes.E_DOOR, c, target, dest, codes.DE_BLOCKED)
         return
     ch[c, CH_MOVE_TO] = dest
 
