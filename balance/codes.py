@@ -114,7 +114,8 @@ IN_HAND = 2  # in a character's hand (where = character)
 IN_BACKPACK = 3  # in a character's backpack (where = character)
 WORN = 4  # a worn parka (where = character)
 DESTROYED = 5
-PLACE_NAMES = ("supply", "room", "hand", "backpack", "worn", "destroyed")
+CARRIED = 6  # an ID card on a character, living or dead, in no slot (GAP-5): where = character
+PLACE_NAMES = ("supply", "room", "hand", "backpack", "worn", "destroyed", "carried")
 
 # --- Crafting recipes (CRAFT-2), as bits of a character's known recipes ---
 RECIPE_FLAMETHROWER = 0  # scrap metal + wires
@@ -154,22 +155,59 @@ HELI_PARTS = (OBJ_ENGINE, OBJ_ROTOR, OBJ_PANEL)  # ST_HELI_BROKEN + (obj - OBJ_E
 # ITEM-PARTS, ITEM-SCRAP, ITEM-WIRES: the repair tool of each object, by object code
 REPAIR_TOOL = (SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SCRAP, WIRES, SCRAP, WIRES)
 
+# --- Doors (A13). One door per room: its lock covers every way in (GAP-26) and it is the room's
+# outside door (TEMP-2(b)); the Street has none. What a character sees at its lamp (DOOR-1):
+DOOR_FREE = 0  # not locked: anyone enters
+DOOR_LOCKED = 1  # the red lamp: entry needs the door opened this turn, by a code or a card
+DOOR_BROKEN = 2  # anyone enters (DOOR-3); the room loses heat (TEMP-2(b))
+DOOR_UNPOWERED = 3  # all three generators down: anyone enters (DOOR-3, DOOR-5, GEN-5)
+DOOR_STATE_NAMES = ("free", "locked", "broken", "unpowered")
+LOCKABLE_ROOMS = (1 << N_ROOMS) - 1 - (1 << STREET)  # bitmask: every room but the Street
+CARD_TOP_BIT = 1 << N_ROOMS  # in a card's access mask as observed: top access (ID-1, GAP-5)
+FEEDBACK_REFUSED = -2  # a keypad that answers nothing: no code set, or a lockdown (LOC-TOWER-4)
+# What happened at a door: the b of E_DOOR
+DE_BLOCKED = 0  # actor's move or grenade into room a was stopped by its lock (DOOR-1, GAP-45)
+DE_LOCKED = 1  # the terminal locked room a (LOC-TOWER-4: its access edited)
+DE_ALL_OPEN = 2  # the terminal released every lock (LOC-TOWER-4); a = -1
+DE_LOCKDOWN = 3  # the terminal locked every door for all but top access (LOC-TOWER-4); a = -1
+DOOR_EVENT_NAMES = ("blocked", "locked", "all_open", "lockdown")
+
+# --- Tower security terminal functions (LOC-TOWER-3/4): the target of A_TERMINAL ---
+T_ACCESS_REPORT = 0  # who may enter each locked room, seen in the Tower next turn (LOC-TOWER-3)
+T_CARD_ACCESS = 1  # top: arg = owner | rooms << 4: that card opens exactly those rooms
+T_OPEN_ALL = 2  # top: every lock released
+T_LOCK_ALL = 3  # top: every door locked; only top-access cards open them
+T_GIVE_TOP = 4  # top: arg = owner: that card gets top access, for good
+T_EDIT_ROOM = 5  # top: arg packed by kernel.terminal.pack_edit: a room's code and who may enter
+T_ENTRY_LOG = 6  # top: the card entries of the last turns, seen in the Tower next turn
+N_TERMINAL = 7
+TERMINAL_NAMES = (
+    "access_report",
+    "card_access",
+    "open_all",
+    "lock_all",
+    "give_top_access",
+    "edit_room",
+    "entry_log",
+)
+
 # --- Actions. A declaration is (action, target, arg). ---
 A_NONE = 0
 A_MOVE = 1  # target = room                          ACT-MOVE (exit step 10, entry step 12)
 A_OPEN_BOX = 2  # target = box colour, arg = wanted kind   LOC-WAREHOUSE-4 (step 5)
 A_PICKUP = 3  # target = item kind, arg = 1 to backpack  ACT-PICKUP (step 5)
-A_DROP = 4  # target = hand slot                       ACT-DROP (step 1)
+#               (an ID card: arg = 2 + its owner, lying here or on a corpse here: GAP-51)
+A_DROP = 4  # target = hand slot, or 2 + owner of a carried ID card   ACT-DROP (step 1)
 A_PARKA_ON = 5  # target = hand slot holding a parka      ACT-PARKA (step 1)
 A_REFUEL = 6  # target = hand slot holding a canister   GEN-4 (step 7)
 A_FILL = 7  # target = hand slot holding a canister   LOC-FUEL-1 (step 9)
-A_BREAK = 8  # target = object code                     ACT-BREAK (step 8)
-A_REPAIR = 9  # target = object code                     ACT-REPAIR (step 7)
+A_BREAK = 8  # target = object code (OBJ_DOOR: arg = the door's room)   ACT-BREAK (step 8)
+A_REPAIR = 9  # target = object code (OBJ_DOOR: arg = the door's room)  ACT-REPAIR (step 7)
 A_BEACON = 10  # activate this room's beacon              GAP-6 (step 9)
 A_CALL = 11  # call for help from the Radio room        GAP-6 (step 9)
 A_INFECT = 12  # target = character                       INF-1 (step 1)
 A_BACKPACK = 13  # target = hand slot, arg = backpack slot: take, put or swap  ACT-BACKPACK (step 5)
-A_GIVE = 14  # target = receiver, arg = hand slot           ACT-GIVE (step 5)
+A_GIVE = 14  # target = receiver, arg = hand slot, or 2 + owner of a carried ID card  (step 5)
 A_RECEIVE = 15  # target = giver, arg = item kind named     ACT-RECEIVE (step 5)
 A_DESTROY = 16  # target = item kind, arg = 0 lying here (step 5), 1 in own hand (step 1)
 A_SHOOT = 17  # target = character or -1 (the air), arg = hand slot   ACT-SHOOT (step 2)
@@ -194,7 +232,7 @@ A_CRAFT = 34  # target = recipe (RECIPE_*)                 CRAFT-1, LOC-ARSENAL-
 A_THROW = 35  # target = room, arg = hand slot of the grenade  ITEM-GRENADE-2 (explodes in step 11)
 A_FLAME_VOLLEY = 36  # target = character, arg = hand slot: attacks while fuel lasts (step 3)
 A_CODE = 37  # target = room, arg = the code tried   ACT-CODE, CODE-1..3 (before step 1: GAP-25)
-A_IDCARD = 38  # target = room, arg = the card used   ACT-IDCARD, ID-1..3 (before step 1: GAP-25)
+A_IDCARD = 38  # target = room, arg = the card's owner   ACT-IDCARD, ID-1..3 (before step 1: GAP-25)
 A_TERMINAL = 39  # target = terminal function, arg = its parameter  LOC-TOWER-3/4 (step 4)
 A_TAKE_FOOD = 40  # take a food box off the Freezer's shelves   GAP-50 (step 5)
 A_STOVE_PREPARE = 41  # prepare the food box in hand at the stove   LOC-LIVING-3 (step 9)
@@ -359,8 +397,8 @@ E_BOX = 5  # actor opened a box of colour a and got item kind b (-1: nothing)
 E_PICKUP = 6  # actor picked up an item of kind a
 E_DROP = 7  # actor dropped an item of kind a
 E_PARKA_ON = 8  # actor put on a parka
-E_BREAK = 9  # actor broke object a (b = block, -1 for the pump)
-E_REPAIR = 10  # actor repaired object a (b = 1 success, 0 failure)
+E_BREAK = 9  # actor broke object a (b = block, -1 for the pump; a door: target = its room)
+E_REPAIR = 10  # actor repaired object a (b = 1 success, 0 failure; a door: target = its room)
 E_INJURED = 11  # actor was hurt by a failed repair (a = damage)
 E_BEACON = 12  # actor activated the beacon of block a
 E_CALL = 13  # actor called for help; rescue due at turn a
@@ -398,9 +436,11 @@ E_FUEL = 42  # actor poured a units out (target -1) or into a canister held by t
 E_CRAFT = 43  # actor crafted recipe a (CRAFT-2)
 E_GRENADE = 44  # actor's grenade exploded in room a, hurting b characters (ITEM-GRENADE-3)
 E_FLAME = 45  # actor attacked target with the flamethrower; a = damage dealt (0: none)
-E_CODE = 46  # actor tried a code at the door of room target: a = bulls, b = cows (a = 4: open)
-E_IDCARD = 47  # actor used card a at the door of room target: b = 1 opened, 0 refused
-E_DOOR = 48  # the door of room a changed: b = its new state (see the doors module)
+E_CODE = 46  # actor tried a code at the door of room target: a = bulls, b = cows (a = 4: open;
+#              both -1: the keypad answered nothing, FEEDBACK_REFUSED)
+E_IDCARD = 47  # actor used the card of owner a at the door of room target: b = 1 opened, 0 refused
+E_DOOR = 48  # at the door of room a (-1: every door): b = what happened, DE_* (actor or -1;
+#              a stopped move: target = the room it headed for, a misdirected one's differs)
 E_TERMINAL = 49  # actor used terminal function a with parameter b (LOC-TOWER-3/4)
 E_THROW = 50  # actor threw a grenade into room a (ITEM-GRENADE-2)
 E_LEAVE = 51  # actor left room a heading for room b (ACT-MOVE exit, step 10)

@@ -21,7 +21,7 @@ import numpy as np
 
 from balance import codes
 from balance.kernel import params as P
-from balance.observation import MAX_CHARACTERS
+from balance.observation import ENTRY_LOG_SLOTS, MAX_CHARACTERS
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "configs"
 PRESET_PLAYERS = (9, 12, 15)
@@ -169,6 +169,18 @@ def _links(key: str, value: Any) -> tuple:
     ):
         raise _fail(key, value, "a list of [room, room] pairs of two different indoor rooms")
     return tuple(tuple(pair) for pair in value)
+
+
+def _lockable_rooms(key: str, value: Any) -> tuple:
+    rooms = [r for r in codes.ROOM_NAMES if r != "street"]
+    ok = (
+        isinstance(value, list)
+        and all(isinstance(r, str) and r in rooms for r in value)
+        and len(set(value)) == len(value)
+    )
+    if not ok:
+        raise _fail(key, value, f"a list of different rooms among {rooms} (the Street has no door)")
+    return tuple(value)
 
 
 _TEMP = _int(-100, 100)
@@ -331,6 +343,20 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "corpse.search_ap": _AP,
     "rescue.delay_turns": _int(0, 1000),
     "rescue.wait_for_clear": _bool,
+    "doors.locked_rooms": _lockable_rooms,
+    "doors.card_rooms": _int(0, codes.N_ROOMS - 1),
+    "doors.top_access_cards": _int(0, MAX_CHARACTERS),
+    "doors.code_ap": _AP,
+    "doors.idcard_ap": _AP,
+    "doors.break_ap": _AP,
+    "terminal.report_ap": _AP,
+    "terminal.card_access_ap": _AP,
+    "terminal.open_all_ap": _AP,
+    "terminal.lock_all_ap": _AP,
+    "terminal.give_top_ap": _AP,
+    "terminal.edit_room_ap": _AP,
+    "terminal.entry_log_ap": _AP,
+    "terminal.entry_log_turns": _int(1, ENTRY_LOG_SLOTS),
     "map.blocks": _blocks,
     "map.extra_links": _links,
 }
@@ -399,6 +425,11 @@ def _check_relations(v: Mapping[str, Any]) -> None:
         v["infection.delay_min"] <= v["infection.delay_max"],
         "infection.delay_min",
         "at most infection.delay_max",
+    )
+    need(
+        v["doors.top_access_cards"] <= v["game.players"],
+        "doors.top_access_cards",
+        f"at most game.players = {v['game.players']}",
     )
     need(
         v["warehouse.parkas"] + v["warehouse.flashlights"] == v["warehouse.yellow_boxes"],
@@ -534,6 +565,8 @@ class Packed(NamedTuple):
 
 
 def _map_arrays(cfg: Config) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """GAP-1, GAP-2, MAP-3: room blocks, adjacency (every room of a block, the Street from every
+    indoor room) and next hops."""
     index = {name: i for i, name in enumerate(codes.ROOM_NAMES)}
     block = np.full(codes.N_ROOMS, codes.BLOCK_STREET, dtype=np.int64)
     block[codes.TOWER] = codes.BLOCK_TOWER
@@ -699,12 +732,26 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.I_FOOD_POISON_DELAY: "food.mixed_poison_delay",
         P.I_FOOD_COUNTS_AS_DOSE: "food.doses_count_as_vials",
         P.I_SEARCH_AP: "corpse.search_ap",
+        P.I_CARD_ROOMS: "doors.card_rooms",
+        P.I_TOP_CARDS: "doors.top_access_cards",
+        P.I_CODE_AP: "doors.code_ap",
+        P.I_IDCARD_AP: "doors.idcard_ap",
+        P.I_DOOR_BREAK_AP: "doors.break_ap",
+        P.I_REPORT_AP: "terminal.report_ap",
+        P.I_CARD_ACCESS_AP: "terminal.card_access_ap",
+        P.I_OPEN_ALL_AP: "terminal.open_all_ap",
+        P.I_LOCK_ALL_AP: "terminal.lock_all_ap",
+        P.I_GIVE_TOP_AP: "terminal.give_top_ap",
+        P.I_EDIT_ROOM_AP: "terminal.edit_room_ap",
+        P.I_ENTRY_LOG_AP: "terminal.entry_log_ap",
+        P.I_ENTRY_LOG_TURNS: "terminal.entry_log_turns",
     }
     for index, key in scalar_ints.items():
         ip[index] = int(v[key])
     ip[P.I_START_ROOMS] = 0 if v["game.start_rooms"] == "random_indoor" else 1
     ip[P.I_WEATHER_INITIAL] = codes.STORM if v["weather.initial"] == "storm" else codes.CLEAR
     ip[P.I_CHECK_INVARIANTS] = int(check_invariants)
+    ip[P.I_LOCKED_ROOMS] = sum(1 << codes.ROOM_NAMES.index(r) for r in v["doors.locked_rooms"])
     n_prof = len(v["professions.names"])
     ip[P.I_N_PROFESSIONS] = n_prof
     for offset, key in (
@@ -743,4 +790,6 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
     fp[P.F_BANDAGE_SELF] = v["healing.bandage_self_chance"]
     fp[P.F_RED_HIT_BONUS] = v["vials.red_hit_bonus"]
     block, adj, hop = _map_arrays(cfg)
+    for r in range(codes.N_ROOMS):
+        ip[P.I_ADJACENT + r] = sum(1 << int(q) for q in np.flatnonzero(adj[r]))
     return Packed(ip=ip, fp=fp, room_block=block, adjacent=adj, next_hop=hop)

@@ -6,7 +6,7 @@ this vector, their own memory and public map facts, never the game state itself 
 A field that the character cannot see holds UNSEEN.
 """
 
-from balance.codes import N_ITEM_KINDS
+from balance.codes import MAX_DECLARED, N_ITEM_KINDS, N_ROOMS
 
 UNSEEN = -1
 MAX_CHARACTERS = 16
@@ -60,8 +60,34 @@ O_MIRROR_SANITY = O_WORKSHOP + 1  # own sanity last seen in the mirror, or UNSEE
 O_FORECAST = O_MIRROR_SANITY + 1  # FORECAST_SLOTS slots: weather of turns t+1.. as far as the
 #                                   last weather-station reading covers them, else UNSEEN
 FORECAST_SLOTS = 5  # LOC-TOWER-2: the 5 cycles a reading shows
+# --- doors, ID cards and the Tower's security terminal (A13, LOC-TOWER-1/3/4) ---
+O_DOOR = O_FORECAST + FORECAST_SLOTS  # N_ROOMS slots: the state (codes.DOOR_*) of the door of my
+#   room and of each room next to it, seen at its lamp in any lighting (DOOR-1); in the Tower,
+#   while its terminal works, of every room (LOC-TOWER-1); else UNSEEN. Nobody has opened a door
+#   yet when this is filled: codes and cards come after the declarations (GAP-25).
+O_CARD = O_DOOR + N_ROOMS  # MAX_CHARACTERS slots, by card owner: for each ID card I carry, the
+#   rooms it opens (bitmask), with codes.CARD_TOP_BIT for top access; UNSEEN for the others
+O_CODE_ROOM = O_CARD + MAX_CHARACTERS  # MAX_DECLARED slots: my code entries of last turn, in
+#   order: the room (UNSEEN: no entry), ...
+O_CODE_GUESS = O_CODE_ROOM + MAX_DECLARED  # ... the code entered (kernel.doors packing) ...
+O_CODE_FEEDBACK = O_CODE_GUESS + MAX_DECLARED  # ... and what the keypad answered: kernel.doors
+#   feedback for my Erudition (CODE-1..3), or codes.FEEDBACK_REFUSED
+O_DOORS_OPENED = O_CODE_FEEDBACK + MAX_DECLARED  # last turn, where I stood: rooms whose door I
+#   saw open to a code or a card (bitmask; ACT-CODE, ID-1: in any lighting)
+O_DOORS_REFUSED = O_DOORS_OPENED + 1  # ... rooms whose door stayed shut to one
+O_DOOR_USERS = O_DOORS_REFUSED + 1  # ... characters I saw use them (bitmask; needs sight)
+O_ROOM_TEMPERATURES = O_DOOR_USERS + 1  # N_ROOMS slots: in the Tower while its terminal works,
+#   every room's temperature (LOC-TOWER-1, INFO-3); else UNSEEN
+O_ACCESS_REPORT = O_ROOM_TEMPERATURES + N_ROOMS  # N_ROOMS slots: in the Tower, the turn after an
+#   access report and while the terminal works: for each locked room, the owners of the cards
+#   that open it (bitmask; LOC-TOWER-3); UNSEEN for the other rooms or without a report
+O_ENTRY_LOG = O_ACCESS_REPORT + N_ROOMS  # ENTRY_LOG_SLOTS * N_ROOMS slots: the same, after an
+#   entry-log request (LOC-TOWER-4): slot k * N_ROOMS + r holds the owners whose cards opened
+#   room r on turn t - 1 - k (k < terminal.entry_log_turns; ID-3, GAP-63); else UNSEEN
+ENTRY_LOG_SLOTS = 5  # LOC-TOWER-4: "the last 5 turns"; terminal.entry_log_turns is at most this
 # --- what the character perceives of the others (A18) ---
-O_WOUND = O_FORECAST + FORECAST_SLOTS  # per character seen here: a W_* wound state (HP-2)
+O_DOORS_END = O_ENTRY_LOG + ENTRY_LOG_SLOTS * N_ROOMS  # where the door fields end
+O_WOUND = O_DOORS_END  # per character seen here: a W_* wound state (HP-2)
 O_HELD = O_WOUND + MAX_CHARACTERS  # 2 per character seen here: item kinds in hand (LIGHT-1)
 O_WEARS = O_HELD + 2 * MAX_CHARACTERS  # per character seen here: 1 if wearing a parka
 O_SHOTS_HEARD = O_WEARS + MAX_CHARACTERS  # shots heard last turn (INFO-1, WEATHER-2, GAP-58)

@@ -44,6 +44,10 @@ RECORD_FIELDS = (
     ("vials_drunk", "vials drunk (ACT-DRINK)"),
     ("crafted", "weapons crafted in the Arsenal (CRAFT-1)"),
     ("grenades", "grenades that exploded (ITEM-GRENADE-3)"),
+    ("code_entries", "codes entered at locked doors (ACT-CODE)"),
+    ("doors_opened", "locked doors opened by a code or an ID card (ACT-CODE, ACT-IDCARD)"),
+    ("doors_broken", "doors broken (DOOR-2)"),
+    ("terminal_uses", "functions of the Tower's security terminal used (LOC-TOWER-3/4)"),
     ("invariant_violations", "bitmask of broken invariants (only counted in check mode)"),
 )
 N_FIELDS = len(RECORD_FIELDS)
@@ -84,6 +88,10 @@ FIELD_NAMES = tuple(name for name, _ in RECORD_FIELDS)
     C_VIALS_DRUNK,
     C_CRAFTED,
     C_GRENADES,
+    C_CODE_ENTRIES,
+    C_DOORS_OPENED,
+    C_DOORS_BROKEN,
+    C_TERMINAL_USES,
     C_INVARIANT_VIOLATIONS,
 ) = range(N_FIELDS)
 

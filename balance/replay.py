@@ -73,10 +73,12 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_BREAK: lambda t, a, b: {
         "object": _name(codes.OBJECT_NAMES, a, "object"),
         "block": b + 1 if b >= 0 else None,
+        **({"room": _room(t)} if a == codes.OBJ_DOOR else {}),
     },
     codes.E_REPAIR: lambda t, a, b: {
         "object": _name(codes.OBJECT_NAMES, a, "object"),
         "success": bool(b),
+        **({"room": _room(t)} if a == codes.OBJ_DOOR else {}),
     },
     codes.E_INJURED: lambda t, a, b: {"damage": a},
     codes.E_BEACON: lambda t, a, b: {"block": a + 1},
@@ -126,10 +128,20 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_CRAFT: lambda t, a, b: {"recipe": _name(codes.RECIPE_NAMES, a, "recipe")},
     codes.E_GRENADE: lambda t, a, b: {"room": _room(a), "hurt": b},
     codes.E_FLAME: lambda t, a, b: {"target": t, "damage": a},
-    codes.E_CODE: lambda t, a, b: {"room": _room(t), "bulls": a, "cows": b, "opened": a == 4},
+    codes.E_CODE: lambda t, a, b: {
+        "room": _room(t),
+        **({"bulls": a, "cows": b, "opened": a == 4} if a >= 0 else {"answered": False}),
+    },
     codes.E_IDCARD: lambda t, a, b: {"room": _room(t), "card_of": a, "opened": bool(b)},
-    codes.E_DOOR: lambda t, a, b: {"room": _room(a), "state": b},
-    codes.E_TERMINAL: lambda t, a, b: {"function": a, "parameter": b},
+    codes.E_DOOR: lambda t, a, b: {
+        "room": _room(a) if a >= 0 else None,
+        "what": _name(codes.DOOR_EVENT_NAMES, b, "door event"),
+        **({"heading": _room(t)} if t >= 0 else {}),
+    },
+    codes.E_TERMINAL: lambda t, a, b: {
+        "function": _name(codes.TERMINAL_NAMES, a, "terminal function"),
+        "parameter": b,
+    },
     codes.E_THROW: lambda t, a, b: {"into": _room(a)},
     codes.E_LEAVE: lambda t, a, b: {"from": _room(a), "heading": _room(b)},
     codes.E_TAKE_FOOD: lambda t, a, b: {"boxes_left": a},
@@ -182,6 +194,7 @@ def _turn_start(
             "block": _board_block(room_block[r]),
             "temperature": int(replay.temperature[i, r]),
             "lighting": _name(codes.LIGHTING_NAMES, replay.lighting[i, r], "lighting"),
+            "door": _name(codes.DOOR_STATE_NAMES, replay.doors[i, r], "door state"),
         }
         for r, name in enumerate(codes.ROOM_NAMES)
     ]
@@ -274,9 +287,9 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
     "pickup": lambda e, who: f"picked up {_a(e['item'])}",
     "drop": lambda e, who: f"dropped {_a(e['item'])}",
     "parka_on": lambda e, who: "put on a parka",
-    "break": lambda e, who: f"broke the {e['object']}",
+    "break": lambda e, who: f"broke the {_object(e)}",
     "repair": lambda e, who: (
-        f"repaired the {e['object']}" if e["success"] else f"failed to repair the {e['object']}"
+        f"repaired the {_object(e)}" if e["success"] else f"failed to repair the {_object(e)}"
     ),
     "injured": lambda e, who: "was hurt by a failed repair",
     "beacon_activated": lambda e, who: f"activated the beacon of block {e['block']}",
@@ -352,16 +365,6 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
         if e["damage"]
         else f"turned the flamethrower on {who(e['target'])} to no effect"
     ),
-    "code": lambda e, who: (
-        f"entered the code of {e['room']}: "
-        + ("the door opened" if e["opened"] else f"{e['bulls']} bulls, {e['cows']} cows")
-    ),
-    "id_card": lambda e, who: (
-        f"applied the ID card of {who(e['card_of'])} at {e['room']}: "
-        + ("the door opened" if e["opened"] else "refused")
-    ),
-    "door": lambda e, who: f"the door of {e['room']} changed to state {e['state']}",
-    "terminal": lambda e, who: f"used terminal function {e['function']} ({e['parameter']})",
     "throw_grenade": lambda e, who: f"threw a grenade into {e['into']}",
     "leave": lambda e, who: f"left {e['from']} for {e['heading']}",
     "take_food": lambda e, who: f"took a food box ({e['boxes_left']} left on the shelves)",
@@ -394,7 +397,40 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
         else f"could not follow {who(e['target'])}"
     ),
     "reaction": lambda e, who: f"reacted: {e['now']} instead of {e['instead_of']}",
+    "code": lambda e, who: (
+        f"entered a code at the door of the {e['room']}: "
+        + (
+            "no answer"
+            if not e.get("answered", True)
+            else "it opened"
+            if e["opened"]
+            else f"{e['bulls']} right, {e['cows']} misplaced"
+        )
+    ),
+    "id_card": lambda e, who: (
+        f"used the ID card of {who(e['card_of'])} at the door of the {e['room']}: "
+        + ("it opened" if e["opened"] else "refused")
+    ),
+    "door": lambda e, who: (
+        (
+            f"headed for {e['heading']}, lost the way and "
+            if e.get("heading", e["room"]) != e["room"]
+            else ""
+        )
+        + {
+            "blocked": "was stopped by the locked door of the {}",
+            "locked": "locked the door of the {} from the terminal",
+            "all_open": "released every lock from the terminal",
+            "lockdown": "locked every door from the terminal",
+        }[e["what"]].format(e["room"])
+    ),
+    "terminal": lambda e, who: f"used the terminal: {e['function'].replace('_', ' ')}",
 }
+
+
+def _object(e: dict[str, Any]) -> str:
+    """An object as a sentence names it: a door by its room."""
+    return f"door of the {e['room']}" if e["object"] == "door" else e["object"]
 
 
 def _turn_line(state: dict[str, Any]) -> str:
@@ -403,12 +439,16 @@ def _turn_line(state: dict[str, Any]) -> str:
         flags = [flag for flag, on in (("broken", g["broken"]), ("off", not g["running"])) if on]
         generators.append(_canisters(g["fuel_units"]) + (f" ({', '.join(flags)})" if flags else ""))
     lit = sum(loc["lighting"] == "light" for loc in state["locations"])
+    doors = ""
+    for kind in ("locked", "broken"):
+        n = sum(loc["door"] == kind for loc in state["locations"])
+        doors += f"; {_count(n, kind + ' door')}" if n else ""
     living = [c for c in state["characters"] if c["alive"]]
     things = sum(c["is_thing"] for c in living)
     return (
         f"turn {state['turn']}: {state['weather']}; generators {' / '.join(generators)} "
-        f"canisters; {_count(lit, 'room')} lit; {_count(len(living) - things, 'human')} and "
-        f"{_count(things, 'Thing')} alive"
+        f"canisters; {_count(lit, 'room')} lit{doors}; "
+        f"{_count(len(living) - things, 'human')} and {_count(things, 'Thing')} alive"
     )
 
 

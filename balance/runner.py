@@ -95,6 +95,7 @@ class Replay:
     generator_broken: np.ndarray  # [T, 3] 0/1
     temperature: np.ndarray  # [T, N_ROOMS]
     lighting: np.ndarray  # [T, N_ROOMS] codes.LIGHT ...
+    doors: np.ndarray  # [T, N_ROOMS] codes.DOOR_FREE ...
     characters: np.ndarray  # [T, players, SNAP_FIELDS], see balance.kernel.state.SNAP_*
     professions: np.ndarray  # [players] index into cfg["professions.names"]
     original_things: np.ndarray  # [players] 0/1
@@ -118,7 +119,7 @@ def replay_game(
     events = np.zeros((MAX_EVENTS, N_EV), dtype=np.int64)
     weather = np.zeros(n_turns, dtype=np.int64)
     gen = np.zeros((n_turns, 3, 3), dtype=np.int64)
-    rooms = np.zeros((n_turns, 2, codes.N_ROOMS), dtype=np.int64)
+    rooms = np.zeros((n_turns, 3, codes.N_ROOMS), dtype=np.int64)
     chars = np.zeros((n_turns, n, SNAP_FIELDS), dtype=np.int64)
     static = np.zeros((2, n), dtype=np.int64)
     n_events = replay_one(
@@ -139,6 +140,7 @@ def replay_game(
         generator_broken=gen[:turns, :, 2],
         temperature=rooms[:turns, 0],
         lighting=rooms[:turns, 1],
+        doors=rooms[:turns, 2],
         characters=chars[:turns],
         professions=static[0],
         original_things=static[1],

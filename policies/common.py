@@ -4,7 +4,7 @@ the policy's own memory, the public map and the public rules (ip)."""
 from numba import njit
 
 from balance import codes
-from balance.observation import O_HAND_KIND, O_ROOM
+from balance.observation import MAX_CHARACTERS, O_CARD, O_DOOR, O_HAND_KIND, O_ROOM, O_SELF, UNSEEN
 
 
 @njit(cache=True)
@@ -48,3 +48,43 @@ def generator_room_of_block(room_block, b):
         if room_block[r] == b:
             return r
     return -1
+
+
+@njit(cache=True)
+def card_for(obs, room):
+    """The owner of an ID card I carry that opens `room` as I read it (my own first), or -1."""
+    me = obs[O_SELF]
+    for k in range(MAX_CHARACTERS + 1):
+        d = me if k == 0 else k - 1
+        access = obs[O_CARD + d]
+        if (k == 0 or d != me) and access != UNSEEN:
+            if access & codes.CARD_TOP_BIT != 0 or (access >> room) & 1 == 1:
+                return d
+    return -1
+
+
+@njit(cache=True)
+def card_rooms(obs):
+    """Bitmask of the rooms the ID cards I carry open, as I read them (top access: all)."""
+    rooms = 0
+    for d in range(MAX_CHARACTERS):
+        access = obs[O_CARD + d]
+        if access != UNSEEN:
+            rooms |= codes.LOCKABLE_ROOMS if access & codes.CARD_TOP_BIT != 0 else access
+    return rooms
+
+
+@njit(cache=True)
+def move_through(obs, out, n, hop):
+    """Move into the next room; if its lamp shows it locked, first open it with a card that has
+    access (ACT-IDCARD: free, and it must be the same turn: GAP-25)."""
+    if obs[O_DOOR + hop] == codes.DOOR_LOCKED:
+        n = open_with_card(obs, out, n, hop)
+    return emit(out, n, codes.A_MOVE, hop, 0)
+
+
+@njit(cache=True)
+def open_with_card(obs, out, n, room):
+    """ACT-IDCARD at the door of `room` with a card I carry that opens it, if I have one."""
+    card = card_for(obs, room)
+    return emit(out, n, codes.A_IDCARD, room, card) if card >= 0 else n

@@ -18,7 +18,7 @@ def policy_declare(policy_id, knobs, obs, memory, rng, stream, out, next_hop, ro
     """Write character declarations into out (rows of action, target, arg); return how many.
     `rng[stream]` is the character's own random stream; `ip` holds the public rules."""
     if policy_id == RANDOM:
-        return random_declare(knobs, obs, rng, stream, out, next_hop)
+        return random_declare(knobs, obs, rng, stream, out, next_hop, ip)
     if policy_id == DEFAULT_HUMANS:
         return human_declare(knobs, obs, memory, ip, out, next_hop, room_block)
     if policy_id == DEFAULT_THINGS:

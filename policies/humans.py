@@ -7,6 +7,7 @@ from balance import codes
 from balance.kernel import params as P
 from balance.observation import (
     O_CALL_TURN,
+    O_DOOR,
     O_BEACON_BROKEN,
     O_HAND_FUEL,
     O_HAND_KIND,
@@ -23,7 +24,14 @@ from balance.observation import (
     O_PUMP_BROKEN,
     UNSEEN,
 )
-from policies.common import emit, generator_room_of_block, hand_with, is_generator_room, step_toward
+from policies.common import (
+    emit,
+    generator_room_of_block,
+    hand_with,
+    is_generator_room,
+    open_with_card,
+    step_toward,
+)
 from policies.memory import (
     M_BEACON_SEEN,
     M_CALL_TRIED,
@@ -70,6 +78,8 @@ def go(obs, out, n, next_hop, dest, knobs, ip):
         and obs[O_TEMPERATURE] >= ip[P.I_BAND_FLOOR]
     ):
         return n  # recover first: the warmest band removes a mark a turn (FROST-2)
+    if obs[O_DOOR + hop] == codes.DOOR_LOCKED:  # DOOR-1: the lamp
+        n = open_with_card(obs, out, n, hop)
     return emit(out, n, codes.A_MOVE, hop, 0)
 
 

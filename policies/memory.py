@@ -9,6 +9,7 @@ from balance import codes
 from balance.kernel import params as P
 from balance.observation import (
     O_BEACON_ACTIVE,
+    O_DOOR,
     O_GEN_BROKEN,
     O_GEN_FUEL,
     O_LIVING_HERE,
@@ -28,6 +29,7 @@ M_INFECTED = 13  # a Thing's bitmask of characters it infected
 M_CALL_TRIED = 14  # turn I last declared a call for help, 0 if never
 M_CROWD = 15  # N_ROOMS cells: living characters last seen in each room
 M_CROWD_SEEN = M_CROWD + codes.N_ROOMS  # N_ROOMS cells: turn of that sighting
+M_LOCKED = M_CROWD_SEEN + codes.N_ROOMS  # bitmask of the rooms whose door I believe locked
 
 
 @njit(cache=True)
@@ -40,6 +42,7 @@ def remember(obs, mem, ip, room_block):
         for b in range(codes.N_BLOCKS):
             mem[M_GEN_FUEL + b] = ip[P.I_GEN_START]  # SETUP-3 is public: all start full
             mem[M_GEN_SEEN + b] = 0
+        mem[M_LOCKED] = ip[P.I_LOCKED_ROOMS]  # GAP-5: which rooms start locked is a public rule
     if obs[O_GEN_FUEL] != UNSEEN:
         b = room_block[here]
         mem[M_GEN_FUEL + b] = obs[O_GEN_FUEL]
@@ -49,6 +52,17 @@ def remember(obs, mem, ip, room_block):
             mem[M_BEACON_SEEN] = 1
     mem[M_CROWD + here] = obs[O_LIVING_HERE]
     mem[M_CROWD_SEEN + here] = t
+
+
+@njit(cache=True)
+def remember_lamps(obs, mem):
+    """DOOR-1: fold the door lamps in sight into the rooms believed locked (apart from
+    `remember`, for the policies that use it)."""
+    for r in range(codes.N_ROOMS):
+        if obs[O_DOOR + r] == codes.DOOR_LOCKED:
+            mem[M_LOCKED] |= 1 << r
+        elif obs[O_DOOR + r] != UNSEEN:
+            mem[M_LOCKED] &= ~(1 << r)
 
 
 @njit(cache=True)

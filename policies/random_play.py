@@ -11,10 +11,15 @@ chosen one is found by enumerating them again.
 from numba import njit
 
 from balance import codes
+from balance.kernel import params as P
+from balance.kernel.doors import random_code
 from balance.kernel.rng import below, chance
+from balance.kernel.terminal import pack_card_access, pack_edit
 from balance.observation import (
     MAX_CHARACTERS,
     O_BACKPACK_KIND,
+    O_CARD,
+    O_DOOR,
     O_HAND_FUEL,
     O_HAND_KIND,
     O_HELI_BOARDING,
@@ -281,6 +286,9 @@ def candidate(obs, next_hop, wanted, out, n):
             emit(out, n, codes.A_REACT, trigger, 0)
             return -1
         k += 1
+    k = door_candidate(obs, next_hop, wanted, out, n, k)
+    if k < 0:
+        return -1
     if is_generator_room(here) or here == codes.RADIO_ROOM:  # GAP-6
         if k == wanted:
             emit(out, n, codes.A_BEACON if here != codes.RADIO_ROOM else codes.A_CALL, 0, 0)
@@ -349,7 +357,82 @@ def food_candidate(obs, wanted, out, n, k):
 
 
 @njit(cache=True)
-def random_declare(knobs, obs, rng, k, out, next_hop):
+def door_candidate(obs, next_hop, wanted, out, n, k):
+    """The candidates of A13 and the Tower terminal, numbered from k on, as `candidate` does:
+    -1 once the wanted one is written, else the next free number. Codes are entered and cards
+    used at locked doors next door; doors here or next door are broken (with an axe) and
+    repaired; carried cards are dropped and given; a corpse's card is taken (GAP-51); in the
+    Tower, the terminal's functions (top access for all but the report)."""
+    here = obs[O_ROOM]
+    me = obs[O_SELF]
+    axe = obs[O_HAND_KIND] == codes.AXE or obs[O_HAND_KIND + 1] == codes.AXE
+    for r in range(codes.N_ROOMS):
+        door = obs[O_DOOR + r]
+        if door == UNSEEN or r == codes.STREET or (r != here and next_hop[here, r] != r):
+            continue
+        if r != here and door == codes.DOOR_LOCKED:
+            if k == wanted:  # ACT-CODE: the guess is drawn by the caller
+                emit(out, n, codes.A_CODE, r, -1)
+                return -1
+            k += 1
+            for d in range(MAX_CHARACTERS):  # ACT-IDCARD with each card carried
+                if obs[O_CARD + d] != UNSEEN:
+                    if k == wanted:
+                        emit(out, n, codes.A_IDCARD, r, d)
+                        return -1
+                    k += 1
+        if axe or door == codes.DOOR_BROKEN:  # DOOR-2, ACT-REPAIR
+            if k == wanted:
+                emit(out, n, codes.A_BREAK if axe else codes.A_REPAIR, codes.OBJ_DOOR, r)
+                return -1
+            k += 1
+    top = False
+    for d in range(MAX_CHARACTERS):  # GAP-5: a card is dropped or given like an item
+        if obs[O_CARD + d] == UNSEEN:
+            continue
+        top = top or obs[O_CARD + d] & codes.CARD_TOP_BIT != 0
+        if k == wanted:
+            emit(out, n, codes.A_DROP, 2 + d, 0)
+            return -1
+        k += 1
+        for other in range(MAX_CHARACTERS):
+            if other != me and obs[O_PRESENT + other] != P_ABSENT:
+                if k == wanted:
+                    emit(out, n, codes.A_GIVE, other, 2 + d)
+                    return -1
+                k += 1
+    for d in range(MAX_CHARACTERS):  # GAP-51: search a body here for its owner's card
+        if d != me and obs[O_PRESENT + d] == P_LOOKS_DEAD:
+            if k == wanted:
+                emit(out, n, codes.A_PICKUP, codes.ID_CARD, 2 + d)
+                return -1
+            k += 1
+    if here == codes.TOWER:  # LOC-TOWER-3/4: the parameter is drawn by the caller
+        for function in range(codes.N_TERMINAL if top else 1):
+            if k == wanted:
+                emit(out, n, codes.A_TERMINAL, function, 0)
+                return -1
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def terminal_parameter(rng, k, function, players):
+    """A random parameter for a terminal function (LOC-TOWER-4)."""
+    if function == codes.T_CARD_ACCESS:
+        return pack_card_access(below(rng, k, players), below(rng, k, codes.LOCKABLE_ROOMS + 1))
+    if function == codes.T_GIVE_TOP:
+        return below(rng, k, players)
+    if function == codes.T_EDIT_ROOM:
+        room = below(rng, k, codes.STREET)  # every room but the Street has a door
+        code = random_code(rng, k) if chance(rng, k, 0.5) else -1
+        who = below(rng, k, 1 << players) if chance(rng, k, 0.5) else -1
+        return pack_edit(room, code, who)
+    return 0
+
+
+@njit(cache=True)
+def random_declare(knobs, obs, rng, k, out, next_hop, ip):
     n = 0
     while n < out.shape[0] and chance(rng, k, knobs[K_ACT_CHANCE]):
         total = candidate(obs, next_hop, -1, out, n)
@@ -358,5 +441,9 @@ def random_declare(knobs, obs, rng, k, out, next_hop):
         candidate(obs, next_hop, below(rng, k, total), out, n)
         if out[n, 0] == codes.A_RECEIVE:
             out[n, 2] = below(rng, k, codes.N_ITEM_KINDS)
+        elif out[n, 0] == codes.A_CODE:
+            out[n, 2] = random_code(rng, k)
+        elif out[n, 0] == codes.A_TERMINAL:
+            out[n, 2] = terminal_parameter(rng, k, out[n, 1], ip[P.I_PLAYERS])
         n += 1
     return n

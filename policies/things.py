@@ -21,15 +21,17 @@ from balance.observation import (
     P_CONSCIOUS,
     P_UNCONSCIOUS,
 )
-from policies.common import emit, generator_room_of_block, step_toward
+from policies.common import card_rooms, emit, generator_room_of_block, move_through, step_toward
 from policies.memory import (
     M_CROWD,
     M_CROWD_SEEN,
     M_GEN_BROKEN,
     M_INFECTED,
+    M_LOCKED,
     M_TARGET_BLOCK,
     fuel_estimate,
     remember,
+    remember_lamps,
 )
 
 K_SABOTAGE_CHANCE = 0
@@ -62,8 +64,16 @@ def pick_victim(obs, mem, rng, k, want_unconscious):
 
 
 @njit(cache=True)
+def enterable_rooms(obs, mem):
+    """DOOR-1: bitmask of the rooms I can get into: not believed locked, or a card I carry opens
+    them."""
+    return ~mem[M_LOCKED] | card_rooms(obs)
+
+
+@njit(cache=True)
 def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
+    remember_lamps(obs, mem)
     t = obs[O_TURN]
     here = obs[O_ROOM]
     n = 0
@@ -90,6 +100,10 @@ def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
                 best, best_fuel = blk, f
         mem[M_TARGET_BLOCK] = best + 1
         b = best
+    enterable = enterable_rooms(obs, mem)
+    if b >= 0 and (enterable >> generator_room_of_block(room_block, b)) & 1 == 0:
+        mem[M_TARGET_BLOCK] = 0  # locked against me: another time, another block
+        b = -1
     if b >= 0:
         gen_room = generator_room_of_block(room_block, b)
         if here == gen_room:
@@ -99,19 +113,27 @@ def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
                 n = emit(out, n, codes.A_BREAK, codes.OBJ_GENERATOR, 0)  # ACT-BREAK
             mem[M_TARGET_BLOCK] = 0
             return n
-        hop = step_toward(obs, next_hop, gen_room)
-        return emit(out, n, codes.A_MOVE, hop, 0)
+        return move_through(obs, out, n, step_toward(obs, next_hop, gen_room))
     # hunt: stay with humans in the dark, else head for the busiest room seen lately
     if knobs[K_HUNT_HUMANS] > 0 and not (obs[O_LIGHTING] == codes.DARK and obs[O_LIVING_HERE] > 1):
         best, best_score = -1, 0
         for r in range(codes.N_INDOOR):
             age = t - mem[M_CROWD_SEEN + r]
             score = mem[M_CROWD + r] * knobs[K_CROWD_WEIGHT] - age
-            if mem[M_CROWD_SEEN + r] > 0 and score > best_score and r != here:
+            ok = mem[M_CROWD_SEEN + r] > 0 and r != here and (enterable >> r) & 1 == 1
+            if ok and score > best_score:
                 best, best_score = r, score
-        if best < 0:
-            best = below(rng, k, codes.N_INDOOR)
+        if best < 0:  # a random room among those I can get into
+            n_open = 0
+            for r in range(codes.N_INDOOR):
+                n_open += (enterable >> r) & 1
+            pick = below(rng, k, n_open) if n_open > 0 else -1
+            for r in range(codes.N_INDOOR):
+                if pick >= 0 and (enterable >> r) & 1 == 1:
+                    if pick == 0:
+                        best = r
+                    pick -= 1
         hop = step_toward(obs, next_hop, best)
         if hop >= 0:
-            n = emit(out, n, codes.A_MOVE, hop, 0)
+            n = move_through(obs, out, n, hop)
     return n

@@ -135,7 +135,7 @@ class Scenario:
         return self.rec
 
     def events(self, kind: int | None = None) -> np.ndarray:
-        ev = self.g.events[: self.st[S.ST_N_EVENTS]]
+        ev = self.g.events[: self.st[S.ST_N_EVENTS], :6]  # the witnesses: Scenario.perceived
         return ev if kind is None else ev[ev[:, 1] == kind]
 
     def kept(self, c: int) -> list[tuple[int, int, int]]:

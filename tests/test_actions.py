@@ -48,12 +48,13 @@ def test_GAP_31_one_move_a_turn_and_GAP_1_adjacency():
 def test_LIGHT_4_blizzard_misdirection():
     """LIGHT-4, GAP-2: leaving the Street in a blizzard (turn 1 is stormy), a move lands in the
     chosen room with probability 1/2, else uniformly in another room of its block; heading for
-    the Tower, else in a random indoor room. 2,000 trials each: 3.29 standard errors."""
+    the Tower, else in a random indoor room. 2,000 trials each: 3.29 standard errors. No room
+    is locked here: GAP-2's locks are tested in tests/test_doors_in_play.py."""
     n = 2000
     arrivals = np.zeros(codes.N_ROOMS, dtype=int)
     tower = 0
     for game in range(n):
-        sc = lit(seed=21, game=game)
+        sc = lit(seed=21, game=game, sets=("doors.locked_rooms=[]",))
         sc.put(0, codes.STREET).put(1, codes.STREET)
         sc.step({0: [MOVE_TO(codes.WAREHOUSE)], 1: [MOVE_TO(codes.TOWER)]})
         arrivals[sc.ch[0, S.CH_ROOM]] += 1

@@ -91,8 +91,9 @@ def test_CRAFT_1_needs_the_recipe_and_LOC_ARSENAL_1_light_and_power():
 def test_ITEM_GRENADE_2_ITEM_GRENADE_3_GAP_45_who_the_explosion_finds():
     """GAP-45: thrown from the Fuel room into the Arsenal (3 AP, spending the turn), it
     explodes in step 11: the one who left in step 10 escapes it, the one arriving in step 12
-    too; everyone else there takes 2, the unconscious included (not the helpless 4)."""
-    sc = lit()
+    too; everyone else there takes 2, the unconscious included (not the helpless 4). The
+    Arsenal is left unlocked: its lock (GAP-45) is tested in tests/test_doors_in_play.py."""
+    sc = lit(sets=("doors.locked_rooms=[]",))
     sc.put(0, codes.FUEL_ROOM)
     for c in (1, 2, 3):
         sc.put(c, codes.ARSENAL)

@@ -39,6 +39,9 @@ ACTION_EVENTS = [
     codes.E_EAT,
     codes.E_DOSE,
     codes.E_SEARCH,
+    codes.E_CODE,
+    codes.E_IDCARD,
+    codes.E_TERMINAL,
 ]
 
 
@@ -99,6 +102,10 @@ def test_random_policies_exercise_every_action():
         "melee_attacks",
         "vials_drunk",
         "deaths_poison",
+        "code_entries",
+        "doors_opened",
+        "doors_broken",
+        "terminal_uses",
     ):
         assert r[field].sum() > 0, field
     assert (r["beacon_turn"] > 0).any() and (r["call_turn"] > 0).any()
@@ -156,3 +163,21 @@ def test_the_invariant_checker_catches_each_violation():
     assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_MIRROR_SANITY), -2)) == I.SANITY_RANGE
     assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_LAST_RED), 2)) == I.VIAL_CLOCKS
     assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_KNOCKOUT_TURN), 3)) == I.VIAL_CLOCKS
+
+    def card_in_hand(sc):
+        i = sc.it.shape[0] - 12
+        sc.it[i, S.IT_PLACE] = codes.IN_HAND
+        sc.ch[0, S.CH_HAND] = i
+
+    assert violations(card_in_hand) == I.DOORS
+    assert violations(lambda sc: sc.st.__setitem__(S.ST_CODE + codes.ARSENAL, 1123)) == I.DOORS
+    street = 1 << codes.STREET
+    assert violations(lambda sc: sc.st.__setitem__(S.ST_DOORS_LOCKED, street)) == I.DOORS
+    assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_CARD_ACCESS), street)) == I.DOORS
+
+    def axe_carried(sc):
+        i = sc.give(0, codes.AXE)
+        sc.ch[0, S.CH_HAND] = -1
+        sc.it[i, S.IT_PLACE] = codes.CARRIED  # only ID cards are carried out of the slots
+
+    assert violations(axe_carried) == I.ITEM_PLACE

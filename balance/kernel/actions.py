@@ -41,8 +41,22 @@ from balance.kernel.items import (
     take_from_supply,
     wear_parka,
 )
+from balance.kernel.locks import (
+    break_door,
+    carries_card,
+    door_action_cost,
+    door_broken,
+    door_open_from,
+    drop_card,
+    enter_code,
+    hand_over_card,
+    mend_door,
+    take_card,
+    use_card,
+)
 from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.station import any_generator_running
+from balance.kernel.terminal import terminal_cost, use_terminal
 from balance import records as R
 from balance.kernel.state import (
     ST_FIXTURE_BROKEN,
@@ -207,6 +221,15 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of a declaration if it is legal when declared, else -1.
     AP-2: the stars of A4; GAP-13."""
     r = ch[c, CH_ROOM]
+    if (
+        action == codes.A_CODE
+        or action == codes.A_IDCARD
+        or ((action == codes.A_BREAK or action == codes.A_REPAIR) and target == codes.OBJ_DOOR)
+        or (action == codes.A_DROP and target >= 2)
+    ):
+        return door_action_cost(ch, it, ip, adjacent, c, action, target, arg)  # A13
+    if action == codes.A_TERMINAL:
+        return terminal_cost(ch, it, ip, c, target, arg)  # LOC-TOWER-3/4
     if action == codes.A_MOVE:
         if target < 0 or target >= codes.N_ROOMS or adjacent[r, target] == 0:
             return -1
@@ -255,8 +278,9 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         return infection_cost(ch, st, ip, c, target)
     if action == codes.A_BACKPACK:
         return ip[P.I_BACKPACK_AP] if 0 <= target <= 1 and 0 <= arg <= 2 else -1  # GAP-23, INV-4
-    if action == codes.A_GIVE:
-        return ip[P.I_GIVE_AP] if other_here(ch, c, target) and 0 <= arg <= 1 else -1
+    if action == codes.A_GIVE:  # a hand's item, or a carried ID card (GAP-5)
+        ok = other_here(ch, c, target) and (0 <= arg <= 1 or carries_card(ch, it, c, arg - 2))
+        return ip[P.I_GIVE_AP] if ok else -1
     if action == codes.A_RECEIVE:
         ok = other_here(ch, c, target) and 0 <= arg < codes.N_ITEM_KINDS
         return ip[P.I_RECEIVE_AP] if ok else -1
@@ -593,29 +617,47 @@ def pick_up(ch, it, st, events, c, kind, to_backpack):
 
 @njit(cache=True)
 def repair(ch, it, st, rng, events, ip, fp, room_block, c, obj, rec):
-    """ACT-REPAIR, GAP-20: 90% with the object's tool in hand, else 50%, halved in the dark; the
-    tool is used up on success; a failure may hurt unless Erudition is high enough."""
+    """ACT-REPAIR, GAP-20: an object of c's room, broken now."""
     cell = broken_cell(room_block, ch[c, CH_ROOM], obj)
     if st[cell] == 0 or not usable_here(ch, st, room_block, c, obj):
         return
+    if repair_roll(ch, it, st, rng, events, ip, fp, c, obj, -1, rec):
+        st[cell] = 0
+
+
+@njit(cache=True)
+def repair_door(ch, it, st, rng, events, ip, fp, c, room, rec):
+    """ACT-REPAIR, DOOR-3, ITEM-SCRAP: the door of `room` (c's own or a neighbour's: the
+    declaration was checked), broken now, mended with scrap metal."""
+    if not door_broken(st, room):
+        return
+    if repair_roll(ch, it, st, rng, events, ip, fp, c, codes.OBJ_DOOR, room, rec):
+        mend_door(st, room)
+
+
+@njit(cache=True)
+def repair_roll(ch, it, st, rng, events, ip, fp, c, obj, room, rec):
+    """ACT-REPAIR, GAP-20: 90% with the object's tool in hand, else 50%, halved in the dark; the
+    tool is used up on success; a failure may hurt unless Erudition is high enough. Returns
+    whether the repair succeeded; the event names the door's room, -1 for other objects."""
     # ITEM-PARTS, ITEM-SCRAP, ITEM-WIRES, HELI-2: spare parts for most objects, scrap for the
-    # main rotor, wires for the control panel
+    # main rotor and doors, wires for the control panel
     tool = holds_kind(ch, it, c, codes.REPAIR_TOOL[obj])
     base = fp[P.F_REPAIR_TOOL] if tool >= 0 else fp[P.F_REPAIR_NO_TOOL]
     if chance(rng, WORLD, success_chance(ch, st, fp, c, base, codes.A_REPAIR, -1)):
-        st[cell] = 0
         if tool >= 0:
             i = ch[c, CH_HAND + tool]
             ch[c, CH_HAND + tool] = -1
             it[i, IT_PLACE] = codes.DESTROYED
             it[i, IT_WHERE] = -1
         rec[R.C_REPAIRS] += 1
-        log_act(ch, st, events, codes.E_REPAIR, c, -1, obj, 1, ch[c, CH_ROOM])
-        return
-    log_act(ch, st, events, codes.E_REPAIR, c, -1, obj, 0, ch[c, CH_ROOM])
+        log_act(ch, st, events, codes.E_REPAIR, c, room, obj, 1, ch[c, CH_ROOM])
+        return True
+    log_act(ch, st, events, codes.E_REPAIR, c, room, obj, 0, ch[c, CH_ROOM])
     if ch[c, CH_ERUDITION] < ip[P.I_SAFE_ERUDITION] and chance(rng, WORLD, fp[P.F_INJURY]):
         log_act(ch, st, events, codes.E_INJURED, c, -1, ip[P.I_INJURY_DAMAGE], 0, ch[c, CH_ROOM])
         damage(ch, it, st, rng, events, ip, c, ip[P.I_INJURY_DAMAGE], codes.DC_INJURY, rec)
+    return False
 
 
 @njit(cache=True)
@@ -1008,14 +1050,29 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         flame(ch, it, st, rng, events, ip, fp, c, target, arg, codes.FUEL_UNITS, rec)
     elif action == codes.A_CRAFT:
         craft(ch, it, st, events, room_block, c, target, rec)
+    elif action == codes.A_CODE:
+        enter_code(ch, st, events, c, target, arg, rec)
+    elif action == codes.A_IDCARD:
+        use_card(ch, it, st, events, c, target, arg, rec)
+    elif action == codes.A_TERMINAL:
+        use_terminal(ch, it, st, events, c, target, arg, rec)
     elif action == codes.A_THROW:
-        explode_grenade(ch, it, st, rng, events, ip, c, target, arg, rec)
+        if door_open_from(st, r, target):
+            explode_grenade(ch, it, st, rng, events, ip, c, target, arg, rec)
+        else:  # GAP-45: a locked door not opened this turn blocks the throw
+            log_event(st, events, codes.E_DOOR, c, -1, target, codes.DE_BLOCKED)
     elif action == codes.A_GIVE:
-        give(ch, it, st, events, decl, c, target, arg)
+        if arg >= 2:  # GAP-5: an ID card
+            accepted = receives(ch, decl, c, target, codes.ID_CARD)
+            hand_over_card(ch, it, st, events, c, target, arg - 2, accepted)
+        else:
+            give(ch, it, st, events, decl, c, target, arg)
     elif action == codes.A_BACKPACK:
         use_backpack(ch, it, st, events, c, target, arg)
     elif action == codes.A_DESTROY:
         destroy(ch, it, st, events, c, target, arg)
+    elif action == codes.A_DROP and target >= 2:
+        drop_card(ch, it, st, events, c, target - 2)  # GAP-5
     elif action == codes.A_DROP:
         i = drop_from_hand(ch, it, c, target, -1)
         if i >= 0:
@@ -1043,6 +1100,8 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
             infect(ch, it, st, rng, events, ip, c, target, rec)
     elif action == codes.A_OPEN_BOX:
         open_box(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
+    elif action == codes.A_PICKUP and target == codes.ID_CARD:  # GAP-5, GAP-51
+        take_card(ch, it, st, events, c, arg - 2 if arg >= 2 else -1, sees_in_room(ch, st, c))
     elif action == codes.A_PICKUP:
         pick_up(ch, it, st, events, c, target, arg)
     elif action == codes.A_REFUEL:
@@ -1066,6 +1125,8 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
             it[i, IT_FUEL] = ip[P.I_PUMP_FILL]  # LOC-FUEL-1, GAP-18: only empty ones, to full
             rec[R.C_CANISTERS_FILLED] += 1
             log_act(ch, st, events, codes.E_FILL, c, -1, 0, 0, ch[c, CH_ROOM])
+    elif action == codes.A_REPAIR and target == codes.OBJ_DOOR:
+        repair_door(ch, it, st, rng, events, ip, fp, c, arg, rec)
     elif action == codes.A_REPAIR:
         repair(ch, it, st, rng, events, ip, fp, room_block, c, target, rec)
     elif codes.A_HELI_FUEL <= action <= codes.A_HELI_BOARD:
@@ -1077,6 +1138,8 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
             prepare(ch, st, events, ip, c, rec)
         else:
             take_seat(ch, st, events, ip, c)
+    elif action == codes.A_BREAK and target == codes.OBJ_DOOR:
+        break_door(ch, it, st, events, c, arg, rec)
     elif action == codes.A_BREAK:
         break_object(ch, st, events, room_block, c, target, rec)
     elif action == codes.A_BEACON:
@@ -1110,14 +1173,20 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
 def leave_room(ch, st, rng, events, decl, fp, room_block, c, j):
     """ACT-MOVE exit (step 10), LIGHT-4, GAP-2: a move that starts on the Street in a blizzard
     lands, with the misdirection chance, in another room of the target's block (or any indoor
-    room when heading for the Tower)."""
+    room when heading for the Tower). DOOR-1, GAP-25, GAP-26: a room whose door is locked and
+    was not opened this turn from the mover's room cannot be entered, by the misdirected too
+    (GAP-2): the mover stays where he is. Leaving is never blocked (DOOR-4)."""
     if not can_act(ch, c):
         return
     target = decl[c, j, 1]
     if foiled(ch, st, rng, events, c, codes.A_MOVE, target, decl[c, j, D_COST]):
         return  # GAP-28: a hindered move may fail
+    dest = destination(ch, st, rng, fp, room_block, c, target)
+    if not door_open_from(st, ch[c, CH_ROOM], dest):
+        log_event(st, events, codes.E_DOOR, c, target, dest, codes.DE_BLOCKED)
+        return
     log_act(ch, st, events, codes.E_LEAVE, c, -1, ch[c, CH_ROOM], target, ch[c, CH_ROOM])  # INFO-2
-    ch[c, CH_MOVE_TO] = destination(ch, st, rng, fp, room_block, c, target)
+    ch[c, CH_MOVE_TO] = dest
 
 
 @njit(cache=True)
@@ -1159,8 +1228,11 @@ def follow(ch, st, rng, events, fp, room_block, c, target):
     if there == origin or not can_act(ch, target) or ch[target, CH_LEFT_STATION] != 0:
         log_event(st, events, codes.E_FOLLOW, c, target, origin, 0)
         return
-    log_act(ch, st, events, codes.E_LEAVE, c, -1, origin, there, origin)
     dest = destination(ch, st, rng, fp, room_block, c, there)
+    if not door_open_from(st, origin, dest):  # GAP-26, GAP-32: locks apply
+        log_event(st, events, codes.E_DOOR, c, there, dest, codes.DE_BLOCKED)
+        return
+    log_act(ch, st, events, codes.E_LEAVE, c, -1, origin, there, origin)
     ch[c, CH_ROOM] = dest
     kind = codes.E_MOVE if dest == there else codes.E_MISDIRECTED
     log_act(ch, st, events, kind, c, -1, origin if dest == there else there, dest, dest)

@@ -48,7 +48,8 @@ from balance.kernel.state import (
 
 @njit(cache=True)
 def deal_recipes(ch, rng, ip):
-    """CRAFT-1, STAT-ERUD-1/2: Erudition 2 knows one random recipe, Erudition 3 all three."""
+    """CRAFT-1, STAT-ERUD-1/2: Erudition 2 knows one random recipe, Erudition 3 all three
+    (STAT-2: a level keeps what the levels below it give)."""
     for c in range(ch.shape[0]):
         if ch[c, CH_ERUDITION] >= ip[P.I_RECIPES_ALL_ERUDITION]:
             ch[c, CH_RECIPES] = (1 << codes.N_RECIPES) - 1

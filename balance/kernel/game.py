@@ -37,6 +37,7 @@ from balance.kernel.food import set_up_food
 from balance.kernel.helicopter import set_up_helicopter, take_off
 from balance.kernel.invariants import check_declarations, check_invariants
 from balance.kernel.items import stock_items
+from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
 from balance.kernel.observe import observe
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
 from balance.kernel.station import (
@@ -180,6 +181,7 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     set_up_helicopter(st, ip)
     set_up_food(st, ip)
     deal_recipes(ch, rng, ip)
+    set_up_doors(ch, st, rng, ip)  # GAP-5: locks, codes and what each card opens
 
 
 @njit(cache=True)
@@ -249,8 +251,9 @@ def resolution_order(ch, decl, rng, order):
 
 @njit(cache=True)
 def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
-    """RES-ORDER, AP-4: the 13 steps in order, whatever order actions were listed in; within a
-    step by resolution order, then each character's declarations in the order declared (GAP-59)."""
+    """RES-ORDER, AP-4: the 13 steps in order, after step 0 of codes and ID cards (GAP-25),
+    whatever order actions were listed in; within a step by resolution order, then each
+    character's declarations in the order declared (GAP-59)."""
     n = ch.shape[0]
     resolution_order(ch, decl, rng, order)
     passes = 2 if mark_deferred(ch, decl) else 1  # AP-9: a second pass for what goes last
@@ -259,7 +262,8 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
         ch[c, CH_HINDERED] = 0  # ACT-HINDER-*: this turn only
         ch[c, CH_SHIELDED] = 0
     t = st[ST_TURN]
-    for step in range(1, codes.N_STEPS + 1):
+    close_opened_doors(st)  # GAP-25: doors opened last turn are shut again
+    for step in range(0, codes.N_STEPS + 1):
         st[ST_STEP] = step
         for last in range(passes):
             for k in range(n):
@@ -279,10 +283,8 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                     if (ch[c, CH_DEFERRED] >> action) & 1 != last:
                         continue
                     if action == codes.A_MOVE:
-                        if step == 10:
-                            leave_room(
-                                ch, st, rng, events, decl, fp, room_block, c, j
-                            )  # ACT-MOVE: exit
+                        if step == 10:  # ACT-MOVE: exit
+                            leave_room(ch, st, rng, events, decl, fp, room_block, c, j)
                         elif step == 12:
                             enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
                     elif action_step(action, decl[c, j, 2]) == step:
@@ -384,6 +386,7 @@ def snapshot(ch, it, st, snap_weather, snap_gen, snap_rooms, snap_chars):
     for r in range(codes.N_ROOMS):
         snap_rooms[k, 0, r] = st[ST_TEMPERATURE + r]
         snap_rooms[k, 1, r] = st[ST_LIGHTING + r]
+        snap_rooms[k, 2, r] = door_state(st, r)
     for c in range(ch.shape[0]):
         snap_chars[k, c, SNAP_ROOM] = ch[c, CH_ROOM]
         snap_chars[k, c, SNAP_HP] = ch[c, CH_HP]

@@ -9,16 +9,23 @@ forecast read after this turn, or an overdose blackout due after the next turn (
 128 the Freezer's stock outside [0, food_boxes] or not the boxes left in the supply, a food box
 in a backpack (GAP-50), a dose on anything but a portion or outside the dose bits, the stove
 neither empty nor prepared, or a food count outside [0, food_boxes] or from a future turn.
+256 doors and ID cards: the last `players` items are the ID cards, one per owner, each carried
+by a character, lying in a room or destroyed, and no other item is carried that way (GAP-5); a
+lock, a broken door or an opened door on a room that has no door (the Street); a code that is
+not 4 different digits (CODE-1); a card opening a room that has no door (ID-1).
 """
 
 from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.doors import is_valid_code
 from balance.kernel.food import ALL_DOSES
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
+    CH_CARD_ACCESS,
+    CH_CARD_TOP,
     CH_FOOD_COUNT_TURN,
     CH_FOOD_COUNTED,
     CH_FORECAST_TURN,
@@ -40,9 +47,14 @@ from balance.kernel.state import (
     IT_KIND,
     IT_PLACE,
     IT_WHERE,
+    ST_CODE,
+    ST_DOORS_BROKEN,
+    ST_DOORS_LOCKED,
     ST_FOOD_STOCK,
     ST_GEN_FUEL,
     ST_HELI_FUEL,
+    ST_LOCKDOWN,
+    ST_OPENED_FROM,
     ST_STOVE_PREPARED,
     ST_TEMPERATURE,
     ST_TURN,
@@ -57,6 +69,7 @@ INCAPACITATED_ACTING = 16
 SANITY_RANGE = 32
 VIAL_CLOCKS = 64
 FOOD = 128
+DOORS = 256
 
 
 @njit(cache=True)
@@ -113,6 +126,9 @@ def check_invariants(ch, it, st, ip):
         elif place == codes.IN_SUPPLY:
             if it[i, IT_KIND] == codes.PARKA or it[i, IT_KIND] == codes.FLASHLIGHT_ITEM:
                 yellow_in_supply += 1
+        elif place == codes.CARRIED:
+            if not (0 <= w < n) or it[i, IT_KIND] != codes.ID_CARD:
+                bad |= ITEM_PLACE
         elif place != codes.DESTROYED:
             bad |= ITEM_PLACE
     slots = 0
@@ -127,7 +143,37 @@ def check_invariants(ch, it, st, ip):
             slots += 1
     if slots != held or yellow_in_supply != st[ST_YELLOW_LEFT]:
         bad |= ITEM_PLACE
-    return bad
+    return bad | doors_and_cards(ch, it, st)
+
+
+@njit(cache=True)
+def doors_and_cards(ch, it, st):
+    """The DOORS bit (GAP-5, CODE-1, ID-1, GAP-25)."""
+    n = ch.shape[0]
+    m = it.shape[0]
+    for i in range(m):
+        card = i >= m - n
+        if (it[i, IT_KIND] == codes.ID_CARD) != card:
+            return DOORS
+        if card and it[i, IT_PLACE] not in (codes.CARRIED, codes.IN_ROOM, codes.DESTROYED):
+            return DOORS
+    outside = ~codes.LOCKABLE_ROOMS
+    if (st[ST_DOORS_LOCKED] | st[ST_DOORS_BROKEN]) & outside != 0:
+        return DOORS
+    if st[ST_LOCKDOWN] != 0 and st[ST_LOCKDOWN] != 1:
+        return DOORS
+    for r in range(codes.N_ROOMS):
+        code = st[ST_CODE + r]
+        if code != -1 and not is_valid_code(code):
+            return DOORS
+        if (st[ST_OPENED_FROM + r] >> codes.N_ROOMS) != 0 or (
+            r == codes.STREET and st[ST_OPENED_FROM + r] != 0
+        ):
+            return DOORS
+    for c in range(n):
+        if ch[c, CH_CARD_ACCESS] & outside != 0 or not 0 <= ch[c, CH_CARD_TOP] <= 1:
+            return DOORS
+    return 0
 
 
 @njit(cache=True)

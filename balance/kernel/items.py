@@ -121,6 +121,11 @@ def destroy_belongings(ch, it, c):
         it[ch[c, CH_WORN], IT_PLACE] = codes.DESTROYED
         it[ch[c, CH_WORN], IT_WHERE] = -1
         ch[c, CH_WORN] = -1
+    n = ch.shape[0]
+    for i in range(it.shape[0] - n, it.shape[0]):  # the ID cards c carries (GAP-5)
+        if it[i, IT_PLACE] == codes.CARRIED and it[i, IT_WHERE] == c:
+            it[i, IT_PLACE] = codes.DESTROYED
+            it[i, IT_WHERE] = -1
 
 
 @njit(cache=True)
@@ -175,9 +180,10 @@ def find_on_floor(it, r, kind):
 
 @njit(cache=True)
 def stock_items(it, ip):
-    """SETUP-3, LOC-WAREHOUSE-1..3: lay out every item of the game. Ids run: yellow-box parkas
-    and flashlights, the axes, the unlimited-stock pools, the food boxes and portions (all in
-    the supply), then the stock lying in its rooms."""
+    """SETUP-3, LOC-WAREHOUSE-1..3, GAP-5: lay out every item of the game. Ids run: yellow-box
+    parkas and flashlights, the axes, the unlimited-stock pools, the food boxes and portions (all
+    in the supply), the stock lying in its rooms, the radios, then one ID card per character,
+    carried by its owner: the card of character c is the item it.shape[0] - players + c."""
     it[:, :] = 0  # the arrays are reused game after game: no column may carry over
     i = 0
     for kind, count in (
@@ -224,3 +230,9 @@ def stock_items(it, ip):
             it[i, IT_ON] = 1
             it[i, IT_COLOUR] = colour
             i += 1
+    for c in range(ip[P.I_PLAYERS]):  # GAP-5: a personal card in no hand or backpack slot
+        it[i, IT_KIND] = codes.ID_CARD
+        it[i, IT_PLACE] = codes.CARRIED
+        it[i, IT_WHERE] = c
+        it[i, IT_DROPPED_BY] = -1
+        i += 1

@@ -12,9 +12,29 @@ from balance.kernel.actions import block_of_generator_room
 from balance.kernel.perception import perceive, perceives_details, shots_heard
 from balance.kernel.arsenal import workshop_works
 from balance.kernel.helicopter import boarding_open
+from balance.kernel.locks import (
+    card_opens,
+    door_lamp,
+    door_state,
+    entry_feedback,
+    entry_guess,
+    entry_room,
+    locked_rooms,
+    logged_owners,
+    seen_opened,
+    seen_refused,
+    seen_turn,
+    seen_users,
+)
+from balance.kernel.station import any_generator_running
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
+    CH_CARD_ACCESS,
+    CH_CARD_TOP,
+    CH_CODE_ENTRIES,
+    CH_CODE_TURN,
+    CH_DOORS_SEEN,
     CH_ERUDITION,
     CH_FOOD_COUNT_TURN,
     CH_FOOD_COUNTED,
@@ -45,6 +65,8 @@ from balance.kernel.state import (
     ST_BEACON_ON,
     ST_CALL_TURN,
     ST_FIXTURE_BROKEN,
+    ST_DOORS_BROKEN,
+    ST_ENTRY_LOG_TURN,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
     ST_HELI_BROKEN,
@@ -54,6 +76,7 @@ from balance.kernel.state import (
     ST_LIGHTING,
     ST_PUMP_BROKEN,
     ST_STOVE_PREPARED,
+    ST_REPORT_TURN,
     ST_TEMPERATURE,
     ST_N_EVENTS,
     ST_PERCEIVED_TURN,
@@ -64,6 +87,18 @@ from balance.kernel.state import (
 )
 from balance.observation import (
     FORECAST_SLOTS,
+    O_ACCESS_REPORT,
+    O_CARD,
+    O_CODE_FEEDBACK,
+    O_CODE_GUESS,
+    O_CODE_ROOM,
+    O_DOOR,
+    O_DOOR_USERS,
+    O_DOORS_END,
+    O_DOORS_OPENED,
+    O_DOORS_REFUSED,
+    O_ENTRY_LOG,
+    O_ROOM_TEMPERATURES,
     MAX_CHARACTERS,
     O_AP,
     O_BACKPACK_FUEL,
@@ -270,3 +305,60 @@ def observe(ch, it, st, events, ip, room_block, c, o):
         u = st[ST_TURN] + 1 + k
         covered = read > 0 and u <= read + ip[P.I_FORECAST]
         o[O_FORECAST + k] = st[ST_WEATHER + u] if covered else UNSEEN
+    # doors, ID cards and the Tower terminal (A13, LOC-TOWER-1/3/4, INFO-3): written inline,
+    # since this runs for every character every turn and a call passing arrays is not free
+    n = ch.shape[0]
+    t = st[ST_TURN]
+    for k in range(O_DOOR, O_DOORS_END):
+        o[k] = UNSEEN
+    o[O_DOORS_OPENED] = 0
+    o[O_DOORS_REFUSED] = 0
+    o[O_DOOR_USERS] = 0
+    powered = any_generator_running(st)
+    terminal = r == codes.TOWER and powered  # GEN-6
+    lamps = ip[P.I_ADJACENT + r] | (1 << r)  # DOOR-1: the lamps next door, in any lighting
+    broken, locked = st[ST_DOORS_BROKEN], locked_rooms(st)
+    for q in range(codes.N_ROOMS):
+        if terminal or (lamps >> q) & 1 == 1:
+            o[O_DOOR + q] = door_lamp(broken, powered, locked, q)
+    for i in range(it.shape[0] - n, it.shape[0]):  # the ID cards (items.stock_items)
+        if it[i, IT_PLACE] == codes.CARRIED and it[i, IT_WHERE] == c:
+            owner = i - (it.shape[0] - n)
+            top = codes.CARD_TOP_BIT if ch[owner, CH_CARD_TOP] == 1 else 0
+            o[O_CARD + owner] = ch[owner, CH_CARD_ACCESS] | top
+    if ch[c, CH_CODE_TURN] == t - 1 and t > 1:  # ACT-CODE, CODE-1..3: last turn's entries
+        for k in range(codes.MAX_DECLARED):
+            cell = ch[c, CH_CODE_ENTRIES + k]
+            if cell >= 0:
+                o[O_CODE_ROOM + k] = entry_room(cell)
+                o[O_CODE_GUESS + k] = entry_guess(cell)
+                o[O_CODE_FEEDBACK + k] = entry_feedback(cell)
+    seen = ch[c, CH_DOORS_SEEN]
+    if seen_turn(seen) == t - 1 and t > 1:  # ACT-CODE, ID-1: what happened at doors here
+        o[O_DOORS_OPENED] = seen_opened(seen)
+        o[O_DOORS_REFUSED] = seen_refused(seen)
+        o[O_DOOR_USERS] = seen_users(seen)
+    if terminal:
+        observe_terminal(ch, st, ip, o)
+
+
+@njit(cache=True)
+def observe_terminal(ch, st, ip, o):
+    """LOC-TOWER-1, LOC-TOWER-3, LOC-TOWER-4, INFO-3: in the Tower while the terminal works,
+    every room's temperature, and the reports printed for this turn."""
+    n = ch.shape[0]
+    t = st[ST_TURN]
+    for q in range(codes.N_ROOMS):
+        o[O_ROOM_TEMPERATURES + q] = st[ST_TEMPERATURE + q]
+    if st[ST_REPORT_TURN] == t - 1 and t > 1:  # LOC-TOWER-3
+        for q in range(codes.N_ROOMS):
+            if door_state(st, q) == codes.DOOR_LOCKED:
+                who = 0
+                for owner in range(n):
+                    if card_opens(ch, st, owner, q):
+                        who |= 1 << owner
+                o[O_ACCESS_REPORT + q] = who
+    if st[ST_ENTRY_LOG_TURN] == t - 1 and t > 1:  # LOC-TOWER-4, ID-3
+        for k in range(ip[P.I_ENTRY_LOG_TURNS]):
+            for q in range(codes.N_ROOMS):
+                o[O_ENTRY_LOG + k * codes.N_ROOMS + q] = logged_owners(st, t - 1 - k, q)

@@ -143,6 +143,22 @@ I_FOOD_POISON_DELAY = 189  # LOC-LIVING-4: turns from eating blue and red togeth
 I_FOOD_COUNTS_AS_DOSE = 190  # GAP-49 variant switch: 1 = dosed food counts like a vial drunk
 I_STOVE_USABLE = 191  # GAP-50 variant switch: 0 = the stove cannot be used
 I_SEARCH_AP = 192  # GAP-51
+I_LOCKED_ROOMS = 140  # bitmask of the rooms locked at the start (GAP-5)
+I_CARD_ROOMS = 141  # locked rooms each ordinary ID card opens, drawn uniformly (GAP-5)
+I_TOP_CARDS = 142  # characters whose card has top access at the start (GAP-5)
+I_CODE_AP = 143  # ACT-CODE, GAP-25: one entry
+I_IDCARD_AP = 144  # ACT-IDCARD, ID-2
+I_DOOR_BREAK_AP = 145  # DOOR-2, ACT-BREAK: always, axe in hand
+I_REPORT_AP = 146  # LOC-TOWER-3: the access report
+I_CARD_ACCESS_AP = 147  # LOC-TOWER-4: a card's firmware
+I_OPEN_ALL_AP = 148  # LOC-TOWER-4
+I_LOCK_ALL_AP = 149  # LOC-TOWER-4
+I_GIVE_TOP_AP = 150  # LOC-TOWER-4
+I_EDIT_ROOM_AP = 151  # LOC-TOWER-4: a room's code and who may enter
+I_ENTRY_LOG_AP = 152  # LOC-TOWER-4
+I_ENTRY_LOG_TURNS = 153  # LOC-TOWER-4: turns the entry log covers (at most state.LOG_SLOTS)
+I_ADJACENT = 154  # N_ROOMS (14) slots: bitmask of the rooms next to each room (the packed map),
+#                   for code that has no adjacency matrix at hand: whose door lamps one sees
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8

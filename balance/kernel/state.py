@@ -14,7 +14,7 @@ from numba import njit
 
 from balance.codes import MAX_DECLARED, N_BLOCKS, N_ROOMS
 from balance.kernel import params as P
-from balance.observation import MEMORY_SIZE, N_OBS
+from balance.observation import ENTRY_LOG_SLOTS, MEMORY_SIZE, N_OBS
 
 # --- ch: int64[n, N_CH], one row per character ---
 CH_ROOM = 0  # current room
@@ -59,7 +59,7 @@ CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (R
 CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRAFT-1)
 CH_FOOD_COUNTED = 44  # food boxes seen on the shelves at the last count (INFO-4)
 CH_FOOD_COUNT_TURN = 45  # turn of that count (LOC-FREEZER-3), 0 if never
-# 39 and 46 free; 50..59: doors, codes, ID cards and the Tower terminal
+# 39 and 46 free
 CH_HINDERED = 47  # percentage points off this character's actions this turn (ACT-HINDER-CHAR)
 CH_SHIELDED = 48  # percentage points off actions aimed at him this turn (ACT-HINDER-TARGET)
 CH_HINDER_IMMUNE = 49  # last turn he cannot be hindered, 0 if none (GAP-28)
@@ -70,6 +70,13 @@ CH_REACT_STATE = 63  # 0 waiting, 1 triggered, 2 done (the declaration replaced)
 CH_REACT_ACTION = 64  # the replacement (action, target, arg)
 CH_REACT_TARGET = 65
 CH_REACT_ARG = 66
+# ID cards (A13, GAP-5): the card of character c is item it.shape[0] - n + c (the last n items,
+# see items.stock_items); what it opens is kept on its owner's row, whoever holds it (GAP-63)
+CH_CARD_ACCESS = 50  # bitmask of the rooms the card owned by c opens (ID-1)
+CH_CARD_TOP = 51  # 0/1: the card owned by c has top access (ID-1, LOC-TOWER-4)
+CH_CODE_TURN = 52  # turn of c's code entries held below, 0 if none (ACT-CODE)
+CH_CODE_ENTRIES = 53  # MAX_DECLARED columns: that turn's entries in order, locks.pack_entry or -1
+CH_DOORS_SEEN = 59  # what c saw at doors in its room: locks.pack_seen (ACT-CODE, ID-1)
 N_CH = 67
 
 # --- it: int64[m, N_IT], one row per item ---
@@ -103,7 +110,21 @@ ST_HELI_FUEL = 27  # fuel units in the helicopter's tank (HELI-2, HELI-3)
 ST_HELI_PREPARED = 28  # turn the helicopter was last prepared, 0 if never (HELI-4)
 ST_HELI_PILOT = 29  # who prepared it then, -1 if nobody (HELI-4, HELI-5)
 ST_HELI_GONE = 30  # 0/1: the helicopter has flown (GAP-7: one flight)
-# 31..99: doors, codes, ID cards and the Tower terminal
+# doors, codes, ID cards and the Tower terminal (A13, LOC-TOWER-3/4)
+ST_DOORS_LOCKED = 31  # bitmask of the rooms whose door is locked (GAP-5, LOC-TOWER-4)
+ST_DOORS_BROKEN = 32  # bitmask of the rooms whose door is broken (DOOR-2, DOOR-3, TEMP-2(b))
+ST_LOCKDOWN = 33  # 0/1: every door locked, only top-access cards open them (LOC-TOWER-4)
+ST_REPORT_TURN = 34  # turn the last access report was requested, 0 if never (LOC-TOWER-3)
+ST_ENTRY_LOG_TURN = 35  # turn the last entry log was requested, 0 if never (LOC-TOWER-4)
+ST_CODE = 36  # N_ROOMS cells: each room's code (kernel.doors packing), -1 if it has none
+ST_OPENED_FROM = ST_CODE + N_ROOMS  # N_ROOMS cells: bitmask of the rooms from which the door
+#                                     was opened this turn (GAP-25: the link stays open)
+LOG_SLOTS = ENTRY_LOG_SLOTS  # turns the entry log keeps (LOC-TOWER-4); slot = turn % LOG_SLOTS
+LOG_ROOMS_PER_CELL = 4  # an entry-log cell holds a 16-bit owner mask for each of 4 rooms
+LOG_CELLS = 4  # cells per turn: the 13 lockable rooms, 4 to a cell
+ST_LOG_TURN = ST_OPENED_FROM + N_ROOMS  # LOG_SLOTS cells: the turn each slot holds
+ST_LOG = ST_LOG_TURN + LOG_SLOTS  # LOG_SLOTS * LOG_CELLS cells: owners whose cards opened doors
+# up to 99: free
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
 ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Tower, Street (INFO-1)
 ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
@@ -169,14 +190,15 @@ class Game(NamedTuple):
     events: np.ndarray  # int64[E, N_EV]: the whole game in replay mode, one turn in batch runs
     snap_weather: np.ndarray  # int64[T]: replay only (T = 0 in batch runs)
     snap_gen: np.ndarray  # int64[T, 3, 3]: per block fuel, running, broken
-    snap_rooms: np.ndarray  # int64[T, 2, N_ROOMS]: temperature, lighting
+    snap_rooms: np.ndarray  # int64[T, 3, N_ROOMS]: temperature, lighting, door (codes.DOOR_*)
     snap_chars: np.ndarray  # int64[T, n, SNAP_FIELDS]
 
 
 @njit(cache=True)
 def item_capacity(ip):
     """Items preallocated per game: yellow-box contents, axes, the unlimited-stock pools, the
-    stock lying in rooms, the food boxes and the portions cooking can make of them."""
+    stock lying in rooms, the food boxes and the portions cooking can make of them, the radios
+    and the ID cards."""
     return (
         ip[P.I_PISTOLS]
         + ip[P.I_BANDAGES]
@@ -196,6 +218,7 @@ def item_capacity(ip):
         + ip[P.I_RADIOS + 1]
         + ip[P.I_RADIOS + 2]
         + ip[P.I_FOOD] * (1 + ip[P.I_PORTIONS])  # each box and the portions it can become
+        + ip[P.I_PLAYERS]  # one ID card each (GAP-5)
     )
 
 
@@ -219,6 +242,6 @@ def allocate(ip, n_events):
         np.zeros((n_events if n_events > 0 else n * TURN_EVENTS_PER_PLAYER, N_EV), i64),
         np.zeros(t, i64),
         np.zeros((t, N_BLOCKS, 3), i64),
-        np.zeros((t, 2, N_ROOMS), i64),
+        np.zeros((t, 3, N_ROOMS), i64),
         np.zeros((t, n, SNAP_FIELDS), i64),
     )

@@ -15,6 +15,7 @@ from balance.kernel.state import (
     CH_UNCONSCIOUS,
     IT_KIND,
     IT_ON,
+    ST_DOORS_BROKEN,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
     ST_GEN_RUNNING,
@@ -123,7 +124,7 @@ def update_temperatures(st, ip, room_block):
             st[ST_TEMPERATURE + r] = ip[P.I_T_STREET]  # TEMP-4: always -45
             continue
         conditions = 0 if room_powered(st, room_block, r) else 1  # TEMP-2(a)
-        # TEMP-2(b): outside doors cannot be broken yet (doors come with A13)
+        conditions += (st[ST_DOORS_BROKEN] >> r) & 1  # TEMP-2(b): its outside door is broken
         t = (
             st[ST_TEMPERATURE + r] - step * conditions
             if conditions > 0

@@ -1,0 +1,148 @@
+"""The Tower's security terminal (LOC-TOWER-1, LOC-TOWER-3, LOC-TOWER-4; ID-1, ID-3, GAP-63).
+
+A Tower device: it works while at least one generator does (GEN-6, GAP-2). Passively it shows
+everyone in the Tower every door's state and every room's temperature (kernel.observe). Its
+functions resolve in step 4 (GAP-24: terminal reports): the access report is open to anyone,
+the others need a top-access card carried by the user, whoever owns it (GAP-63). The card
+functions name a card by its owner.
+
+Both reports are printed for the start of the next turn: whoever is in the Tower then, the
+terminal working, sees them (LOC-TOWER-3). The rules do not say who reads the entry log; it is
+shown the same way. Since codes and cards are used in step 0, everything changed here takes
+effect from the next turn, as LOC-TOWER-4 asks of a card's firmware.
+"""
+
+from numba import njit
+
+from balance import codes
+from balance import records as R
+from balance.kernel import params as P
+from balance.kernel.events import log_event
+from balance.kernel.locks import carries_card
+from balance.kernel.doors import is_valid_code
+from balance.kernel.state import (
+    CH_CARD_ACCESS,
+    CH_CARD_TOP,
+    CH_ROOM,
+    ST_CODE,
+    ST_DOORS_LOCKED,
+    ST_ENTRY_LOG_TURN,
+    ST_LOCKDOWN,
+    ST_REPORT_TURN,
+    ST_TURN,
+)
+from balance.kernel.station import any_generator_running
+
+_CODE_FIELD = 16383  # 14 bits: a code + 1, 0 to keep the room's code
+_WHO_SHIFT = 18
+
+
+@njit(cache=True)
+def pack_card_access(owner, rooms):
+    """T_CARD_ACCESS's arg: the card of `owner` will open exactly the rooms of bitmask `rooms`."""
+    return owner | (rooms << 4)
+
+
+@njit(cache=True)
+def pack_edit(room, code, who):
+    """T_EDIT_ROOM's arg: room's new code (-1: keep it) and the owners whose cards may enter
+    (bitmask; -1: keep who may)."""
+    return room | ((code + 1) << 4) | ((who + 1) << _WHO_SHIFT)
+
+
+@njit(cache=True)
+def edit_room(arg):
+    return arg & 15
+
+
+@njit(cache=True)
+def edit_code(arg):
+    return ((arg >> 4) & _CODE_FIELD) - 1
+
+
+@njit(cache=True)
+def edit_who(arg):
+    return (arg >> _WHO_SHIFT) - 1
+
+
+@njit(cache=True)
+def carries_top_card(ch, it, c):
+    """LOC-TOWER-4, GAP-63: c carries a card with top access, his own or another's."""
+    for owner in range(ch.shape[0]):
+        if ch[owner, CH_CARD_TOP] == 1 and carries_card(ch, it, c, owner):
+            return True
+    return False
+
+
+@njit(cache=True)
+def terminal_cost(ch, it, ip, c, function, arg):
+    """AP of a terminal function (LOC-TOWER-3/4), or -1 if c may not use it now: in the Tower,
+    with a top-access card for all but the access report, and a valid parameter."""
+    n = ch.shape[0]
+    if ch[c, CH_ROOM] != codes.TOWER or function < 0 or function >= codes.N_TERMINAL:
+        return -1
+    if function == codes.T_ACCESS_REPORT:
+        return ip[P.I_REPORT_AP]
+    if not carries_top_card(ch, it, c):
+        return -1
+    if function == codes.T_CARD_ACCESS:
+        owner, rooms = arg & 15, arg >> 4
+        ok = arg >= 0 and owner < n and rooms & ~codes.LOCKABLE_ROOMS == 0
+        return ip[P.I_CARD_ACCESS_AP] if ok else -1
+    if function == codes.T_OPEN_ALL:
+        return ip[P.I_OPEN_ALL_AP]
+    if function == codes.T_LOCK_ALL:
+        return ip[P.I_LOCK_ALL_AP]
+    if function == codes.T_GIVE_TOP:
+        return ip[P.I_GIVE_TOP_AP] if 0 <= arg < n else -1
+    if function == codes.T_EDIT_ROOM:
+        if arg < 0:
+            return -1
+        room, code, who = edit_room(arg), edit_code(arg), edit_who(arg)
+        ok = (
+            (codes.LOCKABLE_ROOMS >> room) & 1 == 1
+            and (code == -1 or is_valid_code(code))
+            and -1 <= who < (1 << n)
+        )
+        return ip[P.I_EDIT_ROOM_AP] if ok else -1
+    return ip[P.I_ENTRY_LOG_AP]  # T_ENTRY_LOG
+
+
+@njit(cache=True)
+def use_terminal(ch, it, st, events, c, function, arg, rec):
+    """LOC-TOWER-3/4 (step 4, GAP-24): one function of the terminal, if it works (GEN-6) and c
+    still carries a top-access card where one is needed."""
+    if ch[c, CH_ROOM] != codes.TOWER or not any_generator_running(st):
+        return
+    if function != codes.T_ACCESS_REPORT and not carries_top_card(ch, it, c):
+        return
+    t = st[ST_TURN]
+    if function == codes.T_ACCESS_REPORT:
+        st[ST_REPORT_TURN] = t  # seen in the Tower next turn (LOC-TOWER-3)
+    elif function == codes.T_CARD_ACCESS:
+        ch[arg & 15, CH_CARD_ACCESS] = arg >> 4  # the firmware: from the next turn on
+    elif function == codes.T_OPEN_ALL:
+        st[ST_DOORS_LOCKED] = 0
+        st[ST_LOCKDOWN] = 0
+        log_event(st, events, codes.E_DOOR, c, -1, -1, codes.DE_ALL_OPEN)
+    elif function == codes.T_LOCK_ALL:
+        st[ST_LOCKDOWN] = 1
+        log_event(st, events, codes.E_DOOR, c, -1, -1, codes.DE_LOCKDOWN)
+    elif function == codes.T_GIVE_TOP:
+        ch[arg, CH_CARD_TOP] = 1  # it cannot be taken away
+    elif function == codes.T_EDIT_ROOM:
+        room, code, who = edit_room(arg), edit_code(arg), edit_who(arg)
+        if code >= 0:
+            st[ST_CODE + room] = code
+        if who >= 0:
+            for owner in range(ch.shape[0]):
+                if (who >> owner) & 1 == 1:
+                    ch[owner, CH_CARD_ACCESS] |= 1 << room
+                else:
+                    ch[owner, CH_CARD_ACCESS] &= ~(1 << room)
+        st[ST_DOORS_LOCKED] |= 1 << room  # access is now controlled: the door is locked
+        log_event(st, events, codes.E_DOOR, c, -1, room, codes.DE_LOCKED)
+    else:
+        st[ST_ENTRY_LOG_TURN] = t  # T_ENTRY_LOG: seen in the Tower next turn
+    rec[R.C_TERMINAL_USES] += 1
+    log_event(st, events, codes.E_TERMINAL, c, -1, function, arg)
