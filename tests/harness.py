@@ -156,6 +156,18 @@ class Scenario:
         rows = o[O_PERCEIVED : O_PERCEIVED + o[O_N_PERCEIVED] * PERCEIVED_FIELDS]
         return [tuple(int(v) for v in row) for row in rows.reshape(-1, PERCEIVED_FIELDS)]
 
+    def offered(self, c: int) -> set[tuple[int, int, int]]:
+        """Every declaration the `random` policy could draw for c now."""
+        from policies.random_play import candidate
+
+        out = np.zeros((1, 3), dtype=np.int64)
+        o = self.observe(c)
+        found = set()
+        for k in range(candidate(o, self.pk.next_hop, -1, out, 0)):
+            candidate(o, self.pk.next_hop, k, out, 0)
+            found.add(tuple(int(v) for v in out[0]))
+        return found
+
     @property
     def violations(self) -> int:
         return int(self.rec[R.C_INVARIANT_VIOLATIONS])

@@ -672,7 +672,6 @@ def test_a_policy_observation_never_shows_codes_or_other_cards():
 
 
 def test_random_policy_offers_codes_cards_doors_and_the_terminal():
-    from policies.random_play import candidate
 
     sc = station()
     grant(sc, 0, top=True)
@@ -681,20 +680,10 @@ def test_random_policy_offers_codes_cards_doors_and_the_terminal():
     sc.st[S.ST_DOORS_BROKEN] = 1 << FUEL
     die(sc.ch, sc.it, sc.st, sc.g.events, 2, codes.DC_ATTACK, sc.rec)
     sc.step()
-    out = np.zeros((1, 3), dtype=np.int64)
-
-    def offered(c):
-        o = sc.observe(c)
-        found = set()
-        for k in range(candidate(o, sc.pk.next_hop, -1, out, 0)):
-            candidate(o, sc.pk.next_hop, k, out, 0)
-            found.add(tuple(int(v) for v in out[0]))
-        return found
-
-    tower = offered(0)
+    tower = sc.offered(0)
     assert {terminal(f) for f in range(codes.N_TERMINAL)} <= tower
     assert {(codes.A_DROP, 2, 0), (codes.A_GIVE, 3, 2)} <= tower
-    g3 = offered(1)
+    g3 = sc.offered(1)
     for row in (
         key_in(ARSENAL, -1),
         swipe(ARSENAL, 1),
@@ -705,7 +694,7 @@ def test_random_policy_offers_codes_cards_doors_and_the_terminal():
         assert row in g3, row
     sc.ch[1, S.CH_HAND] = -1
     sc.it[sc.it[:, S.IT_KIND] == codes.AXE, S.IT_PLACE] = codes.IN_SUPPLY
-    assert (codes.A_REPAIR, codes.OBJ_DOOR, FUEL) in offered(1)
+    assert (codes.A_REPAIR, codes.OBJ_DOOR, FUEL) in sc.offered(1)
 
 
 def test_a_thing_opens_the_door_of_a_room_it_heads_for_with_its_card():

@@ -595,38 +595,25 @@ def test_random_policy_offers_every_food_action():
     """The fuzzing policy lists taking and counting food, preparing, cooking with any vials,
     eating and dosing from hand and floor, and searching a body, so the invariant runs of
     tests/test_invariants.py reach them."""
-    from policies.random_play import candidate
-
-    out = np.zeros((1, 3), dtype=np.int64)
-
-    def offered(sc: Scenario, c: int) -> set[tuple[int, int, int]]:
-        o = sc.observe(c)
-        total = candidate(o, sc.pk.next_hop, -1, out, 0)
-        found = set()
-        for k in range(total):
-            candidate(o, sc.pk.next_hop, k, out, 0)
-            found.add(tuple(int(v) for v in out[0]))
-        return found
-
     sc = room(codes.FREEZER)
     sc.step()
-    assert {TAKE, COUNT} <= offered(sc, ACTOR)
+    assert {TAKE, COUNT} <= sc.offered(ACTOR)
     sc = room(codes.LIVING_QUARTERS)
     hand_box(sc, ACTOR)
     hand_portion(sc, WITNESS, hand=0)
     sc.give(WITNESS, codes.VIAL_BLUE, hand=1)
     lay_portion(sc)
     sc.step()
-    assert PREPARE in offered(sc, ACTOR)
+    assert PREPARE in sc.offered(ACTOR)
     sc.st[S.ST_STOVE_PREPARED] = 1
-    found = offered(sc, WITNESS)
+    found = sc.offered(WITNESS)
     assert {cook_with(v) for v in range(4)} | {EAT_HELD, EAT_LYING} <= found
     for where in range(4):
         assert (codes.A_DOSE_FOOD, codes.VIAL_BLUE, where) in found
     sc.ch[OTHER, S.CH_ALIVE] = 0
     sc.put(OTHER, codes.LIVING_QUARTERS)
     searches = {(codes.A_SEARCH_CORPSE, OTHER, w) for w in range(codes.SEARCH_PARKA + 1)}
-    assert searches <= offered(sc, WITNESS)
+    assert searches <= sc.offered(WITNESS)
 
 
 def test_random_play_reaches_every_food_event():

@@ -441,24 +441,12 @@ def test_random_policy_offers_every_new_action():
     """The fuzzing policy lists drinking (hand and floor), the mirror, the weather station, taking
     the parka off, every kind of fuel declaration and reloading among its candidates, so the
     invariant runs of tests/test_invariants.py reach them."""
-    from policies.random_play import candidate
 
     sc = living_quarters()
     sc.wear_parka(DRINKER)
     sc.give(DRINKER, codes.CANISTER, fuel=30, hand=0)
     sc.step()
-    out = np.zeros((1, 3), dtype=np.int64)
-
-    def offered(c: int) -> set[tuple[int, int, int]]:
-        o = sc.observe(c)
-        total = candidate(o, sc.pk.next_hop, -1, out, 0)
-        found = set()
-        for k in range(total):
-            candidate(o, sc.pk.next_hop, k, out, 0)
-            found.add(tuple(int(v) for v in out[0]))
-        return found
-
-    first = offered(DRINKER)
+    first = sc.offered(DRINKER)
     for row in (
         BLUE_HERE,
         RED_HERE,
@@ -472,7 +460,7 @@ def test_random_policy_offers_every_new_action():
     sc.give(DRINKER, codes.CANISTER, hand=1)
     sc.give(OTHER, codes.PISTOL, hand=0)
     sc.give(OTHER, codes.VIAL_RED, hand=1)
-    assert (codes.A_FUEL, 0, 1) in offered(DRINKER)
-    assert {(codes.A_RELOAD, 0, 0), (codes.A_DRINK, codes.VIAL_RED, 0)} <= offered(OTHER)
+    assert (codes.A_FUEL, 0, 1) in sc.offered(DRINKER)
+    assert {(codes.A_RELOAD, 0, 0), (codes.A_DRINK, codes.VIAL_RED, 0)} <= sc.offered(OTHER)
     sc.put(OTHER, codes.TOWER)
-    assert FORECAST in offered(OTHER)
+    assert FORECAST in sc.offered(OTHER)

@@ -39,6 +39,7 @@ from balance.kernel.items import (
     put_in_backpack,
     put_in_hand,
     take_from_supply,
+    use_up_in_hand,
     wear_parka,
 )
 from balance.kernel.locks import (
@@ -866,20 +867,28 @@ def use_backpack(ch, it, st, events, c, h, k):
 
 
 @njit(cache=True)
-def destroy(ch, it, st, events, c, kind, own):
-    """ACT-DESTROY: an item of `kind` in one's hands (step 1) or visibly lying here (step 5)."""
+def use_up_held_or_seen(ch, it, st, c, kind, lying):
+    """Destroy an item of `kind` from c's hand (lying = 0) or, if he can see it (LIGHT-2: items
+    on a dark floor cannot be seen), from his room's floor (lying = 1); its id, or -1 if none."""
     i = -1
-    if own == 1:
+    if lying == 0:
         h = holds_kind(ch, it, c, kind)
         if h >= 0:
             i = ch[c, CH_HAND + h]
             ch[c, CH_HAND + h] = -1
-    elif sees_in_room(ch, st, c):  # LIGHT-2: items on a dark floor cannot be seen
+    elif sees_in_room(ch, st, c):
         i = find_on_floor(it, ch[c, CH_ROOM], kind)
-    if i < 0:
+    if i >= 0:
+        it[i, IT_PLACE] = codes.DESTROYED
+        it[i, IT_WHERE] = -1
+    return i
+
+
+@njit(cache=True)
+def destroy(ch, it, st, events, c, kind, own):
+    """ACT-DESTROY: an item of `kind` in one's hands (step 1) or visibly lying here (step 5)."""
+    if use_up_held_or_seen(ch, it, st, c, kind, 1 - own) < 0:
         return
-    it[i, IT_PLACE] = codes.DESTROYED
-    it[i, IT_WHERE] = -1
     log_act(ch, st, events, codes.E_DESTROY, c, -1, kind, 0, ch[c, CH_ROOM])
 
 
@@ -898,12 +907,8 @@ def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, h):
     """ACT-BANDAGE, ACT-FIRSTAID, GAP-34, ITEM-BANDAGE: the bandage is used up whatever the
     result; another character must declare first aid from this bandager; a success restores HP
     up to the maximum, and rising above the heavy-wound threshold gives back the lost hand."""
-    i = ch[c, CH_HAND + h]
-    if i < 0 or it[i, IT_KIND] != codes.BANDAGE:
+    if use_up_in_hand(ch, it, c, h, codes.BANDAGE) < 0:
         return
-    ch[c, CH_HAND + h] = -1
-    it[i, IT_PLACE] = codes.DESTROYED
-    it[i, IT_WHERE] = -1
     p = fp[P.F_BANDAGE_SELF] if target == c else fp[P.F_BANDAGE_OTHER]
     p = success_chance(ch, st, fp, c, p, codes.A_BANDAGE, target)  # in light: no halving
     if target != c:
@@ -928,18 +933,8 @@ def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, h):
 def drink(ch, it, st, events, ip, c, kind, lying, rec):
     """ACT-DRINK (step 6, GAP-24): drink a vial of `kind` from one's hand or, if it can be seen
     (LIGHT-2), from the floor; the vial is used up and takes effect (VIAL-1)."""
-    i = -1
-    if lying == 0:
-        h = holds_kind(ch, it, c, kind)
-        if h >= 0:
-            i = ch[c, CH_HAND + h]
-            ch[c, CH_HAND + h] = -1
-    elif sees_in_room(ch, st, c):
-        i = find_on_floor(it, ch[c, CH_ROOM], kind)
-    if i < 0:
+    if use_up_held_or_seen(ch, it, st, c, kind, lying) < 0:
         return
-    it[i, IT_PLACE] = codes.DESTROYED
-    it[i, IT_WHERE] = -1
     rec[R.C_VIALS_DRUNK] += 1
     log_act(ch, st, events, codes.E_DRINK, c, -1, kind, 0, ch[c, CH_ROOM])
     take_vial(ch, st, ip, c, kind)

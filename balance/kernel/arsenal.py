@@ -20,6 +20,7 @@ from balance.kernel.items import (
     put_in_backpack,
     put_in_hand,
     take_from_supply,
+    use_up_in_hand,
 )
 from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.state import (
@@ -124,32 +125,24 @@ def explode_grenade(ch, it, st, rng, events, ip, c, room, h, rec):
     """ITEM-GRENADE-2/3, GAP-45 (step 11): 2 damage to everyone in the room when it explodes:
     after the leavers have left (step 10), before newcomers arrive (step 12); the thrower, the
     unconscious and the paralysed included, with no cover and no helpless bonus."""
-    i = ch[c, CH_HAND + h]
-    if i < 0 or it[i, IT_KIND] != codes.GRENADE:
+    if use_up_in_hand(ch, it, c, h, codes.GRENADE) < 0:
         return
-    ch[c, CH_HAND + h] = -1
-    it[i, IT_PLACE] = codes.DESTROYED
-    it[i, IT_WHERE] = -1
-    hurt = 0
+    victims, hurt = 0, 0  # the paralysed are at 0 HP already: caught, but not hurt further
     for d in range(ch.shape[0]):
         if (
             ch[d, CH_ROOM] == room
             and ch[d, CH_ALIVE] == 1
             and ch[d, CH_LEFT_STATION] == 0
             and ch[d, CH_MOVE_TO] < 0
-            and ch[d, CH_PARALYSED_UNTIL] == 0
         ):
-            hurt += 1
+            victims |= 1 << d
+            if ch[d, CH_PARALYSED_UNTIL] == 0:
+                hurt += 1
     rec[R.C_GRENADES] += 1
     log_act(ch, st, events, codes.E_THROW, c, -1, room, 0, ch[c, CH_ROOM])
     log_act(ch, st, events, codes.E_GRENADE, -1, -1, room, hurt, room)
     for d in range(ch.shape[0]):
-        if (
-            ch[d, CH_ROOM] == room
-            and ch[d, CH_ALIVE] == 1
-            and ch[d, CH_LEFT_STATION] == 0
-            and ch[d, CH_MOVE_TO] < 0
-        ):
+        if (victims >> d) & 1 == 1:
             damage(ch, it, st, rng, events, ip, d, ip[P.I_GRENADE_DAMAGE], codes.DC_ATTACK, rec)
 
 

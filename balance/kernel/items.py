@@ -97,6 +97,18 @@ def drop_from_hand(ch, it, c, h, dropped_by):
 
 
 @njit(cache=True)
+def use_up_in_hand(ch, it, c, h, kind):
+    """The item of `kind` in c's hand h is used up (destroyed); its id, or -1 if there is none."""
+    i = ch[c, CH_HAND + h]
+    if i < 0 or it[i, IT_KIND] != kind:
+        return -1
+    ch[c, CH_HAND + h] = -1
+    it[i, IT_PLACE] = codes.DESTROYED
+    it[i, IT_WHERE] = -1
+    return i
+
+
+@njit(cache=True)
 def drop_on_floor(it, i, r):
     """Item i now lies in room r."""
     it[i, IT_PLACE] = codes.IN_ROOM
