@@ -499,6 +499,8 @@ def hindrance(ch, c, action, target):
 def foiled(ch, st, rng, events, c, action, target, cost):
     """GAP-28: a hindered action that costs AP and has no chance of its own now succeeds with
     100% less the hindrance (a move drops to 80%); a failure does nothing, its AP are spent."""
+    if ch[c, CH_HINDERED] == 0 and not (0 <= target < ch.shape[0] and ch[target, CH_SHIELDED] > 0):
+        return False  # nobody hindered: the common case, decided without the action tables
     if cost <= 0 or action in codes.ACTIONS_WITH_CHANCE:
         return False
     h = hindrance(ch, c, action, target)

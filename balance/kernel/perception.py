@@ -152,11 +152,13 @@ def perceive(events, e, c, out, k):
     the target of an act learns of it, in the dark without who; the actor knows his own act,
     except whether his shot hit in the dark (ACT-SHOOT-4)."""
     kind = events[e, EV_KIND]
-    sight = codes.EVENT_SIGHT[kind]
     actor = events[e, EV_ACTOR]
     target = events[e, EV_TARGET]
-    sees = (events[e, EV_SEERS] >> c) & 1 == 1
-    present = (events[e, EV_PRESENT] >> c) & 1 == 1
+    seers = events[e, EV_SEERS]
+    if not noticed(kind, actor, target, seers, events[e, EV_PRESENT], c):
+        return False
+    sight = codes.EVENT_SIGHT[kind]
+    sees = (seers >> c) & 1 == 1
     out[k] = actor
     out[k + 1] = kind
     out[k + 2] = target
@@ -164,23 +166,15 @@ def perceive(events, e, c, out, k):
     out[k + 4] = events[e, EV_B]
     if actor == c:
         hidden = sight & codes.ACTOR_UNAWARE != 0 or (kind == codes.E_SHOT and not sees)
-        if hidden:
-            out[k + 3] = UNSEEN
-            out[k + 4] = UNSEEN
-        return True
-    if sees and sight & codes.SEEN != 0:
-        if sight & codes.DETAILS_PRIVATE != 0:
-            out[k + 3] = UNSEEN
-            out[k + 4] = UNSEEN
-        return True
-    noticed = present and sight & codes.NOTICED_IN_DARK != 0
-    told = target == c and present and sight & codes.TARGET_TOLD != 0
-    if not noticed and not told:
-        return False
-    if sight & codes.SHOWS_ACTOR_IN_DARK == 0:
-        out[k] = UNSEEN
-    if not told:
-        out[k + 2] = UNSEEN
-    out[k + 3] = UNSEEN
-    out[k + 4] = UNSEEN
+    elif sees and sight & codes.SEEN != 0:
+        hidden = sight & codes.DETAILS_PRIVATE != 0
+    else:  # noticed in the dark, or told as its target
+        hidden = True
+        if sight & codes.SHOWS_ACTOR_IN_DARK == 0:
+            out[k] = UNSEEN
+        if target != c or sight & codes.TARGET_TOLD == 0:
+            out[k + 2] = UNSEEN
+    if hidden:
+        out[k + 3] = UNSEEN
+        out[k + 4] = UNSEEN
     return True
