@@ -56,6 +56,7 @@ from balance.kernel.locks import (
     use_card,
 )
 from balance.kernel.rng import WORLD, below, chance
+from balance.observation import MAX_CHARACTERS
 from balance.kernel.station import any_generator_running
 from balance.kernel.terminal import terminal_cost, use_terminal
 from balance import records as R
@@ -323,7 +324,9 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         ok = 0 <= target <= 1 or (target == 2 and 0 <= arg < len(codes.RADIO_COLOUR_NAMES))
         return ip[P.I_RADIO_TOGGLE_AP] if ok else -1
     if action == codes.A_RADIO_SPEAK:  # ACT-RADIO-SPEAK, AP-11
-        ok = 0 <= target < len(codes.RADIO_TOPIC_NAMES) and 0 <= arg < codes.N_ROOMS + 16
+        # the subject is a character or a room, as the topic says
+        subjects = max(codes.N_ROOMS, MAX_CHARACTERS)
+        ok = 0 <= target < len(codes.RADIO_TOPIC_NAMES) and 0 <= arg < subjects
         return ip[P.I_RADIO_SPEAK_AP] if ok else -1
     if action == codes.A_RESOLVE_LAST:  # AP-9: a free marker on another kind of action
         ok = codes.A_NONE < target < codes.N_ACTIONS and target != codes.A_RESOLVE_LAST
