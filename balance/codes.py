@@ -77,7 +77,8 @@ ID_CARD = 13  # ITEM-IDCARD, GAP-5
 FOOD_BOX = 14  # a box from the Freezer's shelves, carried to be cooked (GAP-50)
 FOOD = 15  # a portion of cooked food (ITEM-FOOD)
 RADIO = 16  # ITEM-RADIO (its colour is an item column)
-N_ITEM_KINDS = 17
+BLOOD_SAMPLE = 17  # ITEM-BLOOD, INF-4: whose blood and what it is are item columns
+N_ITEM_KINDS = 18
 RADIO_COLOUR_NAMES = ("blue", "red", "green")  # LOC-RADIO-1
 # What a radio message is about (ACT-RADIO-SPEAK): the kernel carries (topic, subject) to the
 # listeners unchanged; the meanings are the policies' convention.
@@ -105,6 +106,7 @@ ITEM_NAMES = (
     "food_box",
     "food",
     "radio",
+    "blood_sample",
 )
 
 # --- Where an item is (the invariant: each item is in exactly one place) ---
@@ -141,6 +143,8 @@ OBJ_ROTOR = 4
 OBJ_PANEL = 5
 OBJ_DOOR = 6  # a room's door (DOOR-2, TEMP-2(b)); which one is the declaration's to say
 OBJ_LIGHT_FIXTURE = 7  # every room's light but the Street's (LIGHT-1, LIGHT-2, GAP-20)
+OBJ_ANALYZER = 8  # the Laboratory's analyzer (LOC-LAB-1, GAP-20, GAP-52)
+OBJ_COMPUTER = 9  # the Laboratory's computer (LOC-LAB-4, GAP-20)
 OBJECT_NAMES = (
     "generator",
     "pump",
@@ -150,10 +154,23 @@ OBJECT_NAMES = (
     "control_panel",
     "door",
     "light_fixture",
+    "analyzer",
+    "computer",
 )
 HELI_PARTS = (OBJ_ENGINE, OBJ_ROTOR, OBJ_PANEL)  # ST_HELI_BROKEN + (obj - OBJ_ENGINE)
 # ITEM-PARTS, ITEM-SCRAP, ITEM-WIRES: the repair tool of each object, by object code
-REPAIR_TOOL = (SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SPARE_PARTS, SCRAP, WIRES, SCRAP, WIRES)
+REPAIR_TOOL = (
+    SPARE_PARTS,
+    SPARE_PARTS,
+    SPARE_PARTS,
+    SPARE_PARTS,
+    SCRAP,
+    WIRES,
+    SCRAP,
+    WIRES,
+    SPARE_PARTS,  # the analyzer
+    WIRES,  # the computer
+)
 
 # --- Doors (A13). One door per room: its lock covers every way in (GAP-26) and it is the room's
 # outside door (TEMP-2(b)); the Street has none. What a character sees at its lamp (DOOR-1):
@@ -249,7 +266,29 @@ A_HINDER_TARGET = 50  # target = character to protect from actions aimed at it  
 A_FOLLOW = 51  # target = character to follow               ACT-FOLLOW (entry step 13)
 A_REACT = 52  # target = an event kind: if he perceives one before the declaration kept just
 #              before this row resolves, it is replaced by the declaration just after  GAP-33
-N_ACTIONS = 53
+# the Thing's own actions (A8, A9; kernel.thing)
+A_TRANSFORM = 53  # enter the active form                     THING-HIDDEN-1 (step 1)
+A_THROW_BACK = 54  # target = character: he skips the turn    THING-ACTIVE-6, GAP-40 (step 1)
+A_CLAWS = 55  # target = character                            THING-ACTIVE-6 (step 3)
+A_SPRAY = 56  # arg = bitmask of characters spared            THING-ACTIVE-6, GAP-40 (step 3)
+A_CALL_SPAWN = 57  # target = a convert: into the active form  THING-P-5, GAP-38 (step 1)
+A_ORDER = 58  # target = human, arg = the forced action packed  ARCH-QUEEN-1, GAP-42 (step 1)
+A_SCREAM = 59  # every human here skips the turn              ARCH-QUEEN-2, GAP-40 (step 1)
+A_WAVES = 60  # sanity of every human here falls              ARCH-SOLDIER-1 (step 1)
+A_REMOTE_BREAK = 61  # target = object, arg = room            ARCH-MUTANT-1, GAP-43 (step 1)
+# infection beyond the clock, corpses, dogs and the Freezer's food (kernel.contagion)
+A_SALIVA = 62  # SALIVA-1, GAP-37
+A_BURN_CORPSE = 63  # ACT-BURN-CORPSE, GAP-60 (step 6)
+A_EAT_STOCK = 64  # a Thing eats a food box off the shelves   LOC-FREEZER-4 (step 5)
+A_KILL_DOG = 65  # LOC-KENNEL-2, GAP-53 (step 3)
+A_BURN_DOG = 66  # LOC-KENNEL-2, GAP-53 (step 6)
+# blood samples and the laboratory (kernel.lab)
+A_BLOOD_SELF = 67  # ACT-BLOOD-SELF, INF-4 (step 5)
+A_BLOOD_DOG = 68  # LOC-KENNEL-2, GAP-53 (step 5)
+A_LAB_INSERT = 69  # LOC-LAB-2 (step 7)
+A_LAB_START = 70  # LOC-LAB-3, GAP-52 (step 7)
+A_LAB_VIEW = 71  # LOC-LAB-4 (step 1)
+N_ACTIONS = 72
 # actions whose success is rolled on their own chance, which hindering lowers (GAP-27, GAP-28)
 ACTIONS_WITH_CHANCE = (A_SHOOT, A_MELEE, A_REPAIR, A_BANDAGE, A_FLAME_VOLLEY)
 # actions whose target is a character: ACT-HINDER-TARGET shields him from them (GAP-28)
@@ -322,6 +361,25 @@ ACTION_NAMES = (
     "hinder_target",
     "follow",
     "react",
+    "transform",
+    "throw_back",
+    "claws",
+    "toxic_spray",
+    "call_of_the_spawn",
+    "order",
+    "scream",
+    "suppressing_waves",
+    "remote_break",
+    "saliva",
+    "burn_corpse",
+    "eat_stock",
+    "kill_dog",
+    "burn_dog",
+    "blood_self",
+    "blood_dog",
+    "lab_insert",
+    "lab_start",
+    "lab_view",
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
 # Moves are special: exit in step 10, entry in step 12.
@@ -335,6 +393,9 @@ ACTION_STEP = (
     + (5, 9, 9, 6, 5, 4, 5)  # food (GAP-50, GAP-24), counting (step 4), searching (GAP-51)
     + (13, 1, 1, 1, 13)  # radio (GAP-54; speech is in real time: first), hinder, follow
     + (0,)  # a reaction resolves nothing itself (GAP-33)
+    + (1, 1, 3, 3, 1, 1, 1, 1, 1)  # the Thing's own actions (GAP-24)
+    + (1, 6, 5, 3, 6)  # saliva, burning a corpse (A4), the Thing eating, the dogs (GAP-24)
+    + (5, 5, 7, 7, 1)  # blood, the laboratory (A4, LOC-LAB-2..4, GAP-24)
 )
 # ACT-DOSE-FOOD: the bits of its arg
 DOSE_FROM_FLOOR_VIAL = 1  # the vial lies here (else it is in a hand)
@@ -458,6 +519,9 @@ E_HINDER = 62  # actor hindered target (a = 0) or actions aimed at target (a = 1
 E_HINDERED = 63  # actor's action a failed for the hindering
 E_FOLLOW = 64  # actor followed target into room a (b = 1) or failed (b = 0)
 E_REACTION = 65  # actor's reaction fired: action a became action b (STAT-INIT-1, GAP-33)
+# 66..73: the Thing's own actions (kernel.thing)
+# 74..79: contagion, corpses, dogs, the Thing eating (kernel.contagion)
+# 80..87: blood and the laboratory (kernel.lab)
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -523,6 +587,11 @@ EVENT_NAMES = {
     E_HINDERED: "hindered",
     E_FOLLOW: "follow",
     E_REACTION: "reaction",
+    # the Thing's own actions
+    #
+    # contagion, corpses, dogs
+    #
+    # blood and the laboratory
 }
 
 # What the others in the room perceive of an event (A18, AP-6, AP-7, LIGHT-1, LIGHT-2), as bits
@@ -603,4 +672,29 @@ EVENT_SIGHT = (
     _PUBLIC,  # E_HINDERED
     _SECRET,  # E_FOLLOW: others perceive an ordinary move (ACT-FOLLOW)
     _SECRET,  # E_REACTION: others see only the action he ends up doing
+    # the Thing's own actions (kernel.thing)
+    _SECRET,  # 66
+    _SECRET,  # 67
+    _SECRET,  # 68
+    _SECRET,  # 69
+    _SECRET,  # 70
+    _SECRET,  # 71
+    _SECRET,  # 72
+    _SECRET,  # 73
+    # contagion, corpses, dogs (kernel.contagion)
+    _SECRET,  # 74
+    _SECRET,  # 75
+    _SECRET,  # 76
+    _SECRET,  # 77
+    _SECRET,  # 78
+    _SECRET,  # 79
+    # blood and the laboratory (kernel.lab)
+    _SECRET,  # 80
+    _SECRET,  # 81
+    _SECRET,  # 82
+    _SECRET,  # 83
+    _SECRET,  # 84
+    _SECRET,  # 85
+    _SECRET,  # 86
+    _SECRET,  # 87
 )

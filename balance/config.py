@@ -357,6 +357,11 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "terminal.edit_room_ap": _AP,
     "terminal.entry_log_ap": _AP,
     "terminal.entry_log_turns": _int(1, ENTRY_LOG_SLOTS),
+    # the Thing's own actions and archetypes (kernel.thing)
+    #
+    # contagion, corpses, dogs, the Thing eating (kernel.contagion)
+    #
+    # blood and the laboratory (kernel.lab)
     "map.blocks": _blocks,
     "map.extra_links": _links,
 }
@@ -745,6 +750,11 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.I_EDIT_ROOM_AP: "terminal.edit_room_ap",
         P.I_ENTRY_LOG_AP: "terminal.entry_log_ap",
         P.I_ENTRY_LOG_TURNS: "terminal.entry_log_turns",
+        # the Thing's own actions and archetypes (kernel.thing)
+        #
+        # contagion, corpses, dogs, the Thing eating (kernel.contagion)
+        #
+        # blood and the laboratory (kernel.lab)
     }
     for index, key in scalar_ints.items():
         ip[index] = int(v[key])
@@ -781,6 +791,11 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.F_FLAME_PARKA: "flamethrower.parka_chance",
         P.F_FLAME_MONSTER: "flamethrower.monster_chance",
         P.F_CHANCE_FLOOR: "combat.chance_floor",
+        # the Thing's own actions and archetypes (kernel.thing)
+        #
+        # contagion, corpses, dogs, the Thing eating (kernel.contagion)
+        #
+        # blood and the laboratory (kernel.lab)
     }
     for index, key in floats.items():
         fp[index] = v[key]

@@ -107,7 +107,18 @@ O_FOOD_COUNTED = O_FIXTURE_BROKEN + 1  # boxes one saw on the
 O_FOOD_COUNT_TURN = O_FOOD_COUNTED + 1  # the turn of that count, or UNSEEN
 O_STOVE = O_FOOD_COUNT_TURN + 1  # in the Living quarters and seeing: 1 if prepared food waits on
 #                                  the stove (LOC-LIVING-3), 0 if not, else UNSEEN
-N_OBS = O_STOVE + 1
+# --- the Thing's own state and abilities (kernel.thing) ---
+O_THING = O_STOVE + 1
+THING_FIELDS = 16
+# --- contagion: saliva, corpses, dogs (kernel.contagion) ---
+O_CONTAGION = O_THING + THING_FIELDS
+CONTAGION_FIELDS = 8
+# --- blood samples and the laboratory (kernel.lab) ---
+O_LAB = O_CONTAGION + CONTAGION_FIELDS
+LAB_LOG_ROWS = 16  # comparisons the laboratory's computer keeps (LOC-LAB-4)
+LAB_LOG_FIELDS = 5  # label 1, label 2, who started it, the turn it finished, yes/no
+LAB_FIELDS = 8 + LAB_LOG_ROWS * LAB_LOG_FIELDS  # the analyzer, and the computer's rows
+N_OBS = O_LAB + LAB_FIELDS
 
 # wound states anyone who sees a character can tell (HP-2)
 W_UNHURT = 0

@@ -59,6 +59,9 @@ from balance.kernel.rng import WORLD, below, chance
 from balance.observation import MAX_CHARACTERS
 from balance.kernel.station import any_generator_running
 from balance.kernel.terminal import terminal_cost, use_terminal
+from balance.kernel.thing import resolve_thing, thing_action_cost
+from balance.kernel.contagion import contagion_action_cost, resolve_contagion
+from balance.kernel.lab import lab_action_cost, resolve_lab
 from balance import records as R
 from balance.kernel.state import (
     ST_FIXTURE_BROKEN,
@@ -232,6 +235,12 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         return door_action_cost(ch, it, ip, adjacent, c, action, target, arg)  # A13
     if action == codes.A_TERMINAL:
         return terminal_cost(ch, it, ip, c, target, arg)  # LOC-TOWER-3/4
+    if codes.A_TRANSFORM <= action <= codes.A_REMOTE_BREAK:  # A8, A9
+        return thing_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
+    if codes.A_SALIVA <= action <= codes.A_BURN_DOG:
+        return contagion_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
+    if codes.A_BLOOD_SELF <= action <= codes.A_LAB_VIEW:  # ACT-BLOOD-SELF, LOC-LAB-*
+        return lab_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
     if action == codes.A_MOVE:
         if target < 0 or target >= codes.N_ROOMS or adjacent[r, target] == 0:
             return -1
@@ -1095,6 +1104,12 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         transfer_fuel(ch, it, st, events, decl, c, target, arg)
     elif codes.A_TAKE_FOOD <= action <= codes.A_SEARCH_CORPSE:
         resolve_food(ch, it, st, events, ip, room_block, c, action, target, arg)
+    elif codes.A_TRANSFORM <= action <= codes.A_REMOTE_BREAK:
+        resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+    elif codes.A_SALIVA <= action <= codes.A_BURN_DOG:
+        resolve_contagion(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+    elif codes.A_BLOOD_SELF <= action <= codes.A_LAB_VIEW:
+        resolve_lab(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
     elif action == codes.A_INFECT:
         if infection_cost(ch, st, ip, c, target) >= 0:
             infect(ch, it, st, rng, events, ip, c, target, rec)

@@ -70,6 +70,8 @@ SANITY_RANGE = 32
 VIAL_CLOCKS = 64
 FOOD = 128
 DOORS = 256
+# 512: the Thing's forms and archetypes (kernel.thing); 1024: contagion (kernel.contagion);
+# 2048: the laboratory (kernel.lab)
 
 
 @njit(cache=True)

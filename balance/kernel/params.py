@@ -159,6 +159,9 @@ I_ENTRY_LOG_AP = 152  # LOC-TOWER-4
 I_ENTRY_LOG_TURNS = 153  # LOC-TOWER-4: turns the entry log covers (at most state.LOG_SLOTS)
 I_ADJACENT = 154  # N_ROOMS (14) slots: bitmask of the rooms next to each room (the packed map),
 #                   for code that has no adjacency matrix at hand: whose door lamps one sees
+# 200..219: the Thing's own actions and archetypes (kernel.thing)
+# 193..199, 220..229: contagion, corpses, dogs, the Thing eating (kernel.contagion)
+# 168..179, 230..239: blood and the laboratory (kernel.lab)
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8
@@ -192,4 +195,6 @@ F_FLAME_MONSTER = 17  # ITEM-FLAMETHROWER-3: chance to hurt an active Thing
 # 18..21: hindering; 26..27: food
 F_CHANCE_FLOOR = 18  # GAP-27: the lowest an uncertain action's chance can fall (0: no floor)
 F_RED_HIT_BONUS = 24  # ITEM-VIAL-RED, GAP-27: added to an attack's base chance
-N_FP = 32
+# 32..37: the Thing's own actions (kernel.thing); 38..41: contagion (kernel.contagion);
+# 42..47: the laboratory (kernel.lab)
+N_FP = 48

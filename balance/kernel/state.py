@@ -14,7 +14,13 @@ from numba import njit
 
 from balance.codes import MAX_DECLARED, N_BLOCKS, N_ROOMS
 from balance.kernel import params as P
-from balance.observation import ENTRY_LOG_SLOTS, MEMORY_SIZE, N_OBS
+from balance.observation import (
+    ENTRY_LOG_SLOTS,
+    LAB_LOG_FIELDS,
+    LAB_LOG_ROWS,
+    MEMORY_SIZE,
+    N_OBS,
+)
 
 # --- ch: int64[n, N_CH], one row per character ---
 CH_ROOM = 0  # current room
@@ -77,7 +83,10 @@ CH_CARD_TOP = 51  # 0/1: the card owned by c has top access (ID-1, LOC-TOWER-4)
 CH_CODE_TURN = 52  # turn of c's code entries held below, 0 if none (ACT-CODE)
 CH_CODE_ENTRIES = 53  # MAX_DECLARED columns: that turn's entries in order, locks.pack_entry or -1
 CH_DOORS_SEEN = 59  # what c saw at doors in its room: locks.pack_seen (ACT-CODE, ID-1)
-N_CH = 67
+# 67..76: the Thing's own actions, forms and archetypes (kernel.thing)
+# 77..81: contagion: saliva, first aid, corpses (kernel.contagion)
+# 82..84: blood and the laboratory (kernel.lab)
+N_CH = 85
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind
@@ -88,7 +97,8 @@ IT_DROPPED_BY = 4  # character whose blackout dropped it, else -1 (UNC-1)
 IT_ON = 5  # a flashlight or radio switched on: 0/1 (ITEM-FLASHLIGHT, ITEM-RADIO)
 IT_DOSE = 6  # a food portion's substances: bits of kernel.food.DOSE_* (VIAL-2, GAP-49), else 0
 IT_COLOUR = 7  # a radio's colour, by codes.RADIO_COLOUR_NAMES (LOC-RADIO-1)
-N_IT = 8
+# 8: saliva (kernel.contagion); 9..11: blood samples (kernel.lab)
+N_IT = 12
 
 # --- st: int64[N_ST + weather length], the station and the game's scalars ---
 ST_TURN = 0  # current turn, 1-based
@@ -124,17 +134,21 @@ LOG_ROOMS_PER_CELL = 4  # an entry-log cell holds a 16-bit owner mask for each o
 LOG_CELLS = 4  # cells per turn: the 13 lockable rooms, 4 to a cell
 ST_LOG_TURN = ST_OPENED_FROM + N_ROOMS  # LOG_SLOTS cells: the turn each slot holds
 ST_LOG = ST_LOG_TURN + LOG_SLOTS  # LOG_SLOTS * LOG_CELLS cells: owners whose cards opened doors
-# up to 99: free
+# ST_LOG + LOG_SLOTS * LOG_CELLS .. 99: the laboratory (kernel.lab)
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
 ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Tower, Street (INFO-1)
 ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
 ST_FOOD_STOCK = 107  # food boxes left on the Freezer's shelves (LOC-FREEZER-2, GAP-50)
 ST_STOVE_PREPARED = 108  # 0/1: a prepared box waits on the stove (LOC-LIVING-3, GAP-50)
-# 109..119: free
+# 109..114: the Thing's own actions (kernel.thing)
+ST_DOG_ALIVE = 115  # 2 cells: 0/1 each dog of the Kennel (LOC-KENNEL-1)
+ST_DOG_BURNED = 117  # 2 cells: 0/1 a dead dog burned (LOC-KENNEL-2, GAP-53)
+# 119, 122..129: contagion, corpses (kernel.contagion)
 ST_REACTIONS = 120  # reactions declared this turn (GAP-33)
 ST_STEP = 121  # the resolution step under way (RES-ORDER), 0 outside resolution
 ST_FIXTURE_BROKEN = 130  # N_ROOMS cells: 0/1, a room's light fixture (GAP-20; none on the Street)
-ST_TEMPERATURE = ST_FIXTURE_BROKEN + N_ROOMS  # N_ROOMS cells (TEMP-*)
+ST_LAB_LOG = ST_FIXTURE_BROKEN + N_ROOMS  # LAB_LOG_ROWS * LAB_LOG_FIELDS cells (kernel.lab)
+ST_TEMPERATURE = ST_LAB_LOG + LAB_LOG_ROWS * LAB_LOG_FIELDS  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
