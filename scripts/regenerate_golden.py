@@ -1,4 +1,5 @@
-"""Regenerate the golden transcripts in tests/golden/: one short seeded replay per preset.
+"""Regenerate the golden transcripts in tests/golden/: one short seeded replay per preset, and
+one played by the random policies.
 
 Run it on purpose, after a deliberate change to the rules, the policies or the replay format,
 then review `git diff tests/golden/`: the diff is the change in behaviour. tests/test_golden.py
@@ -10,12 +11,12 @@ replays the same games and fails at the first line that differs.
 Each file holds one JSON header line (what was replayed, and the `balance replay` command that
 prints the remaining lines), then the lines of `balance.replay.to_jsonl` for that game.
 
-Which game: seed SEED with `game.max_turns` capped at MAX_TURNS, so that each file stays small
-(50-70 KB). The rule is: the first game index of that seed whose capped replay shows every event
-in WANTED. The indices the rule gave are pinned in GAMES, so that regenerating after a rule change
-shows how the *same* game changed instead of jumping to another one. If a pinned game no longer
-shows every wanted event, the script says so; `--pick` applies the rule again and prints the
-indices to pin.
+Which game: seed SEED with `game.max_turns` capped (MAX_TURNS, RANDOM_MAX_TURNS), so that each
+file stays small. The rule is: the first game index of that seed whose capped replay shows every
+event its golden wants (WANTED, RANDOM_WANTED). The indices the rule gave are pinned in GAMES,
+so that regenerating after a rule change shows how the *same* game changed instead of jumping to
+another one. If a pinned game no longer shows every wanted event, the script says so; `--pick`
+applies the rule again and prints the indices to pin.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -37,48 +39,77 @@ COMMAND = "python scripts/regenerate_golden.py"
 
 SEED = 1
 MAX_TURNS = 12
-OVERRIDES = (f"game.max_turns={MAX_TURNS}",)
-HUMANS = "default"
-THINGS = "default"
-# The events a golden game must show within its MAX_TURNS turns, by label (see events_shown).
+# The events a preset's golden game must show within its MAX_TURNS turns (see events_shown).
 WANTED = ("infection", "conversion", "generator_break", "parka", "call_for_help")
+# Default policies never use some rules (the Thing's active form, blood tests): one more golden
+# game is played by the random policies, which offer every action, long enough to reach turn 10
+# (THING-HIDDEN-1), and must show these.
+RANDOM_PLAYERS = 12
+RANDOM_MAX_TURNS = 20
+RANDOM_WANTED = ("transform", "claws", "blood_sample", "lab_start", "burn_corpse", "saliva")
 SEARCH_GAMES = 200  # the rule looks at games 0 .. SEARCH_GAMES-1
-# Game index per preset, as the rule picked it (run with --pick to check).
-GAMES = {9: 6, 12: 0, 15: 1}
 
 
-def presets() -> list[int]:
-    """The player counts that have a preset file in configs/."""
-    return sorted(int(p.stem.removeprefix("players-")) for p in CONFIG_DIR.glob("players-*.toml"))
+@dataclass(frozen=True)
+class Golden:
+    """One golden game: what is played, and which events it must show."""
+
+    players: int
+    policy: str  # both sides' policy
+    max_turns: int
+    wanted: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        kind = "players" if self.policy == "default" else self.policy
+        return f"{kind}-{self.players:02d}"
+
+    @property
+    def overrides(self) -> tuple[str, ...]:
+        return (f"game.max_turns={self.max_turns}",)
 
 
-def golden_path(players: int) -> Path:
-    return GOLDEN_DIR / f"players-{players:02d}.jsonl"
+def goldens() -> list[Golden]:
+    """A default-policy game per preset in configs/, then the random-policy game."""
+    presets = sorted(
+        int(p.stem.removeprefix("players-")) for p in CONFIG_DIR.glob("players-*.toml")
+    )
+    return [Golden(p, "default", MAX_TURNS, WANTED) for p in presets] + [
+        Golden(RANDOM_PLAYERS, "random", RANDOM_MAX_TURNS, RANDOM_WANTED)
+    ]
 
 
-def header(players: int, game: int) -> dict[str, Any]:
+# Game index per golden file, as the rule picked it (run with --pick to check).
+GAMES = {"players-09": 6, "players-12": 0, "players-15": 1, "random-12": 0}
+
+
+def golden_path(golden: Golden) -> Path:
+    return GOLDEN_DIR / f"{golden.name}.jsonl"
+
+
+def header(golden: Golden, game: int) -> dict[str, Any]:
     """The first line of a golden file: everything needed to replay the game it holds."""
-    sets = " ".join(f"--set {o}" for o in OVERRIDES)
+    sets = " ".join(f"--set {o}" for o in golden.overrides)
     return {
         "golden": "balance replay",
-        "players": players,
+        "players": golden.players,
         "seed": SEED,
         "game": game,
-        "humans": HUMANS,
-        "things": THINGS,
-        "overrides": list(OVERRIDES),
+        "humans": golden.policy,
+        "things": golden.policy,
+        "overrides": list(golden.overrides),
         "rules_version": balance.RULES_VERSION,
         "command": (
-            f"balance replay --players {players} --seed {SEED} --game {game} {sets} "
-            f"--humans {HUMANS} --things {THINGS} --jsonl"
+            f"balance replay --players {golden.players} --seed {SEED} --game {game} {sets} "
+            f"--humans {golden.policy} --things {golden.policy} --jsonl"
         ),
         "regenerate": COMMAND,
     }
 
 
-def replay_lines(players: int, game: int) -> list[str]:
-    cfg = load_config(players, OVERRIDES)
-    return list(to_jsonl(replay_game(cfg, SEED, game, HUMANS, THINGS)))
+def replay_lines(golden: Golden, game: int) -> list[str]:
+    cfg = load_config(golden.players, golden.overrides)
+    return list(to_jsonl(replay_game(cfg, SEED, game, golden.policy, golden.policy)))
 
 
 def events_shown(lines: Iterable[str]) -> set[str]:
@@ -97,19 +128,20 @@ def events_shown(lines: Iterable[str]) -> set[str]:
             shown.add(f"{e['object']}_break")
         elif kind == "parka_on" or (kind == "open_box" and e["item"] == "parka"):
             shown.add("parka")  # ITEM-PARKA: a parka taken from a box is put on at once
-        elif kind in ("call_for_help", "death", "paralysed", "rescue", "frostbite"):
+        else:
             shown.add(kind)
     return shown
 
 
-def pick_game(players: int) -> int:
-    """The rule: the first game of SEED whose capped replay shows every event in WANTED."""
+def pick_game(golden: Golden) -> int:
+    """The rule: the first game of SEED whose capped replay shows every wanted event."""
     for game in range(SEARCH_GAMES):
-        if set(WANTED) <= events_shown(replay_lines(players, game)):
+        if set(golden.wanted) <= events_shown(replay_lines(golden, game)):
             return game
     raise SystemExit(
-        f"no game among the first {SEARCH_GAMES} of seed {SEED} at {players} players shows "
-        f"all of {', '.join(WANTED)} within {MAX_TURNS} turns: change WANTED or MAX_TURNS"
+        f"no game among the first {SEARCH_GAMES} of seed {SEED} for {golden.name} shows "
+        f"all of {', '.join(golden.wanted)} within {golden.max_turns} turns: change the "
+        "wanted events or the turn cap"
     )
 
 
@@ -132,19 +164,22 @@ def write(path: Path, lines: list[str]) -> str:
     return f"changed from line {first_difference(old, lines)}, {len(old)} -> {len(lines)} lines"
 
 
-def readme(games: dict[int, int]) -> list[str]:
+def readme(games: dict[Golden, int]) -> list[str]:
     rows = [
-        f"| `{golden_path(p).name}` | {p} | {SEED} | {g} | `{' '.join(OVERRIDES)}` |"
-        for p, g in sorted(games.items())
+        f"| `{golden_path(g).name}` | {g.players} | {g.policy} | {SEED} | {game} | "
+        f"`{' '.join(g.overrides)}` | {', '.join(f'`{w}`' for w in g.wanted)} |"
+        for g, game in games.items()
     ]
     text = f"""\
 # Golden transcripts
 
 Written by `{COMMAND}`; do not edit by hand.
 
-Each `players-NN.jsonl` is one short seeded game of the preset `configs/players-NN.toml`,
-re-played with its event log (`balance.runner.replay_game`) and written as JSON lines
-(`balance.replay.to_jsonl`):
+Each file is one short seeded game re-played with its event log (`balance.runner.replay_game`)
+and written as JSON lines (`balance.replay.to_jsonl`): `players-NN.jsonl` a game of the preset
+`configs/players-NN.toml` with the default policies, `random-NN.jsonl` one played by the random
+policies on both sides, which offer every action, so that the rules the default policies never
+use (the Thing's active form, blood tests, burning corpses) have a transcript too.
 
 - line 1, a header: the players, seed, game index, policies and `--set` overrides of the game,
   the `rules_version`, and the `balance replay` command that prints lines 2 onwards;
@@ -171,18 +206,18 @@ test fails and you did not mean to change behaviour, the diff is the bug.
 
 ## Which games
 
-| file | players | seed | game | overrides |
-| --- | --- | --- | --- | --- |
+| file | players | policies | seed | game | overrides | must show |
+| --- | --- | --- | --- | --- | --- | --- |
 {chr(10).join(rows)}
 
-Games are capped at {MAX_TURNS} turns (`{" ".join(OVERRIDES)}`) so that the files stay small;
-a capped game ends in a time-out. The weather of every turn is drawn when the game starts, so a
-capped game is not the first turns of the same game index played without the cap.
+Games are capped (`game.max_turns`) so that the files stay small; a capped game may end in a
+time-out. The weather of every turn is drawn when the game starts, so a capped game is not the
+first turns of the same game index played without the cap.
 
 The game index was picked by a fixed rule: the first game of seed {SEED} whose capped replay
-shows each of: {", ".join(f"`{w}`" for w in WANTED)}.
-The indices are pinned in the script, so that regenerating after a rule change shows how the
-same game changed. To apply the rule again and print the indices it picks now:
+shows each of the events in the last column. The indices are pinned in the script, so that
+regenerating after a rule change shows how the same game changed. To apply the rule again and
+print the indices it picks now:
 
     {COMMAND} --pick
 """
@@ -199,35 +234,35 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.pick:
-        for players in presets():
-            game, pinned = pick_game(players), GAMES.get(players)
+        for golden in goldens():
+            game, pinned = pick_game(golden), GAMES.get(golden.name)
             note = "" if game == pinned else f"  <- pin it in GAMES (pinned: {pinned})"
-            print(f"{players} players: the rule picks game {game}{note}")
+            print(f"{golden.name}: the rule picks game {game}{note}")
         return 0
 
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     games = {}
     changed = 0
-    for players in presets():
-        game = GAMES.get(players)
+    for golden in goldens():
+        game = GAMES.get(golden.name)
         if game is None:
-            game = pick_game(players)
-            print(f"note: no game pinned for {players} players; the rule picks {game}: pin it")
-        games[players] = game
-        lines = replay_lines(players, game)
-        missing = [w for w in WANTED if w not in events_shown(lines)]
+            game = pick_game(golden)
+            print(f"note: no game pinned for {golden.name}; the rule picks {game}: pin it")
+        games[golden] = game
+        lines = replay_lines(golden, game)
+        missing = [w for w in golden.wanted if w not in events_shown(lines)]
         if missing:
             print(
-                f"note: game {game} at {players} players no longer shows {', '.join(missing)}; "
+                f"note: game {game} of {golden.name} no longer shows {', '.join(missing)}; "
                 f"`{COMMAND} --pick` finds a game that does"
             )
-        path = golden_path(players)
-        status = write(path, [json.dumps(header(players, game))] + lines)
+        path = golden_path(golden)
+        status = write(path, [json.dumps(header(golden, game))] + lines)
         changed += status != "unchanged"
         size = path.stat().st_size / 1000
         print(f"{path.relative_to(ROOT)}: {status} (game {game}, {size:.1f} KB)")
-    for stale in sorted(set(GOLDEN_DIR.glob("*.jsonl")) - {golden_path(p) for p in games}):
-        print(f"{stale.relative_to(ROOT)}: no preset plays it any more; delete it")
+    for stale in sorted(set(GOLDEN_DIR.glob("*.jsonl")) - {golden_path(g) for g in games}):
+        print(f"{stale.relative_to(ROOT)}: no golden game is written there any more; delete it")
     path = GOLDEN_DIR / "README.md"
     status = write(path, readme(games))
     changed += status != "unchanged"

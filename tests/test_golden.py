@@ -1,5 +1,5 @@
-"""Golden transcripts: one short seeded replay per preset, compared line by line with
-tests/golden/players-NN.jsonl (see tests/golden/README.md).
+"""Golden transcripts: one short seeded replay per preset, and one of the random policies,
+compared line by line with tests/golden/*.jsonl (see tests/golden/README.md).
 
 Each file's first line names the game it holds (players, seed, game, policies, overrides); the
 test replays that game and compares the JSON lines. A failure after a deliberate rule change is
@@ -31,14 +31,20 @@ def presets() -> list[int]:
     return sorted(int(p.stem.removeprefix("players-")) for p in CONFIG_DIR.glob("players-*.toml"))
 
 
-def read_golden(players: int) -> tuple[dict[str, Any], list[str]]:
+def golden_names() -> list[str]:
+    """A default-policy game per preset, and the random-policy game (scripts/regenerate_golden)."""
+    return [f"players-{p:02d}" for p in presets()] + ["random-12"]
+
+
+def read_golden(name: str) -> tuple[dict[str, Any], list[str]]:
     """The header of a golden file and all its lines (the header included)."""
-    path = GOLDEN_DIR / f"players-{players:02d}.jsonl"
+    path = GOLDEN_DIR / f"{name}.jsonl"
     if not path.exists():
         pytest.fail(f"{path.name} is missing. {HINT}", pytrace=False)
     lines = path.read_text().splitlines()
     head = json.loads(lines[0])
     assert head.get("golden") == "balance replay", f"{path.name}: line 1 is not a golden header"
+    players = int(name.rsplit("-", 1)[1])
     assert head["players"] == players, f"{path.name}: header says {head['players']} players"
     return head, lines
 
@@ -106,35 +112,36 @@ def mismatch_message(name: str, expected: list[str], actual: list[str]) -> str |
 
 
 def test_all_games_tested():
-    """Every preset in configs/ has a golden file, and every golden file a preset."""
-    wanted = {f"players-{p:02d}.jsonl" for p in presets()}
+    """Every preset in configs/ has a golden file, the random policies one, and every golden
+    file is one of those."""
+    wanted = {f"{name}.jsonl" for name in golden_names()}
     present = {p.name for p in GOLDEN_DIR.glob("*.jsonl")}
     assert wanted, "no players-NN.toml presets found in configs/"
     assert wanted == present, (
-        f"presets without a golden file: {sorted(wanted - present)}; golden files without a "
-        f"preset: {sorted(present - wanted)}. Run `{REGENERATE}` (and delete stale files)."
+        f"games without a golden file: {sorted(wanted - present)}; golden files of no "
+        f"game: {sorted(present - wanted)}. Run `{REGENERATE}` (and delete stale files)."
     )
 
 
-@pytest.mark.parametrize("players", presets())
-def test_replay_matches_golden(players):
-    head, expected = read_golden(players)
+@pytest.mark.parametrize("name", golden_names())
+def test_replay_matches_golden(name):
+    head, expected = read_golden(name)
     assert head["rules_version"] == balance.RULES_VERSION, (
-        f"players-{players:02d}.jsonl was written under rules_version {head['rules_version']}, "
+        f"{name}.jsonl was written under rules_version {head['rules_version']}, "
         f"the package is at {balance.RULES_VERSION}. {HINT}"
     )
     actual = [expected[0]] + list(to_jsonl(replay(head)))
-    message = mismatch_message(f"players-{players:02d}.jsonl", expected, actual)
+    message = mismatch_message(f"{name}.jsonl", expected, actual)
     if message:
         pytest.fail(message, pytrace=False)
 
 
-@pytest.mark.parametrize("players", presets())
-def test_golden_game_ends_as_in_a_batch(players):
+@pytest.mark.parametrize("name", golden_names())
+def test_golden_game_ends_as_in_a_batch(name):
     """The replayed game ends as game `game` of a batch run with the same seed and overrides."""
-    head, _ = read_golden(players)
+    head, _ = read_golden(name)
     replayed = replay(head)
-    cfg = load_config(players, head["overrides"])
+    cfg = load_config(head["players"], head["overrides"])
     game = head["game"]
     batch = run_games(cfg, game + 1, head["seed"], head["humans"], head["things"])[game]
     end = json.loads(list(to_jsonl(replayed))[-1])
