@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from balance import codes
+from balance import records as R
 from balance.kernel import invariants as I
 from balance.kernel import state as S
 from balance.kernel.lab import pack_insert
@@ -337,6 +338,38 @@ def test_LOC_LAB_2_insert_from_hand_or_backpack_with_a_label_that_may_lie(dark):
     assert sc.violations == 0
 
 
+def test_LOC_LAB_1_INFO_3_LIGHT_3_the_screen_shows_in_any_lighting_while_powered():
+    """LOC-LAB-1, INFO-3: everyone in the Laboratory passively sees the samples' labels and the
+    stage, in light and in the dark (a broken light fixture), since the analyzer's screen lights
+    itself. LIGHT-3, GAP-21: a flashlight lights the room when the generator is down, but the
+    analyzer does not work then and shows nothing. Whether the devices are broken is seen in
+    light only; nobody outside the Laboratory sees any of it."""
+    sc = lab()
+    sample(sc, ACTOR, ACTOR, HUMAN_BLOOD, hand=0)
+    sample(sc, ACTOR, DOG, HUMAN_BLOOD, hand=1)
+    sc.step({ACTOR: [insert(0, ACTOR, 0), insert(1, DOG, 1), START_EQUAL]})
+    screen = [ACTOR, DOG, 3]
+    o = sc.observe(WITNESS)
+    assert o[O_LAB_SLOTS : O_LAB_STAGE + 1].tolist() == screen
+    assert o[O_LAB_ANALYZER_BROKEN] == 0 and o[O_LAB_COMPUTER_BROKEN] == 0
+    assert (sc.observe(OTHER)[O_LAB:O_LAB_VIEW_TURN] == U).all()  # in the Tower
+    sc.st[S.ST_FIXTURE_BROKEN + LAB] = 1
+    sc.step()
+    assert sc.st[S.ST_LIGHTING + LAB] == codes.DARK
+    o = sc.observe(WITNESS)
+    assert o[O_LAB_SLOTS : O_LAB_STAGE + 1].tolist() == screen
+    assert o[O_LAB_ANALYZER_BROKEN] == U and o[O_LAB_COMPUTER_BROKEN] == U
+    sc.st[S.ST_GEN_BROKEN + sc.pk.room_block[LAB]] = 1
+    torch = sc.give(WITNESS, codes.FLASHLIGHT_ITEM)
+    sc.it[torch, S.IT_ON] = 1
+    sc.step()
+    assert sc.st[S.ST_LIGHTING + LAB] == codes.FLASHLIGHT
+    o = sc.observe(ACTOR)
+    assert o[O_LAB_SLOTS : O_LAB_STAGE + 1].tolist() == [U, U, U]
+    assert o[O_LAB_ANALYZER_BROKEN] == 0  # seen by the flashlight
+    assert sc.violations == 0
+
+
 def test_LOC_LAB_2_refusals_full_slot_bad_label_elsewhere_and_no_sample():
     """LOC-LAB-2: a label names a character of the game or a dog; the action exists only in the
     Laboratory; a filled slot takes no second sample and something that is not a blood sample
@@ -405,6 +438,7 @@ def test_LOC_LAB_3_GAP_52_a_comparison_runs_the_next_two_turns(dark):
         assert len(sc.events(codes.E_LAB_START)) == 1
     assert sc.it[[first, second], S.IT_PLACE].tolist() == [codes.DESTROYED] * 2
     assert sc.st[S.ST_LAB_SLOT : S.ST_LAB_SLOT + 2].tolist() == [-1, -1]
+    assert sc.rec[R.C_BLOOD_TESTS] == 1
     assert sc.events(codes.E_LAB_RESULT).tolist() == [
         [3, codes.E_LAB_RESULT, -1, WITNESS, codes.Q_NOT_EQUAL, 0]  # human and dog: equal
     ]

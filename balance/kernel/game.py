@@ -461,7 +461,7 @@ def finish_turn(g, ip, fp, room_block, rec):
     g.st[ST_PERCEIVED_TURN] = g.st[ST_TURN]
     g.st[ST_SHOTS : ST_SHOTS + codes.N_BLOCKS + 2] = 0  # INFO-1: counted afresh every turn
     resolve_turn(g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)
-    run_analyzer(g.it, g.st, g.events, ip, room_block)  # LOC-LAB-3, GAP-52: at the turn's end
+    run_analyzer(g.it, g.st, g.events, ip, room_block, rec)  # LOC-LAB-3, GAP-52: at the turn's end
     update_temperatures(g.st, ip, room_block)  # GAP-46: after step 13
     if ip[P.I_CHECK_INVARIANTS] == 1:
         rec[R.C_INVARIANT_VIOLATIONS] |= check_invariants(g.ch, g.it, g.st, ip)

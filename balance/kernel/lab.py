@@ -13,11 +13,13 @@ analyzer (LOC-LAB-2) and the observation shows only its kind. Who took it knows 
 (his own E_BLOOD act); a policy that wants to follow a sample keeps that in its memory.
 
 The analyzer has two slots. A sample goes in from a hand or the backpack with a label, which is
-an owner code chosen by the inserter and may lie (GAP-52). Once both slots are filled, one
-character starts the comparison with a secret question, "equal" or "not equal" (LOC-LAB-3);
-equal means both human blood or both Thing blood. Started on turn t, it finishes at the end of
-turn t + comparison_turns; the samples are then used up and the computer logs a row: the two
-labels, who started it, the turn it finished, and YES or NO answering the question, which no
+an owner code chosen by the inserter and may lie (GAP-52). One character starts the comparison
+with a secret question, "equal" or "not equal" (LOC-LAB-3); equal means both human blood or both
+Thing blood. Starting is pressed in step 7 and takes effect at the end of that step, after every
+insertion of the step, if both slots are filled: the first to press it that turn is the one who
+starts it, whatever his Initiative against the inserters'. Started on turn t, it finishes at the
+end of turn t + comparison_turns; the samples are then used up and the computer logs a row: the
+two labels, who started it, the turn it finished, and YES or NO answering the question, which no
 field shows (LOC-LAB-4). One comparison at a time, and no slot can be filled while it runs
 (GAP-52). The analyzer's work is checked at the end of every turn (RES-ORDER lists "the
 analyzer's work" in step 4; GAP-52's timing asks for the end of the turn): a broken analyzer
@@ -35,6 +37,7 @@ INFO-3) as the Tower terminal's screen is seen, and the computer is read in the 
 from numba import njit
 
 from balance import codes
+from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.events import log_event
 from balance.kernel.items import (
@@ -281,7 +284,7 @@ def start_comparison(ch, st, events, ip):
 
 
 @njit(cache=True)
-def run_analyzer(it, st, events, ip, room_block):
+def run_analyzer(it, st, events, ip, room_block, rec):
     """LOC-LAB-3, GAP-52, GAP-21 (end of turn): a comparison without a working analyzer stops;
     one started comparison_turns ago completes: its samples are used up and the computer logs
     its row (LOC-LAB-4)."""
@@ -309,6 +312,7 @@ def run_analyzer(it, st, events, ip, room_block):
     st[row + LAB_FINISHED] = t
     st[row + LAB_ANSWER] = answer
     st[ST_LAB_ROWS] += 1
+    rec[R.C_BLOOD_TESTS] += 1
     for i in (first, second):  # GAP-52: used up
         it[i, IT_PLACE] = codes.DESTROYED
         it[i, IT_WHERE] = -1
