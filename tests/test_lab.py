@@ -362,6 +362,7 @@ def test_LOC_LAB_1_INFO_3_LIGHT_3_the_screen_shows_in_any_lighting_while_powered
     sc.st[S.ST_GEN_BROKEN + sc.pk.room_block[LAB]] = 1
     torch = sc.give(WITNESS, codes.FLASHLIGHT_ITEM)
     sc.it[torch, S.IT_ON] = 1
+    sc.st[S.ST_YELLOW_LEFT] -= 1  # a yellow box's content
     sc.step()
     assert sc.st[S.ST_LIGHTING + LAB] == codes.FLASHLIGHT
     o = sc.observe(ACTOR)
