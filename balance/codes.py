@@ -79,6 +79,14 @@ FOOD = 15  # a portion of cooked food (ITEM-FOOD)
 RADIO = 16  # ITEM-RADIO (its colour is an item column)
 BLOOD_SAMPLE = 17  # ITEM-BLOOD, INF-4: whose blood and what it is are item columns
 N_ITEM_KINDS = 18
+# Blood samples (ITEM-BLOOD, LOC-LAB-2, GAP-53): a sample's owner and its label name a character
+# by index, or dog d of the Kennel as DOG_LABEL + d (above every character index: at most 16)
+N_DOGS = 2  # LOC-KENNEL-1
+DOG_LABEL = 16
+# the question the starter of a comparison secretly asks (LOC-LAB-3)
+Q_EQUAL = 0
+Q_NOT_EQUAL = 1
+QUESTION_NAMES = ("equal", "not_equal")
 RADIO_COLOUR_NAMES = ("blue", "red", "green")  # LOC-RADIO-1
 # What a radio message is about (ACT-RADIO-SPEAK): the kernel carries (topic, subject) to the
 # listeners unchanged; the meanings are the policies' convention.
@@ -117,7 +125,8 @@ IN_BACKPACK = 3  # in a character's backpack (where = character)
 WORN = 4  # a worn parka (where = character)
 DESTROYED = 5
 CARRIED = 6  # an ID card on a character, living or dead, in no slot (GAP-5): where = character
-PLACE_NAMES = ("supply", "room", "hand", "backpack", "worn", "destroyed", "carried")
+IN_ANALYZER = 7  # a blood sample in the Laboratory's analyzer (LOC-LAB-2): where = slot 0 or 1
+PLACE_NAMES = ("supply", "room", "hand", "backpack", "worn", "destroyed", "carried", "analyzer")
 
 # --- Crafting recipes (CRAFT-2), as bits of a character's known recipes ---
 RECIPE_FLAMETHROWER = 0  # scrap metal + wires
@@ -169,7 +178,7 @@ REPAIR_TOOL = (
     SCRAP,
     WIRES,
     SPARE_PARTS,  # the analyzer
-    WIRES,  # the computer
+    SPARE_PARTS,  # the computer: ITEM-PARTS mends every object but doors, fixtures, rotor, panel
 )
 
 # --- Doors (A13). One door per room: its lock covers every way in (GAP-26) and it is the room's
@@ -283,11 +292,11 @@ A_EAT_STOCK = 64  # a Thing eats a food box off the shelves   LOC-FREEZER-4 (ste
 A_KILL_DOG = 65  # LOC-KENNEL-2, GAP-53 (step 3)
 A_BURN_DOG = 66  # LOC-KENNEL-2, GAP-53 (step 6)
 # blood samples and the laboratory (kernel.lab)
-A_BLOOD_SELF = 67  # ACT-BLOOD-SELF, INF-4 (step 5)
-A_BLOOD_DOG = 68  # LOC-KENNEL-2, GAP-53 (step 5)
-A_LAB_INSERT = 69  # LOC-LAB-2 (step 7)
-A_LAB_START = 70  # LOC-LAB-3, GAP-52 (step 7)
-A_LAB_VIEW = 71  # LOC-LAB-4 (step 1)
+A_BLOOD_SELF = 67  # target = 0 into a hand, 1 into the backpack   ACT-BLOOD-SELF, INF-4 (step 5)
+A_BLOOD_DOG = 68  # target = dog, arg = 0 hand / 1 backpack      LOC-KENNEL-2, GAP-53 (step 5)
+A_LAB_INSERT = 69  # target = slot, arg = lab.pack_insert(source, label)  LOC-LAB-2 (step 7)
+A_LAB_START = 70  # target = the secret question (Q_*)        LOC-LAB-3, GAP-52 (step 7)
+A_LAB_VIEW = 71  # read the computer's completed checks       LOC-LAB-4 (step 1)
 N_ACTIONS = 72
 # actions whose success is rolled on their own chance, which hindering lowers (GAP-27, GAP-28)
 ACTIONS_WITH_CHANCE = (A_SHOOT, A_MELEE, A_REPAIR, A_BANDAGE, A_FLAME_VOLLEY)
@@ -522,6 +531,15 @@ E_REACTION = 65  # actor's reaction fired: action a became action b (STAT-INIT-1
 # 66..73: the Thing's own actions (kernel.thing)
 # 74..79: contagion, corpses, dogs, the Thing eating (kernel.contagion)
 # 80..87: blood and the laboratory (kernel.lab)
+E_BLOOD = 80  # actor took a blood sample of a (his own: a = actor; a dog: DOG_LABEL + d) into his
+#               hand (b = 0) or backpack (b = 1)  ACT-BLOOD-SELF, GAP-53
+E_LAB_INSERT = 81  # actor put a sample into analyzer slot a, labelled b (LOC-LAB-2)
+E_LAB_START = 82  # actor started a comparison asking question a; it finishes at the end of turn b
+E_LAB_RESULT = 83  # the comparison started by target finished: question a, answer b (1 yes, 0 no);
+#                    only the computer shows it (LOC-LAB-4)
+E_LAB_ABORT = 84  # the comparison started by target stopped: the analyzer broke (a = 0) or lost
+#                   power (a = 1) (GAP-52)
+E_LAB_VIEW = 85  # actor read the laboratory computer: a rows of completed checks (LOC-LAB-4)
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -592,6 +610,12 @@ EVENT_NAMES = {
     # contagion, corpses, dogs
     #
     # blood and the laboratory
+    E_BLOOD: "blood_sample",
+    E_LAB_INSERT: "lab_insert",
+    E_LAB_START: "lab_start",
+    E_LAB_RESULT: "lab_result",
+    E_LAB_ABORT: "lab_abort",
+    E_LAB_VIEW: "lab_view",
 }
 
 # What the others in the room perceive of an event (A18, AP-6, AP-7, LIGHT-1, LIGHT-2), as bits
@@ -689,12 +713,12 @@ EVENT_SIGHT = (
     _SECRET,  # 78
     _SECRET,  # 79
     # blood and the laboratory (kernel.lab)
-    _SECRET,  # 80
-    _SECRET,  # 81
-    _SECRET,  # 82
-    _SECRET,  # 83
-    _SECRET,  # 84
-    _SECRET,  # 85
+    _PUBLIC,  # E_BLOOD: in light, whose blood he takes (AP-6); nothing in the dark
+    _PUBLIC,  # E_LAB_INSERT: the analyzer shows the label anyway, in any lighting (LOC-LAB-1)
+    SEEN | DETAILS_PRIVATE,  # E_LAB_START: the question is secret (LOC-LAB-3)
+    _SECRET,  # E_LAB_RESULT: read on the computer only (LOC-LAB-4)
+    _SECRET,  # E_LAB_ABORT: the analyzer's display shows it idle (LOC-LAB-1)
+    SEEN | DETAILS_PRIVATE,  # E_LAB_VIEW: what the screen shows is the reader's (LOC-LAB-4)
     _SECRET,  # 86
     _SECRET,  # 87
 )

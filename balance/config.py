@@ -362,6 +362,14 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     # contagion, corpses, dogs, the Thing eating (kernel.contagion)
     #
     # blood and the laboratory (kernel.lab)
+    "laboratory.blood_self_ap": _AP,
+    "laboratory.dog_sample_ap": _AP,
+    "laboratory.insert_ap": _AP,
+    "laboratory.start_ap": _AP,
+    "laboratory.view_ap": _AP,
+    "laboratory.comparison_turns": _int(1, 10),
+    "laboratory.devices_need_power": _bool,
+    "laboratory.samples": _int(0, 200),
     "map.blocks": _blocks,
     "map.extra_links": _links,
 }
@@ -755,6 +763,14 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         # contagion, corpses, dogs, the Thing eating (kernel.contagion)
         #
         # blood and the laboratory (kernel.lab)
+        P.I_BLOOD_SELF_AP: "laboratory.blood_self_ap",
+        P.I_DOG_SAMPLE_AP: "laboratory.dog_sample_ap",
+        P.I_LAB_INSERT_AP: "laboratory.insert_ap",
+        P.I_LAB_START_AP: "laboratory.start_ap",
+        P.I_LAB_VIEW_AP: "laboratory.view_ap",
+        P.I_COMPARISON_TURNS: "laboratory.comparison_turns",
+        P.I_LAB_NEEDS_POWER: "laboratory.devices_need_power",
+        P.I_BLOOD_SAMPLES: "laboratory.samples",
     }
     for index, key in scalar_ints.items():
         ip[index] = int(v[key])

@@ -118,6 +118,21 @@ O_LAB = O_CONTAGION + CONTAGION_FIELDS
 LAB_LOG_ROWS = 16  # comparisons the laboratory's computer keeps (LOC-LAB-4)
 LAB_LOG_FIELDS = 5  # label 1, label 2, who started it, the turn it finished, yes/no
 LAB_FIELDS = 8 + LAB_LOG_ROWS * LAB_LOG_FIELDS  # the analyzer, and the computer's rows
+O_LAB_SLOTS = O_LAB  # 2 slots: in the Laboratory while the analyzer works, the label on the
+#   sample in slot 1 and 2 (a character, or codes.DOG_LABEL + dog), LAB_EMPTY if none, in any
+#   lighting (LOC-LAB-1); else UNSEEN. Nobody sees a sample's true owner.
+O_LAB_STAGE = O_LAB + 2  # ... and the stage: 0 idle, else the turn at whose end the running
+#                          comparison finishes (its progress, read against the current turn)
+O_LAB_ANALYZER_BROKEN = O_LAB + 3  # in the Laboratory and seeing: 0/1 (GAP-20), else UNSEEN
+O_LAB_COMPUTER_BROKEN = O_LAB + 4  # in the Laboratory and seeing: 0/1 (GAP-20), else UNSEEN
+O_LAB_VIEW_TURN = O_LAB + 5  # the turn one last read the computer (LOC-LAB-4), or UNSEEN
+O_LAB_MY_QUESTION = O_LAB + 6  # the question of the last comparison one started (codes.Q_*),
+#                                known to its starter alone (LOC-LAB-3), or UNSEEN
+O_LAB_MY_FINISH = O_LAB + 7  # the turn that comparison finishes (its computer row's), or UNSEEN
+O_LAB_LOG = O_LAB + 8  # LAB_LOG_ROWS rows of LAB_LOG_FIELDS, oldest first: the completed checks
+#   as one read them at one's last view, those the computer still keeps (state.ST_LAB_LOG
+#   fields); UNSEEN past them
+LAB_EMPTY = -2  # an empty analyzer slot
 N_OBS = O_LAB + LAB_FIELDS
 
 # wound states anyone who sees a character can tell (HP-2)

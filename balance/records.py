@@ -48,6 +48,7 @@ RECORD_FIELDS = (
     ("doors_opened", "locked doors opened by a code or an ID card (ACT-CODE, ACT-IDCARD)"),
     ("doors_broken", "doors broken (DOOR-2)"),
     ("terminal_uses", "functions of the Tower's security terminal used (LOC-TOWER-3/4)"),
+    ("blood_tests", "blood comparisons the laboratory's analyzer completed (LOC-LAB-3)"),
     ("invariant_violations", "bitmask of broken invariants (only counted in check mode)"),
 )
 N_FIELDS = len(RECORD_FIELDS)
@@ -92,6 +93,7 @@ FIELD_NAMES = tuple(name for name, _ in RECORD_FIELDS)
     C_DOORS_OPENED,
     C_DOORS_BROKEN,
     C_TERMINAL_USES,
+    C_BLOOD_TESTS,
     C_INVARIANT_VIOLATIONS,
 ) = range(N_FIELDS)
 

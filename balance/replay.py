@@ -51,6 +51,12 @@ def _room(code: int) -> str:
     return _name(codes.ROOM_NAMES, code, "room")
 
 
+def _owner(code: int) -> int | str:
+    """A blood sample's owner or label (ITEM-BLOOD, GAP-53): a character id, or "dog 1"/"dog 2"."""
+    code = int(code)
+    return f"dog {code - codes.DOG_LABEL + 1}" if code >= codes.DOG_LABEL else code
+
+
 def _board_block(block: int) -> int | str | None:
     """The kernel's block code as shown on the board: 1-3, "tower", or None for the Street."""
     if block == codes.BLOCK_STREET:
@@ -160,6 +166,19 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
         "instead_of": _name(codes.ACTION_NAMES, a, "action"),
         "now": _name(codes.ACTION_NAMES, b, "action"),
     },
+    codes.E_BLOOD: lambda t, a, b: {"donor": _owner(a), "into_backpack": bool(b)},
+    codes.E_LAB_INSERT: lambda t, a, b: {"slot": a + 1, "label": _owner(b)},
+    codes.E_LAB_START: lambda t, a, b: {
+        "question": _name(codes.QUESTION_NAMES, a, "question"),
+        "finishes": b,
+    },
+    codes.E_LAB_RESULT: lambda t, a, b: {
+        "starter": t,
+        "question": _name(codes.QUESTION_NAMES, a, "question"),
+        "answer": bool(b),
+    },
+    codes.E_LAB_ABORT: lambda t, a, b: {"starter": t, "cause": ("broken", "unpowered")[a]},
+    codes.E_LAB_VIEW: lambda t, a, b: {"rows": a},
 }
 
 
@@ -425,7 +444,35 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
         }[e["what"]].format(e["room"])
     ),
     "terminal": lambda e, who: f"used the terminal: {e['function'].replace('_', ' ')}",
+    "blood_sample": lambda e, who: (
+        f"took a blood sample from {_sample_owner(e['donor'], who)} into the "
+        + ("backpack" if e["into_backpack"] else "hand")
+    ),
+    "lab_insert": lambda e, who: (
+        f"put a blood sample into slot {e['slot']} of the analyzer, labelled "
+        + _sample_owner(e["label"], who)
+    ),
+    "lab_start": lambda e, who: (
+        f"started a blood comparison, secretly asking whether the samples are "
+        f"{e['question'].replace('_', ' ')}; it finishes at the end of turn {e['finishes']}"
+    ),
+    "lab_result": lambda e, who: (
+        f"the blood comparison started by {who(e['starter'])} finished: "
+        f'"{e["question"].replace("_", " ")}?" {"YES" if e["answer"] else "NO"}'
+    ),
+    "lab_abort": lambda e, who: (
+        f"the blood comparison started by {who(e['starter'])} stopped: the analyzer "
+        + ("broke" if e["cause"] == "broken" else "lost power")
+    ),
+    "lab_view": lambda e, who: (
+        f"read the laboratory computer: {_count(e['rows'], 'completed check')}"
+    ),
 }
+
+
+def _sample_owner(owner: int | str, who: Callable[[int], str]) -> str:
+    """A sample's owner or label in a sentence: a character by his label, a dog by its name."""
+    return owner if isinstance(owner, str) else who(owner)
 
 
 def _object(e: dict[str, Any]) -> str:

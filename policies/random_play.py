@@ -14,6 +14,7 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel.doors import random_code
 from balance.kernel.rng import below, chance
+from balance.kernel.lab import N_SOURCES, pack_insert
 from balance.kernel.terminal import pack_card_access, pack_edit
 from balance.observation import (
     MAX_CHARACTERS,
@@ -25,6 +26,9 @@ from balance.observation import (
     O_HELI_BOARDING,
     O_HELI_FUEL,
     O_INFECT_READY,
+    O_LAB_SLOTS,
+    O_LAB_STAGE,
+    LAB_EMPTY,
     O_PRESENT,
     O_RECIPES,
     O_ROOM,
@@ -230,6 +234,8 @@ def candidate(obs, next_hop, wanted, out, n):
         first, objects = codes.OBJ_PUMP, 1
     elif here == codes.HANGAR and obs[O_HELI_FUEL] != UNSEEN:
         first, objects = codes.OBJ_ENGINE, 3  # HELI-2: engine, main rotor, control panel
+    elif here == codes.LABORATORY:
+        first, objects = codes.OBJ_ANALYZER, 2  # GAP-20: the analyzer and the computer
     for o in range(objects):
         obj = codes.OBJ_BEACON if first == codes.OBJ_GENERATOR and o == 1 else first + o
         for action in (codes.A_BREAK, codes.A_REPAIR):
@@ -294,7 +300,10 @@ def candidate(obs, next_hop, wanted, out, n):
             emit(out, n, codes.A_BEACON if here != codes.RADIO_ROOM else codes.A_CALL, 0, 0)
             return -1
         k += 1
-    return food_candidate(obs, wanted, out, n, k)
+    k = food_candidate(obs, wanted, out, n, k)
+    if k < 0:
+        return -1
+    return lab_candidate(obs, wanted, out, n, k)
 
 
 @njit(cache=True)
@@ -354,6 +363,60 @@ def food_candidate(obs, wanted, out, n, k):
                         return -1
                     k += 1
     return k
+
+
+@njit(cache=True)
+def lab_candidate(obs, wanted, out, n, k):
+    """Blood samples and the Laboratory (kernel.lab), numbered on from k, as `candidate`: one's
+    own blood, a dog's in the Kennel, the computer, and while the analyzer works and is idle a
+    carried sample into an empty slot (the label is drawn by the caller) or, both slots full,
+    the comparison with either question."""
+    here = obs[O_ROOM]
+    free = obs[O_HAND_KIND] == codes.NO_ITEM or obs[O_HAND_KIND + 1] == codes.NO_ITEM
+    room = free
+    for slot in range(3):
+        room = room or obs[O_BACKPACK_KIND + slot] == codes.NO_ITEM
+    if room:  # ACT-BLOOD-SELF, LOC-KENNEL-2: into a hand if one is free, else the backpack
+        for dog in range(-1, codes.N_DOGS if here == codes.KENNEL else 0):
+            if k == wanted:
+                if dog < 0:
+                    emit(out, n, codes.A_BLOOD_SELF, 0 if free else 1, 0)
+                else:
+                    emit(out, n, codes.A_BLOOD_DOG, dog, 0 if free else 1)
+                return -1
+            k += 1
+    if here != codes.LABORATORY:
+        return k
+    if k == wanted:  # LOC-LAB-4
+        emit(out, n, codes.A_LAB_VIEW, 0, 0)
+        return -1
+    k += 1
+    if obs[O_LAB_SLOTS] == UNSEEN or obs[O_LAB_STAGE] != 0:
+        return k  # the analyzer does not work, or is busy (GAP-52)
+    for slot in range(2):  # LOC-LAB-2
+        if obs[O_LAB_SLOTS + slot] != LAB_EMPTY:
+            continue
+        for source in range(N_SOURCES):
+            kind = obs[O_HAND_KIND + source] if source < 2 else obs[O_BACKPACK_KIND + source - 2]
+            if kind == codes.BLOOD_SAMPLE:
+                if k == wanted:
+                    emit(out, n, codes.A_LAB_INSERT, slot, source)
+                    return -1
+                k += 1
+    if obs[O_LAB_SLOTS] != LAB_EMPTY and obs[O_LAB_SLOTS + 1] != LAB_EMPTY:  # LOC-LAB-3
+        for question in (codes.Q_EQUAL, codes.Q_NOT_EQUAL):
+            if k == wanted:
+                emit(out, n, codes.A_LAB_START, question, 0)
+                return -1
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def random_label(rng, k, players):
+    """A label for a sample (LOC-LAB-2): any character or dog, true or not."""
+    x = below(rng, k, players + codes.N_DOGS)
+    return x if x < players else codes.DOG_LABEL + x - players
 
 
 @njit(cache=True)
@@ -445,5 +508,7 @@ def random_declare(knobs, obs, rng, k, out, next_hop, ip):
             out[n, 2] = random_code(rng, k)
         elif out[n, 0] == codes.A_TERMINAL:
             out[n, 2] = terminal_parameter(rng, k, out[n, 1], ip[P.I_PLAYERS])
+        elif out[n, 0] == codes.A_LAB_INSERT:
+            out[n, 2] = pack_insert(out[n, 2], random_label(rng, k, ip[P.I_PLAYERS]))
         n += 1
     return n

@@ -91,6 +91,7 @@ CASES = [
         False,
     ),
     ("ACT-PARKA", holding(codes.PARKA), (codes.A_PARKA_ON, 0, 0), None, codes.E_PARKA_ON, False),
+    ("ACT-BLOOD-SELF", nothing, (codes.A_BLOOD_SELF, 0, 0), None, codes.E_BLOOD, False),
     ("ACT-COVER", nothing, (codes.A_COVER, OTHER, 0), None, None, True),
     (
         "ACT-BANDAGE",

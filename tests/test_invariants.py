@@ -106,6 +106,7 @@ def test_random_policies_exercise_every_action():
         "doors_opened",
         "doors_broken",
         "terminal_uses",
+        "blood_tests",
     ):
         assert r[field].sum() > 0, field
     assert (r["beacon_turn"] > 0).any() and (r["call_turn"] > 0).any()

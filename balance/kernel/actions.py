@@ -64,6 +64,8 @@ from balance.kernel.contagion import contagion_action_cost, resolve_contagion
 from balance.kernel.lab import lab_action_cost, resolve_lab
 from balance import records as R
 from balance.kernel.state import (
+    ST_ANALYZER_BROKEN,
+    ST_COMPUTER_BROKEN,
     ST_FIXTURE_BROKEN,
     CH_REACT_ACTION,
     CH_REACT_ARG,
@@ -181,6 +183,8 @@ def object_here(room_block, r, obj):
         return r == codes.HANGAR  # HELI-2
     if obj == codes.OBJ_LIGHT_FIXTURE:
         return 0 <= r < codes.N_ROOMS and r != codes.STREET  # GAP-20
+    if obj == codes.OBJ_ANALYZER or obj == codes.OBJ_COMPUTER:
+        return r == codes.LABORATORY  # GAP-20, LOC-LAB-1, LOC-LAB-4
     return False
 
 
@@ -195,6 +199,10 @@ def broken_cell(room_block, r, obj):
         return ST_PUMP_BROKEN
     if obj == codes.OBJ_LIGHT_FIXTURE:
         return ST_FIXTURE_BROKEN + r
+    if obj == codes.OBJ_ANALYZER:
+        return ST_ANALYZER_BROKEN
+    if obj == codes.OBJ_COMPUTER:
+        return ST_COMPUTER_BROKEN
     return ST_HELI_BROKEN + obj - codes.OBJ_ENGINE
 
 

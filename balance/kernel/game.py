@@ -37,6 +37,7 @@ from balance.kernel.food import set_up_food
 from balance.kernel.helicopter import set_up_helicopter, take_off
 from balance.kernel.invariants import check_declarations, check_invariants
 from balance.kernel.items import stock_items
+from balance.kernel.lab import run_analyzer, set_up_lab, start_comparison
 from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
 from balance.kernel.observe import observe
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
@@ -182,6 +183,7 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     set_up_food(st, ip)
     deal_recipes(ch, rng, ip)
     set_up_doors(ch, st, rng, ip)  # GAP-5: locks, codes and what each card opens
+    set_up_lab(st)
 
 
 @njit(cache=True)
@@ -289,6 +291,8 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                             enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
                     elif action_step(action, decl[c, j, 2]) == step:
                         resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+        if step == 7:
+            start_comparison(ch, st, events, ip)  # LOC-LAB-3: after the step's insertions
         if step == 9:
             take_off(ch, st, rng, events, decl, ip, fp, rec)  # HELI-5: the group is complete
     st[ST_STEP] = 0
@@ -457,6 +461,7 @@ def finish_turn(g, ip, fp, room_block, rec):
     g.st[ST_PERCEIVED_TURN] = g.st[ST_TURN]
     g.st[ST_SHOTS : ST_SHOTS + codes.N_BLOCKS + 2] = 0  # INFO-1: counted afresh every turn
     resolve_turn(g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)
+    run_analyzer(g.it, g.st, g.events, ip, room_block, rec)  # LOC-LAB-3, GAP-52: at the turn's end
     update_temperatures(g.st, ip, room_block)  # GAP-46: after step 13
     if ip[P.I_CHECK_INVARIANTS] == 1:
         rec[R.C_INVARIANT_VIOLATIONS] |= check_invariants(g.ch, g.it, g.st, ip)

@@ -13,6 +13,11 @@ neither empty nor prepared, or a food count outside [0, food_boxes] or from a fu
 by a character, lying in a room or destroyed, and no other item is carried that way (GAP-5); a
 lock, a broken door or an opened door on a room that has no door (the Street); a code that is
 not 4 different digits (CODE-1); a card opening a room that has no door (ID-1).
+2048 the laboratory (kernel.lab): a sample in the analyzer not the one its slot names, or with no
+valid label; a blood sample with an owner outside the game, Thing blood that is not 0/1 or is a
+dog's (GAP-53); a device's broken flag not 0/1; a comparison running longer than
+comparison_turns, without both samples, without a starter or with no valid question; the
+computer's log or what characters read of it or asked of it out of range (LOC-LAB-3/4).
 """
 
 from numba import njit
@@ -21,7 +26,28 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel.doors import is_valid_code
 from balance.kernel.food import ALL_DOSES
+from balance.kernel.lab import valid_owner
+from balance.observation import LAB_LOG_FIELDS, LAB_LOG_ROWS
 from balance.kernel.state import (
+    CH_LAB_ASKED,
+    CH_LAB_VIEW_ROWS,
+    CH_LAB_VIEW_TURN,
+    IT_BLOOD_OWNER,
+    IT_LABEL,
+    IT_THING_BLOOD,
+    LAB_ANSWER,
+    LAB_FINISHED,
+    LAB_LABEL_1,
+    LAB_LABEL_2,
+    LAB_STARTER,
+    ST_ANALYZER_BROKEN,
+    ST_COMPUTER_BROKEN,
+    ST_LAB_LOG,
+    ST_LAB_QUESTION,
+    ST_LAB_ROWS,
+    ST_LAB_SLOT,
+    ST_LAB_STARTED,
+    ST_LAB_STARTER,
     CH_ALIVE,
     CH_BACKPACK,
     CH_CARD_ACCESS,
@@ -70,8 +96,8 @@ SANITY_RANGE = 32
 VIAL_CLOCKS = 64
 FOOD = 128
 DOORS = 256
-# 512: the Thing's forms and archetypes (kernel.thing); 1024: contagion (kernel.contagion);
-# 2048: the laboratory (kernel.lab)
+# 512: the Thing's forms and archetypes (kernel.thing); 1024: contagion (kernel.contagion)
+LAB = 2048
 
 
 @njit(cache=True)
@@ -131,7 +157,7 @@ def check_invariants(ch, it, st, ip):
         elif place == codes.CARRIED:
             if not (0 <= w < n) or it[i, IT_KIND] != codes.ID_CARD:
                 bad |= ITEM_PLACE
-        elif place != codes.DESTROYED:
+        elif place != codes.DESTROYED and place != codes.IN_ANALYZER:  # the latter: lab_state
             bad |= ITEM_PLACE
     slots = 0
     for c in range(n):
@@ -145,7 +171,70 @@ def check_invariants(ch, it, st, ip):
             slots += 1
     if slots != held or yellow_in_supply != st[ST_YELLOW_LEFT]:
         bad |= ITEM_PLACE
-    return bad | doors_and_cards(ch, it, st)
+    return bad | doors_and_cards(ch, it, st) | lab_state(ch, it, st, ip)
+
+
+@njit(cache=True)
+def lab_state(ch, it, st, ip):
+    """The LAB bit (kernel.lab, ITEM-BLOOD, LOC-LAB-1..4, GAP-52, GAP-53)."""
+    n = ch.shape[0]
+    t = st[ST_TURN]
+    for i in range(it.shape[0]):
+        if it[i, IT_KIND] != codes.BLOOD_SAMPLE:
+            if it[i, IT_THING_BLOOD] != 0 or it[i, IT_PLACE] == codes.IN_ANALYZER:
+                return LAB
+            continue
+        if it[i, IT_PLACE] == codes.IN_SUPPLY:
+            continue
+        owner, thing = it[i, IT_BLOOD_OWNER], it[i, IT_THING_BLOOD]
+        if not valid_owner(n, owner) or not 0 <= thing <= 1:
+            return LAB
+        if owner >= codes.DOG_LABEL and thing == 1:
+            return LAB  # GAP-53: dogs are never infected
+        if it[i, IT_PLACE] == codes.IN_ANALYZER:
+            slot = it[i, IT_WHERE]
+            if not 0 <= slot <= 1 or st[ST_LAB_SLOT + slot] != i:
+                return LAB
+            if not valid_owner(n, it[i, IT_LABEL]):
+                return LAB
+    for slot in range(2):
+        i = st[ST_LAB_SLOT + slot]
+        if i != -1 and not (0 <= i < it.shape[0] and it[i, IT_PLACE] == codes.IN_ANALYZER):
+            return LAB
+    for cell in (ST_ANALYZER_BROKEN, ST_COMPUTER_BROKEN):
+        if not 0 <= st[cell] <= 1:
+            return LAB
+    started = st[ST_LAB_STARTED]
+    if started == 0:
+        if st[ST_LAB_STARTER] != -1:
+            return LAB
+    elif (
+        not 0 <= t - started <= ip[P.I_COMPARISON_TURNS]
+        or st[ST_LAB_SLOT] < 0
+        or st[ST_LAB_SLOT + 1] < 0
+        or not 0 <= st[ST_LAB_STARTER] < n
+        or not codes.Q_EQUAL <= st[ST_LAB_QUESTION] <= codes.Q_NOT_EQUAL
+    ):
+        return LAB
+    rows = st[ST_LAB_ROWS]
+    if rows < 0:
+        return LAB
+    for k in range(min(rows, LAB_LOG_ROWS)):
+        row = ST_LAB_LOG + k * LAB_LOG_FIELDS
+        if (
+            not 0 <= st[row + LAB_STARTER] < n
+            or not 0 < st[row + LAB_FINISHED] <= t
+            or not 0 <= st[row + LAB_ANSWER] <= 1
+            or not valid_owner(n, st[row + LAB_LABEL_1])
+            or not valid_owner(n, st[row + LAB_LABEL_2])
+        ):
+            return LAB
+    for c in range(n):
+        if not 0 <= ch[c, CH_LAB_VIEW_TURN] <= t or not 0 <= ch[c, CH_LAB_VIEW_ROWS] <= rows:
+            return LAB
+        if not 0 <= ch[c, CH_LAB_ASKED] >> 1 <= t + ip[P.I_COMPARISON_TURNS]:
+            return LAB
+    return 0
 
 
 @njit(cache=True)

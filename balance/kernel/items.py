@@ -193,9 +193,10 @@ def find_on_floor(it, r, kind):
 @njit(cache=True)
 def stock_items(it, ip):
     """SETUP-3, LOC-WAREHOUSE-1..3, GAP-5: lay out every item of the game. Ids run: yellow-box
-    parkas and flashlights, the axes, the unlimited-stock pools, the food boxes and portions (all
-    in the supply), the stock lying in its rooms, the radios, then one ID card per character,
-    carried by its owner: the card of character c is the item it.shape[0] - players + c."""
+    parkas and flashlights, the axes, the unlimited-stock pools, the food boxes and portions and
+    the blood samples (all in the supply), the stock lying in its rooms, the radios, then one ID
+    card per character, carried by its owner: the card of character c is the item
+    it.shape[0] - players + c."""
     it[:, :] = 0  # the arrays are reused game after game: no column may carry over
     i = 0
     for kind, count in (
@@ -211,6 +212,7 @@ def stock_items(it, ip):
         (codes.PISTOL, ip[P.I_POOL_PISTOLS]),
         (codes.FOOD_BOX, ip[P.I_FOOD]),  # LOC-FREEZER-2: the shelves (kernel.food)
         (codes.FOOD, ip[P.I_FOOD] * ip[P.I_PORTIONS]),  # LOC-LIVING-4: what cooking can make
+        (codes.BLOOD_SAMPLE, ip[P.I_BLOOD_SAMPLES]),  # ITEM-BLOOD: what can be taken (kernel.lab)
     ):
         for _ in range(count):
             it[i, IT_KIND] = kind

@@ -12,6 +12,7 @@ from balance.kernel.actions import block_of_generator_room
 from balance.kernel.perception import perceive, perceives_details, shots_heard
 from balance.kernel.arsenal import workshop_works
 from balance.kernel.helicopter import boarding_open
+from balance.kernel.lab import observe_lab
 from balance.kernel.locks import (
     card_opens,
     door_lamp,
@@ -340,6 +341,7 @@ def observe(ch, it, st, events, ip, room_block, c, o):
         o[O_DOOR_USERS] = seen_users(seen)
     if terminal:
         observe_terminal(ch, st, ip, o)
+    observe_lab(ch, it, st, ip, room_block, c, o)  # LOC-LAB-1, LOC-LAB-4
 
 
 @njit(cache=True)

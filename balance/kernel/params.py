@@ -162,6 +162,14 @@ I_ADJACENT = 154  # N_ROOMS (14) slots: bitmask of the rooms next to each room (
 # 200..219: the Thing's own actions and archetypes (kernel.thing)
 # 193..199, 220..229: contagion, corpses, dogs, the Thing eating (kernel.contagion)
 # 168..179, 230..239: blood and the laboratory (kernel.lab)
+I_BLOOD_SELF_AP = 168  # ACT-BLOOD-SELF
+I_DOG_SAMPLE_AP = 169  # LOC-KENNEL-2, GAP-53: a dog's blood
+I_LAB_INSERT_AP = 170  # LOC-LAB-2
+I_LAB_START_AP = 171  # LOC-LAB-3
+I_LAB_VIEW_AP = 172  # LOC-LAB-4
+I_COMPARISON_TURNS = 173  # LOC-LAB-3, GAP-52: started on t, finished at the end of t + this
+I_LAB_NEEDS_POWER = 174  # GAP-21 switch: 1 = the analyzer and computer need their generator
+I_BLOOD_SAMPLES = 175  # ITEM-BLOOD: samples preallocated (state.item_capacity)
 # fixed-size regions for list-valued keys
 MAX_PROFESSIONS = 8
 MAX_BANDS = 8

@@ -85,7 +85,10 @@ CH_CODE_ENTRIES = 53  # MAX_DECLARED columns: that turn's entries in order, lock
 CH_DOORS_SEEN = 59  # what c saw at doors in its room: locks.pack_seen (ACT-CODE, ID-1)
 # 67..76: the Thing's own actions, forms and archetypes (kernel.thing)
 # 77..81: contagion: saliva, first aid, corpses (kernel.contagion)
-# 82..84: blood and the laboratory (kernel.lab)
+# blood and the laboratory (kernel.lab, LOC-LAB-3/4)
+CH_LAB_VIEW_TURN = 82  # turn c last read the laboratory computer, 0 if never
+CH_LAB_VIEW_ROWS = 83  # comparisons the computer had logged then (ST_LAB_ROWS at the view)
+CH_LAB_ASKED = 84  # the last comparison c started: lab.pack_asked(finish turn, question), 0 if none
 N_CH = 85
 
 # --- it: int64[m, N_IT], one row per item ---
@@ -97,7 +100,10 @@ IT_DROPPED_BY = 4  # character whose blackout dropped it, else -1 (UNC-1)
 IT_ON = 5  # a flashlight or radio switched on: 0/1 (ITEM-FLASHLIGHT, ITEM-RADIO)
 IT_DOSE = 6  # a food portion's substances: bits of kernel.food.DOSE_* (VIAL-2, GAP-49), else 0
 IT_COLOUR = 7  # a radio's colour, by codes.RADIO_COLOUR_NAMES (LOC-RADIO-1)
-# 8: saliva (kernel.contagion); 9..11: blood samples (kernel.lab)
+# 8: saliva (kernel.contagion)
+IT_BLOOD_OWNER = 9  # a blood sample's donor: a character, or codes.DOG_LABEL + dog (ITEM-BLOOD)
+IT_THING_BLOOD = 10  # 0/1: Thing blood, fixed when taken (INF-4, GAP-38, GAP-53)
+IT_LABEL = 11  # the label written on it in the analyzer (LOC-LAB-2): an owner code, -1 before
 N_IT = 12
 
 # --- st: int64[N_ST + weather length], the station and the game's scalars ---
@@ -134,7 +140,16 @@ LOG_ROOMS_PER_CELL = 4  # an entry-log cell holds a 16-bit owner mask for each o
 LOG_CELLS = 4  # cells per turn: the 13 lockable rooms, 4 to a cell
 ST_LOG_TURN = ST_OPENED_FROM + N_ROOMS  # LOG_SLOTS cells: the turn each slot holds
 ST_LOG = ST_LOG_TURN + LOG_SLOTS  # LOG_SLOTS * LOG_CELLS cells: owners whose cards opened doors
-# ST_LOG + LOG_SLOTS * LOG_CELLS .. 99: the laboratory (kernel.lab)
+# the laboratory (kernel.lab): ST_LOG + LOG_SLOTS * LOG_CELLS .. 99
+ST_ANALYZER_BROKEN = ST_LOG + LOG_SLOTS * LOG_CELLS  # 0/1 (GAP-20)
+ST_COMPUTER_BROKEN = ST_ANALYZER_BROKEN + 1  # 0/1 (GAP-20)
+ST_LAB_SLOT = ST_COMPUTER_BROKEN + 1  # 2 cells: the sample in analyzer slot 1 and 2, -1 if empty
+ST_LAB_STARTED = ST_LAB_SLOT + 2  # turn the running comparison started, 0 if none (LOC-LAB-3)
+ST_LAB_STARTER = ST_LAB_STARTED + 1  # who started it, -1 if none
+ST_LAB_QUESTION = ST_LAB_STARTER + 1  # the question he asked (codes.Q_*)
+ST_LAB_ROWS = ST_LAB_QUESTION + 1  # comparisons completed so far; the computer keeps the last
+#                                    LAB_LOG_ROWS of them in ST_LAB_LOG, row k at k % LAB_LOG_ROWS
+# ST_LAB_ROWS + 1 .. 99: free
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
 ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Tower, Street (INFO-1)
 ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
@@ -147,7 +162,14 @@ ST_DOG_BURNED = 117  # 2 cells: 0/1 a dead dog burned (LOC-KENNEL-2, GAP-53)
 ST_REACTIONS = 120  # reactions declared this turn (GAP-33)
 ST_STEP = 121  # the resolution step under way (RES-ORDER), 0 outside resolution
 ST_FIXTURE_BROKEN = 130  # N_ROOMS cells: 0/1, a room's light fixture (GAP-20; none on the Street)
-ST_LAB_LOG = ST_FIXTURE_BROKEN + N_ROOMS  # LAB_LOG_ROWS * LAB_LOG_FIELDS cells (kernel.lab)
+ST_LAB_LOG = ST_FIXTURE_BROKEN + N_ROOMS  # LAB_LOG_ROWS * LAB_LOG_FIELDS cells: the computer's
+#   rows (LOC-LAB-4): the labels in slot 1 and 2, who started it, the turn it finished, the
+#   answer (1 yes, 0 no); the fields are LAB_* below
+LAB_LABEL_1 = 0
+LAB_LABEL_2 = 1
+LAB_STARTER = 2
+LAB_FINISHED = 3
+LAB_ANSWER = 4
 ST_TEMPERATURE = ST_LAB_LOG + LAB_LOG_ROWS * LAB_LOG_FIELDS  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
 ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
@@ -211,8 +233,8 @@ class Game(NamedTuple):
 @njit(cache=True)
 def item_capacity(ip):
     """Items preallocated per game: yellow-box contents, axes, the unlimited-stock pools, the
-    stock lying in rooms, the food boxes and the portions cooking can make of them, the radios
-    and the ID cards."""
+    stock lying in rooms, the food boxes and the portions cooking can make of them, the radios,
+    the blood samples and the ID cards."""
     return (
         ip[P.I_PISTOLS]
         + ip[P.I_BANDAGES]
@@ -232,6 +254,7 @@ def item_capacity(ip):
         + ip[P.I_RADIOS + 1]
         + ip[P.I_RADIOS + 2]
         + ip[P.I_FOOD] * (1 + ip[P.I_PORTIONS])  # each box and the portions it can become
+        + ip[P.I_BLOOD_SAMPLES]  # ITEM-BLOOD: the samples that can be taken in a game
         + ip[P.I_PLAYERS]  # one ID card each (GAP-5)
     )
 
