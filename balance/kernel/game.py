@@ -40,6 +40,7 @@ from balance.kernel.items import stock_items
 from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
 from balance.kernel.observe import observe
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
+from balance.kernel.thing import deal_archetypes, remember_rooms
 from balance.kernel.station import (
     burn_generators,
     compute_lighting,
@@ -182,12 +183,14 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     set_up_food(st, ip)
     deal_recipes(ch, rng, ip)
     set_up_doors(ch, st, rng, ip)  # GAP-5: locks, codes and what each card opens
+    deal_archetypes(ch, rng, ip)  # ARCH-1, GAP-41
 
 
 @njit(cache=True)
 def start_turn(ch, it, st, rng, events, ip, room_block, rec):
     """The start-of-turn effects, in the order the rules give them."""
     t = st[ST_TURN]
+    remember_rooms(ch, st)  # ARCH-MUTANT-1: where everyone was last turn
     # FROST-1: before anything else; RES-1: marks of a move resolve "after movement", which the
     # source counts as resolved at the very start of the next turn: here
     apply_frostbite(ch, it, st, rng, events, ip, rec)
@@ -283,9 +286,10 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                     if (ch[c, CH_DEFERRED] >> action) & 1 != last:
                         continue
                     if action == codes.A_MOVE:
-                        if step == 10:  # ACT-MOVE: exit
+                        late = 2 if ch[c, CH_FORM] == codes.THING_ACTIVE else 0  # THING-ACTIVE-11
+                        if step == 10 + late:  # ACT-MOVE: exit
                             leave_room(ch, st, rng, events, decl, fp, room_block, c, j)
-                        elif step == 12:
+                        elif step == 12 + late:
                             enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
                     elif action_step(action, decl[c, j, 2]) == step:
                         resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
@@ -430,7 +434,8 @@ def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_
         if not can_act(ch, c):
             continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
         observe(ch, g.it, g.st, g.events, ip, room_block, c, g.obs)
-        thing_side = ch[c, CH_ORIGINAL] == 1  # GAP-38: a convert keeps playing as a human
+        # GAP-38: a convert keeps playing as a human until the Things call him (THING-P-5)
+        thing_side = ch[c, CH_ORIGINAL] == 1 or ch[c, CH_FORM] == codes.THING_ACTIVE
         n_wanted = policy_declare(
             t_id if thing_side else h_id,
             t_knobs if thing_side else h_knobs,

@@ -27,6 +27,7 @@ from balance.kernel.locks import (
     seen_users,
 )
 from balance.kernel.station import any_generator_running
+from balance.kernel.thing import observe_thing
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
@@ -340,6 +341,7 @@ def observe(ch, it, st, events, ip, room_block, c, o):
         o[O_DOOR_USERS] = seen_users(seen)
     if terminal:
         observe_terminal(ch, st, ip, o)
+    observe_thing(ch, st, ip, c, o)  # A8, A9
 
 
 @njit(cache=True)

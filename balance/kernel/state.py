@@ -83,7 +83,14 @@ CH_CARD_TOP = 51  # 0/1: the card owned by c has top access (ID-1, LOC-TOWER-4)
 CH_CODE_TURN = 52  # turn of c's code entries held below, 0 if none (ACT-CODE)
 CH_CODE_ENTRIES = 53  # MAX_DECLARED columns: that turn's entries in order, locks.pack_entry or -1
 CH_DOORS_SEEN = 59  # what c saw at doors in its room: locks.pack_seen (ACT-CODE, ID-1)
-# 67..76: the Thing's own actions, forms and archetypes (kernel.thing)
+# the Thing's own actions, forms and archetypes (kernel.thing)
+CH_ARCHETYPE = 67  # codes.ARCH_* (ARCH-1, GAP-41): the starting Things only
+CH_HIDDEN_READY = 68  # first turn the hidden-form archetype ability may be used again (GAP-41)
+CH_ACTIVE_READY = 69  # first turn the Queen's scream may be used again (ARCH-QUEEN-2, GAP-41)
+CH_ORDER_COST = 70  # AP of the action this turn's Order forces, set when declared (GAP-42)
+CH_TURN_ROOM = 71  # the room c was in at the start of this turn (ARCH-MUTANT-1)
+CH_ROOMS_BEFORE = 72  # 3 columns: bitmask of the rooms c occupied during turns t-1, t-2, t-3
+# 75..76 free
 # 77..81: contagion: saliva, first aid, corpses (kernel.contagion)
 # 82..84: blood and the laboratory (kernel.lab)
 N_CH = 85
