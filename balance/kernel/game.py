@@ -286,10 +286,10 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                     if (ch[c, CH_DEFERRED] >> action) & 1 != last:
                         continue
                     if action == codes.A_MOVE:
-                        late = 2 if ch[c, CH_FORM] == codes.THING_ACTIVE else 0  # THING-ACTIVE-11
-                        if step == 10 + late:  # ACT-MOVE: exit
+                        late = ch[c, CH_FORM] == codes.THING_ACTIVE  # THING-ACTIVE-11
+                        if step == (12 if late else 10):  # ACT-MOVE: exit
                             leave_room(ch, st, rng, events, decl, fp, room_block, c, j)
-                        elif step == 12 + late:
+                        elif step == (13 if late else 12):
                             enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
                     elif action_step(action, decl[c, j, 2]) == step:
                         resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
