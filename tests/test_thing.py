@@ -11,6 +11,7 @@ from balance.observation import (
     O_KNOWN_THING,
     O_MOVE_AP,
     O_PRESENT,
+    O_SEES,
     O_THING,
     P_ACTIVE_THING,
     P_LOOKS_DEAD,
@@ -102,6 +103,23 @@ def test_THING_ACTIVE_2_seen_by_everyone_even_in_the_dark():
         sc.step({THING: [(codes.A_THROW_BACK, HUMAN, 0)]})
         assert sc.perceived(WITNESS) == [(THING, codes.E_THROW_BACK, HUMAN, 0, 0)]
         assert sc.perceived(HUMAN) == [(THING, codes.E_THROW_BACK, HUMAN, 0, 0)]
+
+
+def test_THING_ACTIVE_4_GAP_39_the_active_form_loses_the_hidden_forms_abilities():
+    """No infection, no call, none of the hidden-form archetype abilities; Night vision stays
+    (it sees in the dark)."""
+    for arch, ability in (
+        (codes.ARCH_QUEEN, (codes.A_ORDER, HUMAN, pack_order(codes.A_DROP, 0, 0))),
+        (codes.ARCH_SOLDIER, (codes.A_WAVES, 0, 0)),
+        (codes.ARCH_MUTANT, (codes.A_REMOTE_BREAK, codes.OBJ_LIGHT_FIXTURE, ROOM)),
+    ):
+        sc = scene(archetype=arch, dark=True)
+        sc.step()
+        activate(sc, THING)
+        sc.ch[WITNESS, S.CH_FORM] = codes.THING_HIDDEN  # a convert
+        sc.step({THING: [ability, (codes.A_INFECT, HUMAN, 0), (codes.A_CALL_SPAWN, WITNESS, 0)]})
+        assert sc.kept(THING) == []
+        assert sc.observe(THING)[O_SEES] == 1
 
 
 def test_THING_ACTIVE_5_only_its_own_list_of_actions():

@@ -14,6 +14,9 @@ Decisions where the rules are silent (each also in docs/rules-coverage.md):
 - ARCH-MUTANT-2: "dies" is read as falling to 0 HP (the "dead" of THING-P-2's wound scale),
   paralysis included, or being burned alive (GAP-44); characters.burst_organs.
 - GAP-41: with more starting Things than archetypes, the Things past the third get none.
+- THING-ACTIVE-4: in the active form every ability of the hidden form is lost (thing_action_cost
+  and actions.infection_cost ask for the hidden form); Night vision, Vitality and Resurrection
+  stay. GAP-39: Smell and Limited potential have no effect, so no code stands for them.
 """
 
 from numba import njit
