@@ -1,5 +1,6 @@
 """The `default` Thing policy: infect in the dark, sabotage generators and beacons, and stay
-near the humans. Knob indices follow policies.REGISTRY."""
+near the humans; in the active form (a convert the Things called, THING-P-5), claw whoever is
+here, else hunt. Knob indices follow policies.REGISTRY."""
 
 from numba import njit
 

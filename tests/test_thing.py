@@ -372,6 +372,7 @@ def test_THING_P_5_GAP_38_call_of_the_spawn():
     assert sc.observe(HUMAN)[O_THING + OT_FORM] == codes.THING_ACTIVE
     sc.step({THING: [(codes.A_CALL_SPAWN, HUMAN, 0)]})
     assert sc.kept(THING) == []  # he is active already
+    assert sc.violations == 0
 
 
 def test_THING_P_5_GAP_38_a_convert_plays_the_human_policy_until_called():
@@ -475,6 +476,7 @@ def test_ARCH_QUEEN_1_GAP_42_the_order_joins_his_declarations_in_secret():
     assert ability == [[1, codes.E_ABILITY, THING, HUMAN, codes.A_ORDER, codes.A_MOVE]]
     sc.step({THING: [(codes.A_ORDER, WITNESS, order)]})
     assert sc.kept(THING) == []  # cooldown 6
+    assert sc.violations == 0
 
 
 def test_ARCH_QUEEN_1_GAP_42_only_a_legal_action_of_a_human_here():
@@ -509,6 +511,7 @@ def test_ARCH_QUEEN_2_GAP_40_the_scream_stuns_the_humans_here_not_hidden_Things(
         if sc.kept(THING):
             usable.append(t)
     assert usable == [10]  # cooldown 8: used on 1, again on 10
+    assert sc.violations == 0
 
 
 def test_ARCH_MUTANT_1_GAP_43_remote_break_where_it_was_in_the_last_3_turns():
@@ -531,6 +534,7 @@ def test_ARCH_MUTANT_1_GAP_43_remote_break_where_it_was_in_the_last_3_turns():
     sc.step({THING: [(codes.A_REMOTE_BREAK, codes.OBJ_LIGHT_FIXTURE, ROOM), door]})
     assert sc.kept(THING) == [door]
     assert (sc.st[S.ST_DOORS_BROKEN] >> codes.FREEZER) & 1 == 1  # GAP-43: no axe needed
+    assert sc.violations == 0
 
 
 def test_ARCH_MUTANT_2_its_organs_explode_when_it_falls():
