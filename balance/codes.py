@@ -316,6 +316,32 @@ ACTIONS_AIMED_AT_CHARACTERS = (
     A_HINDER_TARGET,
     A_FOLLOW,
 )
+# AP-3, GAP-13: once per turn each
+ONCE_A_TURN = (
+    A_TRANSFORM,
+    A_THROW_BACK,
+    A_CLAWS,
+    A_SPRAY,
+    A_ORDER,
+    A_SCREAM,
+    A_WAVES,
+    A_REMOTE_BREAK,
+)
+# THING-ACTIVE-5/6, ARCH-QUEEN-2: all the active Thing may declare (with the AP-9/AP-10 markers;
+# ACT-DESTROY only of an item lying here: it has no inventory, THING-ACTIVE-3)
+ACTIVE_FORM_ACTIONS = (
+    A_MOVE,
+    A_MELEE,
+    A_BREAK,
+    A_FIRSTAID,
+    A_DESTROY,
+    A_THROW_BACK,
+    A_CLAWS,
+    A_SPRAY,
+    A_SCREAM,
+    A_RESOLVE_LAST,
+    A_LOWER_INITIATIVE,
+)
 ACTION_NAMES = (
     "none",
     "move",
@@ -457,6 +483,20 @@ UNC_SANITY = 3  # GAP-11 variant: zero sanity
 HUMAN = 0
 THING_HIDDEN = 1
 THING_ACTIVE = 2
+STAT_BASIC = 1  # STAT-2: level 1 grants nothing: the active form's stats (THING-ACTIVE-10)
+
+# --- Archetypes (A9): CH_ARCHETYPE; GAP-41: dealt to the starting Things, converts get none ---
+ARCH_NONE = 0
+ARCH_QUEEN = 1
+ARCH_SOLDIER = 2
+ARCH_MUTANT = 3
+ARCHETYPE_NAMES = ("none", "queen", "soldier", "mutant")
+# ARCH-QUEEN-1, GAP-42: the Order's arg packs the forced declaration (action, target, arg) as
+# action | (target + 1) << ORDER_TARGET_SHIFT | (arg + ORDER_ARG_OFFSET) << ORDER_ARG_SHIFT
+# (kernel.thing.pack_order / unpack_order): target from -1, arg from -ORDER_ARG_OFFSET
+ORDER_TARGET_SHIFT = 8
+ORDER_ARG_SHIFT = 16
+ORDER_ARG_OFFSET = 1 << 15
 
 # --- Events written in replay mode: (turn, kind, actor, target, a, b) ---
 E_MOVE = 1  # actor moved from a to b
@@ -528,7 +568,16 @@ E_HINDER = 62  # actor hindered target (a = 0) or actions aimed at target (a = 1
 E_HINDERED = 63  # actor's action a failed for the hindering
 E_FOLLOW = 64  # actor followed target into room a (b = 1) or failed (b = 0)
 E_REACTION = 65  # actor's reaction fired: action a became action b (STAT-INIT-1, GAP-33)
-# 66..73: the Thing's own actions (kernel.thing)
+# the Thing's own actions (kernel.thing)
+E_TRANSFORM = 66  # actor entered the active form (a = 1 called by the Things: THING-P-5)
+E_THROW_BACK = 67  # actor threw target back: target skips the turn (THING-ACTIVE-6, GAP-40)
+E_CLAWS = 68  # actor struck target with its claws; a = 1 hit, 0 miss
+E_SPRAY = 69  # actor's toxic spray reached target; a = 1 hurt, 0 missed (one per character)
+E_SCREAM = 70  # actor's stunning scream: a humans here skip the turn (ARCH-QUEEN-2, GAP-40)
+E_ABILITY = 71  # actor secretly used hidden-form ability a (an action code) on target:
+#                 A_ORDER (b = the forced action), A_WAVES (b = humans reached), A_REMOTE_BREAK
+#                 (target = the room, b = the object), A_CALL_SPAWN (target = the convert)
+E_ORGANS = 72  # the active Mutant's organs exploded: a characters hurt (ARCH-MUTANT-2)
 # 74..79: contagion, corpses, dogs, the Thing eating (kernel.contagion)
 # 80..87: blood and the laboratory (kernel.lab)
 E_BLOOD = 80  # actor took a blood sample of a (his own: a = actor; a dog: DOG_LABEL + d) into his
@@ -606,7 +655,13 @@ EVENT_NAMES = {
     E_FOLLOW: "follow",
     E_REACTION: "reaction",
     # the Thing's own actions
-    #
+    E_TRANSFORM: "transform",
+    E_THROW_BACK: "throw_back",
+    E_CLAWS: "claws",
+    E_SPRAY: "toxic_spray",
+    E_SCREAM: "scream",
+    E_ABILITY: "thing_ability",
+    E_ORGANS: "organs_exploded",
     # contagion, corpses, dogs
     #
     # blood and the laboratory
@@ -697,13 +752,14 @@ EVENT_SIGHT = (
     _SECRET,  # E_FOLLOW: others perceive an ordinary move (ACT-FOLLOW)
     _SECRET,  # E_REACTION: others see only the action he ends up doing
     # the Thing's own actions (kernel.thing)
-    _SECRET,  # 66
-    _SECRET,  # 67
-    _SECRET,  # 68
-    _SECRET,  # 69
-    _SECRET,  # 70
-    _SECRET,  # 71
-    _SECRET,  # 72
+    # THING-ACTIVE-2: the monster is seen by all present, even in the dark (perception.log_act)
+    _ARRIVAL,  # E_TRANSFORM
+    _AIMED,  # E_THROW_BACK
+    _AIMED,  # E_CLAWS
+    _AIMED,  # E_SPRAY
+    _PUBLIC,  # E_SCREAM
+    _SECRET,  # E_ABILITY: hidden-form abilities are secret (GAP-41, GAP-42)
+    _PUBLIC | NOTICED_IN_DARK,  # E_ORGANS
     _SECRET,  # 73
     # contagion, corpses, dogs (kernel.contagion)
     _SECRET,  # 74

@@ -358,6 +358,28 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "terminal.entry_log_ap": _AP,
     "terminal.entry_log_turns": _int(1, ENTRY_LOG_SLOTS),
     # the Thing's own actions and archetypes (kernel.thing)
+    "thing.transform_ap": _AP,
+    "thing.transform_from_turn": _int(1, 1000),
+    "thing.throw_back_ap": _AP,
+    "thing.claws_ap": _AP,
+    "thing.claws_chance": _prob,
+    "thing.claws_damage": _int(0, 20),
+    "thing.spray_ap": _AP,
+    "thing.spray_chance": _prob,
+    "thing.spray_damage": _int(0, 20),
+    "thing.melee_damage": _int(0, 20),
+    "archetypes.order_ap": _AP,
+    "archetypes.order_cooldown": _int(0, 100),
+    "archetypes.scream_ap": _AP,
+    "archetypes.scream_cooldown": _int(0, 100),
+    "archetypes.waves_ap": _AP,
+    "archetypes.waves_cooldown": _int(0, 100),
+    "archetypes.waves_sanity": _int(0, 100),
+    "archetypes.soldier_move_ap": _AP,
+    "archetypes.remote_break_ap": _AP,
+    "archetypes.remote_break_cooldown": _int(0, 100),
+    "archetypes.remote_break_turns": _int(1, 3),  # the rooms remembered (state.CH_ROOMS_BEFORE)
+    "archetypes.organs_damage": _int(0, 20),
     #
     # contagion, corpses, dogs, the Thing eating (kernel.contagion)
     #
@@ -759,6 +781,26 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.I_ENTRY_LOG_AP: "terminal.entry_log_ap",
         P.I_ENTRY_LOG_TURNS: "terminal.entry_log_turns",
         # the Thing's own actions and archetypes (kernel.thing)
+        P.I_TRANSFORM_AP: "thing.transform_ap",
+        P.I_TRANSFORM_TURN: "thing.transform_from_turn",
+        P.I_THROW_BACK_AP: "thing.throw_back_ap",
+        P.I_CLAWS_AP: "thing.claws_ap",
+        P.I_SPRAY_AP: "thing.spray_ap",
+        P.I_CLAWS_DAMAGE: "thing.claws_damage",
+        P.I_SPRAY_DAMAGE: "thing.spray_damage",
+        P.I_ACTIVE_MELEE_DAMAGE: "thing.melee_damage",
+        P.I_ORGANS_DAMAGE: "archetypes.organs_damage",
+        P.I_REMOTE_BREAK_WINDOW: "archetypes.remote_break_turns",
+        P.I_ORDER_AP: "archetypes.order_ap",
+        P.I_ORDER_COOLDOWN: "archetypes.order_cooldown",
+        P.I_SCREAM_AP: "archetypes.scream_ap",
+        P.I_SCREAM_COOLDOWN: "archetypes.scream_cooldown",
+        P.I_WAVES_AP: "archetypes.waves_ap",
+        P.I_WAVES_COOLDOWN: "archetypes.waves_cooldown",
+        P.I_WAVES_SANITY: "archetypes.waves_sanity",
+        P.I_SOLDIER_MOVE_AP: "archetypes.soldier_move_ap",
+        P.I_REMOTE_BREAK_AP: "archetypes.remote_break_ap",
+        P.I_REMOTE_BREAK_COOLDOWN: "archetypes.remote_break_cooldown",
         #
         # contagion, corpses, dogs, the Thing eating (kernel.contagion)
         #
@@ -808,6 +850,8 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.F_FLAME_MONSTER: "flamethrower.monster_chance",
         P.F_CHANCE_FLOOR: "combat.chance_floor",
         # the Thing's own actions and archetypes (kernel.thing)
+        P.F_CLAWS_CHANCE: "thing.claws_chance",
+        P.F_SPRAY_CHANCE: "thing.spray_chance",
         #
         # contagion, corpses, dogs, the Thing eating (kernel.contagion)
         #

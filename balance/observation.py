@@ -107,7 +107,9 @@ O_FOOD_COUNTED = O_FIXTURE_BROKEN + 1  # boxes one saw on the
 O_FOOD_COUNT_TURN = O_FOOD_COUNTED + 1  # the turn of that count, or UNSEEN
 O_STOVE = O_FOOD_COUNT_TURN + 1  # in the Living quarters and seeing: 1 if prepared food waits on
 #                                  the stove (LOC-LIVING-3), 0 if not, else UNSEEN
-# --- the Thing's own state and abilities (kernel.thing) ---
+# --- the Thing's own state and abilities (kernel.thing; its fields are kernel.thing.OT_*): own
+# form as believed, archetype, cooldowns, whether it may transform, the converts an original
+# Thing knows (THING-P-5) and the rooms one occupied in the last 3 turns (ARCH-MUTANT-1) ---
 O_THING = O_STOVE + 1
 THING_FIELDS = 16
 # --- contagion: saliva, corpses, dogs (kernel.contagion) ---

@@ -66,6 +66,28 @@ def _board_block(block: int) -> int | str | None:
     return int(block) + 1
 
 
+def _ability(t: int, a: int, b: int) -> dict[str, Any]:
+    """E_ABILITY: a hidden-form ability of the Thing (codes.E_ABILITY)."""
+    fields: dict[str, Any] = {"ability": _name(codes.ACTION_NAMES, a, "action")}
+    if a == codes.A_REMOTE_BREAK:
+        return {**fields, "room": _room(t), "object": _name(codes.OBJECT_NAMES, b, "object")}
+    if a == codes.A_WAVES:
+        return {**fields, "humans": b}
+    if a == codes.A_ORDER:
+        return {**fields, "target": t, "forced": _name(codes.ACTION_NAMES, b, "action")}
+    return {**fields, "target": t}
+
+
+def _ability_sentence(e: dict[str, Any], who: Callable[[int], str]) -> str:
+    if e["ability"] == "remote_break":
+        return f"secretly broke the {e['object']} of the {e['room']} from afar"
+    if e["ability"] == "suppressing_waves":
+        return f"secretly sent suppressing waves at {_count(e['humans'], 'human')}"
+    if e["ability"] == "order":
+        return f"secretly ordered {who(e['target'])} to {e['forced'].replace('_', ' ')}"
+    return f"called {who(e['target'])} into the active form"
+
+
 # Decoders of an event's (target, a, b) into named fields, per kind; see codes.E_* for the meaning.
 _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_MOVE: lambda t, a, b: {"from": _room(a), "to": _room(b)},
@@ -179,6 +201,13 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     },
     codes.E_LAB_ABORT: lambda t, a, b: {"starter": t, "cause": ("broken", "unpowered")[a]},
     codes.E_LAB_VIEW: lambda t, a, b: {"rows": a},
+    codes.E_TRANSFORM: lambda t, a, b: {"called": bool(a)},
+    codes.E_THROW_BACK: lambda t, a, b: {"target": t},
+    codes.E_CLAWS: lambda t, a, b: {"target": t, "hit": bool(a)},
+    codes.E_SPRAY: lambda t, a, b: {"target": t, "hit": bool(a)},
+    codes.E_SCREAM: lambda t, a, b: {"stunned": a},
+    codes.E_ABILITY: _ability,
+    codes.E_ORGANS: lambda t, a, b: {"hurt": a},
 }
 
 
@@ -416,6 +445,21 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
         else f"could not follow {who(e['target'])}"
     ),
     "reaction": lambda e, who: f"reacted: {e['now']} instead of {e['instead_of']}",
+    "transform": lambda e, who: (
+        "was called by the Things into the active form"
+        if e["called"]
+        else "turned into the active form of the Thing"
+    ),
+    "throw_back": lambda e, who: f"threw {who(e['target'])} back: he skips the turn",
+    "claws": lambda e, who: (
+        f"struck at {who(e['target'])} with its claws and {'hit' if e['hit'] else 'missed'}"
+    ),
+    "toxic_spray": lambda e, who: (
+        f"sprayed {who(e['target'])} with toxin{'' if e['hit'] else ', missing'}"
+    ),
+    "scream": lambda e, who: f"screamed: {_count(e['stunned'], 'human')} skip the turn",
+    "thing_ability": _ability_sentence,
+    "organs_exploded": lambda e, who: f"exploded, hurting {_count(e['hurt'], 'character')}",
     "code": lambda e, who: (
         f"entered a code at the door of the {e['room']}: "
         + (

@@ -36,11 +36,22 @@ from balance.observation import (
     O_SEES,
     O_SELF,
     O_STOVE,
+    O_THING,
     O_WEARS_PARKA,
     O_WORKSHOP,
     P_ABSENT,
     P_LOOKS_DEAD,
     UNSEEN,
+)
+from balance.kernel.thing import (
+    OT_ARCHETYPE,
+    OT_CONVERTS,
+    OT_FORM,
+    OT_HIDDEN_READY,
+    OT_ROOMS_BEFORE,
+    OT_SCREAM_READY,
+    OT_TRANSFORM_READY,
+    pack_order,
 )
 from policies.common import emit, is_generator_room
 
@@ -303,7 +314,10 @@ def candidate(obs, next_hop, wanted, out, n):
     k = food_candidate(obs, wanted, out, n, k)
     if k < 0:
         return -1
-    return lab_candidate(obs, wanted, out, n, k)
+    k = lab_candidate(obs, wanted, out, n, k)
+    if k < 0:
+        return -1
+    return thing_candidate(obs, wanted, out, n, k)
 
 
 @njit(cache=True)
@@ -409,6 +423,77 @@ def lab_candidate(obs, wanted, out, n, k):
                 emit(out, n, codes.A_LAB_START, question, 0)
                 return -1
             k += 1
+    return k
+
+
+@njit(cache=True)
+def thing_candidate(obs, wanted, out, n, k):
+    """The candidates of A8 and A9, numbered from k on, as `candidate` does: the transformation,
+    the active form's attacks and scream, the hidden form's calls and archetype abilities (an
+    Order to drop what is in hand or to move next door; a remote break of a room's light,
+    door or generator)."""
+    here = obs[O_ROOM]
+    me = obs[O_SELF]
+    form = obs[O_THING + OT_FORM]
+    arch = obs[O_THING + OT_ARCHETYPE]
+    hidden_ready = obs[O_THING + OT_HIDDEN_READY] == 1
+    if obs[O_THING + OT_TRANSFORM_READY] == 1:
+        if k == wanted:
+            emit(out, n, codes.A_TRANSFORM, 0, 0)
+            return -1
+        k += 1
+    neighbour = codes.STREET if here != codes.STREET else codes.TOWER
+    for d in range(MAX_CHARACTERS):
+        if d == me or obs[O_PRESENT + d] == P_ABSENT:
+            continue
+        if form == codes.THING_ACTIVE:
+            for action in (codes.A_THROW_BACK, codes.A_CLAWS, codes.A_MELEE):
+                if k == wanted:
+                    emit(out, n, action, d, 0)
+                    return -1
+                k += 1
+        if form == codes.THING_HIDDEN and arch == codes.ARCH_QUEEN and hidden_ready:
+            for order in (pack_order(codes.A_DROP, 0, 0), pack_order(codes.A_MOVE, neighbour, 0)):
+                if k == wanted:
+                    emit(out, n, codes.A_ORDER, d, order)
+                    return -1
+                k += 1
+    converts = obs[O_THING + OT_CONVERTS]
+    for d in range(MAX_CHARACTERS):  # THING-P-5: wherever they are
+        if converts != UNSEEN and (converts >> d) & 1 == 1 and form == codes.THING_HIDDEN:
+            if k == wanted:
+                emit(out, n, codes.A_CALL_SPAWN, d, 0)
+                return -1
+            k += 1
+    if form == codes.THING_ACTIVE:
+        if k == wanted:
+            emit(out, n, codes.A_SPRAY, 0, 1 << me)  # sparing nobody else
+            return -1
+        k += 1
+        if arch == codes.ARCH_QUEEN and obs[O_THING + OT_SCREAM_READY] == 1:
+            if k == wanted:
+                emit(out, n, codes.A_SCREAM, 0, 0)
+                return -1
+            k += 1
+    if form == codes.THING_HIDDEN and arch == codes.ARCH_SOLDIER and hidden_ready:
+        if k == wanted:
+            emit(out, n, codes.A_WAVES, 0, 0)
+            return -1
+        k += 1
+    if form == codes.THING_HIDDEN and arch == codes.ARCH_MUTANT and hidden_ready:
+        rooms = 0
+        for j in range(3):
+            rooms |= obs[O_THING + OT_ROOMS_BEFORE + j]
+        for r in range(codes.N_ROOMS):
+            if (rooms >> r) & 1 == 0 or r == codes.STREET:
+                continue
+            for obj in (codes.OBJ_LIGHT_FIXTURE, codes.OBJ_DOOR, codes.OBJ_GENERATOR):
+                if obj == codes.OBJ_GENERATOR and not is_generator_room(r):
+                    continue
+                if k == wanted:
+                    emit(out, n, codes.A_REMOTE_BREAK, obj, r)
+                    return -1
+                k += 1
     return k
 
 

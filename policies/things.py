@@ -1,5 +1,6 @@
 """The `default` Thing policy: infect in the dark, sabotage generators and beacons, and stay
-near the humans. Knob indices follow policies.REGISTRY."""
+near the humans; in the active form (a convert the Things called, THING-P-5), claw whoever is
+here, else hunt. Knob indices follow policies.REGISTRY."""
 
 from numba import njit
 
@@ -17,10 +18,13 @@ from balance.observation import (
     O_PRESENT,
     O_ROOM,
     O_SELF,
+    O_THING,
     O_TURN,
     P_CONSCIOUS,
     P_UNCONSCIOUS,
+    UNSEEN,
 )
+from balance.kernel.thing import OT_CONVERTS, OT_FORM
 from policies.common import card_rooms, emit, generator_room_of_block, move_through, step_toward
 from policies.memory import (
     M_CROWD,
@@ -74,6 +78,8 @@ def enterable_rooms(obs, mem):
 def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)
+    if obs[O_THING + OT_FORM] == codes.THING_ACTIVE:
+        return active_declare(knobs, obs, mem, rng, k, out, next_hop, enterable_rooms(obs, mem))
     t = obs[O_TURN]
     here = obs[O_ROOM]
     n = 0
@@ -116,24 +122,69 @@ def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
         return move_through(obs, out, n, step_toward(obs, next_hop, gen_room))
     # hunt: stay with humans in the dark, else head for the busiest room seen lately
     if knobs[K_HUNT_HUMANS] > 0 and not (obs[O_LIGHTING] == codes.DARK and obs[O_LIVING_HERE] > 1):
-        best, best_score = -1, 0
-        for r in range(codes.N_INDOOR):
-            age = t - mem[M_CROWD_SEEN + r]
-            score = mem[M_CROWD + r] * knobs[K_CROWD_WEIGHT] - age
-            ok = mem[M_CROWD_SEEN + r] > 0 and r != here and (enterable >> r) & 1 == 1
-            if ok and score > best_score:
-                best, best_score = r, score
-        if best < 0:  # a random room among those I can get into
-            n_open = 0
-            for r in range(codes.N_INDOOR):
-                n_open += (enterable >> r) & 1
-            pick = below(rng, k, n_open) if n_open > 0 else -1
-            for r in range(codes.N_INDOOR):
-                if pick >= 0 and (enterable >> r) & 1 == 1:
-                    if pick == 0:
-                        best = r
-                    pick -= 1
-        hop = step_toward(obs, next_hop, best)
-        if hop >= 0:
-            n = move_through(obs, out, n, hop)
+        n = hunt(knobs, obs, mem, rng, k, out, n, next_hop, enterable)
     return n
+
+
+@njit(cache=True)
+def hunt(knobs, obs, mem, rng, k, out, n, next_hop, enterable):
+    """Head for the busiest room seen lately, else a random room I can get into."""
+    t = obs[O_TURN]
+    here = obs[O_ROOM]
+    best, best_score = -1, 0
+    for r in range(codes.N_INDOOR):
+        age = t - mem[M_CROWD_SEEN + r]
+        score = mem[M_CROWD + r] * knobs[K_CROWD_WEIGHT] - age
+        ok = mem[M_CROWD_SEEN + r] > 0 and r != here and (enterable >> r) & 1 == 1
+        if ok and score > best_score:
+            best, best_score = r, score
+    if best < 0:  # a random room among those I can get into
+        n_open = 0
+        for r in range(codes.N_INDOOR):
+            n_open += (enterable >> r) & 1
+        pick = below(rng, k, n_open) if n_open > 0 else -1
+        for r in range(codes.N_INDOOR):
+            if pick >= 0 and (enterable >> r) & 1 == 1:
+                if pick == 0:
+                    best = r
+                pick -= 1
+    hop = step_toward(obs, next_hop, best)
+    if hop >= 0:
+        n = move_through(obs, out, n, hop)
+    return n
+
+
+@njit(cache=True)
+def prey(obs, rng, k):
+    """A random character here who is neither a known Thing nor a convert nor a visible
+    monster, or -1."""
+    me = obs[O_SELF]
+    converts = obs[O_THING + OT_CONVERTS]
+    n = 0
+    for d in range(MAX_CHARACTERS):
+        p = obs[O_PRESENT + d]
+        ok = (p == P_CONSCIOUS or p == P_UNCONSCIOUS) and obs[O_KNOWN_THING + d] == 0
+        if d != me and ok and (converts == UNSEEN or (converts >> d) & 1 == 0):
+            n += 1
+    if n == 0:
+        return -1
+    pick = below(rng, k, n)
+    for d in range(MAX_CHARACTERS):
+        p = obs[O_PRESENT + d]
+        ok = (p == P_CONSCIOUS or p == P_UNCONSCIOUS) and obs[O_KNOWN_THING + d] == 0
+        if d != me and ok and (converts == UNSEEN or (converts >> d) & 1 == 0):
+            if pick == 0:
+                return d
+            pick -= 1
+    return -1
+
+
+@njit(cache=True)
+def active_declare(knobs, obs, mem, rng, k, out, next_hop, enterable):
+    """THING-ACTIVE-5/6 (a called convert too, THING-P-5): claw someone here and throw him back
+    so that he cannot answer; with nobody here, hunt."""
+    victim = prey(obs, rng, k)
+    if victim < 0:
+        return hunt(knobs, obs, mem, rng, k, out, 0, next_hop, enterable)
+    n = emit(out, 0, codes.A_THROW_BACK, victim, 0)
+    return emit(out, n, codes.A_CLAWS, victim, 0)

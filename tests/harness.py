@@ -46,13 +46,15 @@ class Scenario:
         """Make every character an ordinary human (no Things)."""
         self.ch[:, S.CH_FORM] = codes.HUMAN
         self.ch[:, S.CH_ORIGINAL] = 0
+        self.ch[:, S.CH_ARCHETYPE] = codes.ARCH_NONE
         self.ch[:, S.CH_MAX_HP] = self.cfg["health.human_hp"]
         self.ch[:, S.CH_HP] = self.cfg["health.human_hp"]
         return self
 
-    def make_thing(self, c: int) -> "Scenario":
+    def make_thing(self, c: int, archetype: int = codes.ARCH_NONE) -> "Scenario":
         self.ch[c, S.CH_FORM] = codes.THING_HIDDEN
         self.ch[c, S.CH_ORIGINAL] = 1
+        self.ch[c, S.CH_ARCHETYPE] = archetype
         self.ch[c, S.CH_MAX_HP] = self.ch[c, S.CH_HP] = self.cfg["health.thing_hp"]
         return self
 

@@ -11,10 +11,11 @@ from balance.kernel import params as P
 from balance.kernel.characters import (
     can_act,
     damage,
+    helpless,
     infect,
-    paralysed,
     red_vial_active,
     take_vial,
+    through_cover,
 )
 from balance.kernel.arsenal import (
     craft,
@@ -43,6 +44,7 @@ from balance.kernel.items import (
     wear_parka,
 )
 from balance.kernel.locks import (
+    smash_door,
     break_door,
     carries_card,
     door_action_cost,
@@ -59,13 +61,21 @@ from balance.kernel.rng import WORLD, below, chance
 from balance.observation import MAX_CHARACTERS
 from balance.kernel.station import any_generator_running
 from balance.kernel.terminal import terminal_cost, use_terminal
-from balance.kernel.thing import resolve_thing, thing_action_cost
+from balance.kernel.thing import (
+    active_form_allows,
+    active_melee,
+    resolve_thing,
+    thing_action_cost,
+    unpack_order,
+)
 from balance.kernel.contagion import contagion_action_cost, resolve_contagion
 from balance.kernel.lab import lab_action_cost, resolve_lab
 from balance import records as R
 from balance.kernel.state import (
     ST_ANALYZER_BROKEN,
     ST_COMPUTER_BROKEN,
+    CH_ARCHETYPE,
+    CH_ORDER_COST,
     ST_FIXTURE_BROKEN,
     CH_REACT_ACTION,
     CH_REACT_ARG,
@@ -234,6 +244,8 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of a declaration if it is legal when declared, else -1.
     AP-2: the stars of A4; GAP-13."""
     r = ch[c, CH_ROOM]
+    if ch[c, CH_FORM] == codes.THING_ACTIVE and not active_form_allows(action, arg):
+        return -1  # THING-ACTIVE-3, THING-ACTIVE-5
     if (
         action == codes.A_CODE
         or action == codes.A_IDCARD
@@ -244,6 +256,9 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     if action == codes.A_TERMINAL:
         return terminal_cost(ch, it, ip, c, target, arg)  # LOC-TOWER-3/4
     if codes.A_TRANSFORM <= action <= codes.A_REMOTE_BREAK:  # A8, A9
+        door = target == codes.OBJ_DOOR and arg != codes.STREET
+        if action == codes.A_REMOTE_BREAK and not (door or object_here(room_block, arg, target)):
+            return -1  # ARCH-MUTANT-1, GAP-43: an object standing in that room, or its door
         return thing_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
     if codes.A_SALIVA <= action <= codes.A_BURN_DOG:
         return contagion_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
@@ -252,6 +267,8 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     if action == codes.A_MOVE:
         if target < 0 or target >= codes.N_ROOMS or adjacent[r, target] == 0:
             return -1
+        if ch[c, CH_FORM] == codes.THING_ACTIVE and ch[c, CH_ARCHETYPE] == codes.ARCH_SOLDIER:
+            return ip[P.I_SOLDIER_MOVE_AP]  # ARCH-SOLDIER-2 (GAP-31: still one move a turn)
         fast = (
             ch[c, CH_INITIATIVE] >= ip[P.I_FAST_INITIATIVE] and ch[c, CH_FORM] != codes.THING_ACTIVE
         )
@@ -277,7 +294,9 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     if action == codes.A_BREAK:
         if not usable_here(ch, st, room_block, c, target):
             return -1
-        return ip[P.I_BREAK_AXE_AP] if holds_kind(ch, it, c, codes.AXE) >= 0 else ip[P.I_BREAK_AP]
+        # THING-ACTIVE-7: the active Thing breaks as with an axe
+        axe = holds_kind(ch, it, c, codes.AXE) >= 0 or ch[c, CH_FORM] == codes.THING_ACTIVE
+        return ip[P.I_BREAK_AXE_AP] if axe else ip[P.I_BREAK_AP]
     if action == codes.A_REPAIR:
         return ip[P.I_REPAIR_AP] if usable_here(ch, st, room_block, c, target) else -1
     if action == codes.A_HELI_FUEL:
@@ -479,6 +498,14 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
         is_move = action == codes.A_MOVE or action == codes.A_FOLLOW
         if cost < 0 or (is_move and moved):
             continue
+        if action in codes.ONCE_A_TURN and kept_before(decl, c, kept, action):
+            continue  # AP-3, GAP-13
+        if action == codes.A_ORDER:  # ARCH-QUEEN-1, GAP-42: a legal action for him, now
+            fa, ft, fg = unpack_order(arg)
+            forced = action_cost(ch, it, st, ip, adjacent, room_block, target, fa, ft, fg)
+            if forced < 0:
+                continue
+            ch[c, CH_ORDER_COST] = forced
         if action == codes.A_SHOOT and (shot_from >> arg) & 1 == 1:
             continue
         if cost > ap_left:
@@ -496,6 +523,15 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
 
 
 @njit(cache=True)
+def kept_before(decl, c, kept, action):
+    """An earlier kept declaration of c is of this action."""
+    for j in range(kept):
+        if decl[c, j, 0] == action:
+            return True
+    return False
+
+
+@njit(cache=True)
 def success_chance(ch, st, fp, c, base, action, target):
     """LIGHT-2, GAP-27, THING-P-1: an uncertain action's chance, halved in the dark, less what
     hindering takes off (ACT-HINDER-*), never below the floor (none by default)."""
@@ -508,7 +544,10 @@ def success_chance(ch, st, fp, c, base, action, target):
 @njit(cache=True)
 def hindrance(ch, c, action, target):
     """ACT-HINDER-CHAR, ACT-HINDER-TARGET, GAP-28: the chance taken off c's action: his own
-    hindering plus the shield of the character it is aimed at."""
+    hindering plus the shield of the character it is aimed at; nothing for the active Thing
+    (THING-ACTIVE-9)."""
+    if ch[c, CH_FORM] == codes.THING_ACTIVE:
+        return 0.0
     points = ch[c, CH_HINDERED]
     if action in codes.ACTIONS_AIMED_AT_CHARACTERS and 0 <= target < ch.shape[0]:
         points += ch[target, CH_SHIELDED]
@@ -685,17 +724,11 @@ def repair_roll(ch, it, st, rng, events, ip, fp, c, obj, room, rec):
 
 @njit(cache=True)
 def break_object(ch, st, events, room_block, c, obj, rec):
-    """ACT-BREAK, GAP-20, HELI-6: breaking always succeeds; a broken beacon must be activated
-    again."""
+    """ACT-BREAK, GAP-20: breaking always succeeds."""
     r = ch[c, CH_ROOM]
     if not usable_here(ch, st, room_block, c, obj):
         return
-    cell = broken_cell(room_block, r, obj)
-    if obj == codes.OBJ_GENERATOR and st[cell] == 0:
-        rec[R.C_GENERATOR_BREAKS] += 1
-    if obj == codes.OBJ_BEACON:
-        st[ST_BEACON_ON + block_of_generator_room(room_block, r)] = 0
-    st[cell] = 1
+    wreck(st, room_block, r, obj, rec)
     log_act(
         ch,
         st,
@@ -710,17 +743,26 @@ def break_object(ch, st, events, room_block, c, obj, rec):
 
 
 @njit(cache=True)
+def wreck(st, room_block, r, obj, rec):
+    """GAP-20, HELI-6, DOOR-3: object obj of room r is broken; a broken beacon must be activated
+    again."""
+    if obj == codes.OBJ_DOOR:
+        smash_door(st, r, rec)
+        return
+    cell = broken_cell(room_block, r, obj)
+    if obj == codes.OBJ_GENERATOR and st[cell] == 0:
+        rec[R.C_GENERATOR_BREAKS] += 1
+    if obj == codes.OBJ_BEACON:
+        st[ST_BEACON_ON + block_of_generator_room(room_block, r)] = 0
+    st[cell] = 1
+
+
+@njit(cache=True)
 def beacon_active(st, b):
     """GAP-6: an activated beacon works while unbroken and powered."""
     return (
         st[ST_BEACON_ON + b] == 1 and st[ST_BEACON_BROKEN + b] == 0 and st[ST_GEN_RUNNING + b] == 1
     )
-
-
-@njit(cache=True)
-def helpless(ch, c):
-    """HP-4: unconscious, paralysed or dead."""
-    return ch[c, CH_ALIVE] == 0 or ch[c, CH_UNCONSCIOUS] == 1 or paralysed(ch, c)
 
 
 @njit(cache=True)
@@ -749,19 +791,6 @@ def cover(ch, c, target):
     coverers the first in resolution order (the highest Initiative) takes it."""
     if ch[target, CH_COVERED_BY] < 0:
         ch[target, CH_COVERED_BY] = c
-
-
-@njit(cache=True)
-def through_cover(ch, st, events, c, target):
-    """GAP-29: the target of c's shot, melee or claw attack once cover is applied."""
-    coverer = ch[target, CH_COVERED_BY]
-    if coverer < 0 or coverer == c or not can_act(ch, coverer):
-        return target
-    if ch[coverer, CH_ROOM] != ch[target, CH_ROOM]:
-        return target
-    ch[target, CH_COVERED_BY] = -1  # only the first attack
-    log_act(ch, st, events, codes.E_COVERED, coverer, target, 0, 0, ch[coverer, CH_ROOM])
-    return coverer
 
 
 @njit(cache=True)
@@ -824,7 +853,10 @@ def flame(ch, it, st, rng, events, ip, fp, c, target, h, attacks, rec):
 @njit(cache=True)
 def melee(ch, it, st, rng, events, ip, fp, c, target, h, rec):
     """ACT-MELEE, GAP-15: an axe or the flamethrower in hand (humans and hidden Things have no
-    unarmed attack)."""
+    unarmed attack; the active Thing needs no weapon)."""
+    if ch[c, CH_FORM] == codes.THING_ACTIVE:
+        active_melee(ch, it, st, rng, events, ip, fp, c, target, rec)
+        return
     i = ch[c, CH_HAND + h]
     if i >= 0 and it[i, IT_KIND] == codes.FLAMETHROWER:
         flame(ch, it, st, rng, events, ip, fp, c, target, h, 1, rec)
@@ -1113,7 +1145,8 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     elif codes.A_TAKE_FOOD <= action <= codes.A_SEARCH_CORPSE:
         resolve_food(ch, it, st, events, ip, room_block, c, action, target, arg)
     elif codes.A_TRANSFORM <= action <= codes.A_REMOTE_BREAK:
-        resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+        if resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+            wreck(st, room_block, arg, target, rec)  # ARCH-MUTANT-1, GAP-43: the remote break
     elif codes.A_SALIVA <= action <= codes.A_BURN_DOG:
         resolve_contagion(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
     elif codes.A_BLOOD_SELF <= action <= codes.A_LAB_VIEW:

@@ -10,7 +10,7 @@ from numba import njit
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.characters import damage, die
+from balance.kernel.characters import burst_organs, damage, die, paralysed
 from balance.kernel.perception import log_act
 from balance.kernel.items import (
     destroy_belongings,
@@ -194,6 +194,8 @@ def flame_attack(ch, it, st, rng, events, ip, c, target, h, p, amount, rec):
     if ch[target, CH_ALIVE] == 0:
         destroy_belongings(ch, it, target)  # ITEM-FLAMETHROWER-4: a corpse burns with its items
     elif ch[target, CH_HP] - dealt <= 0:
+        if not paralysed(ch, target):  # ARCH-MUTANT-2: organs burst once, when it falls
+            burst_organs(ch, it, st, rng, events, ip, target, rec)
         burn_alive(ch, it, st, events, target, rec)
     else:
         damage(ch, it, st, rng, events, ip, target, dealt, codes.DC_ATTACK, rec)

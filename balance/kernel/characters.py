@@ -11,6 +11,8 @@ from balance.kernel.rng import WORLD, below, chance
 from balance import records as R
 from balance.kernel.state import (
     CH_ALIVE,
+    CH_ARCHETYPE,
+    CH_COVERED_BY,
     CH_BLACKOUT_TURN,
     CH_DEATH_CAUSE,
     CH_FORM,
@@ -94,23 +96,84 @@ def lose_a_hand(ch, it, st, rng, events, c):
 
 @njit(cache=True)
 def damage(ch, it, st, rng, events, ip, c, amount, cause, rec):
-    """HP-3, RES-4: lose HP, never below 0; at 0 a human dies, a Thing is paralysed (THING-P-3)."""
+    """HP-3, RES-4: lose HP, never below 0; at 0 a human dies, a Thing is paralysed (THING-P-3),
+    and the active Mutant's organs explode (ARCH-MUTANT-2)."""
+    if hurt(ch, it, st, rng, events, ip, c, amount, cause, rec):
+        burst_organs(ch, it, st, rng, events, ip, c, rec)
+
+
+@njit(cache=True)
+def hurt(ch, it, st, rng, events, ip, c, amount, cause, rec):
+    """`damage` but for the Mutant's organs; True if it brought c down to 0 HP."""
     if ch[c, CH_ALIVE] == 0 or amount <= 0:
-        return
+        return False
     ch[c, CH_HP] = max(0, ch[c, CH_HP] - amount)
     if ch[c, CH_HP] > 0:
         heavy = ip[P.I_HUMAN_HEAVY_HP] if ch[c, CH_FORM] == codes.HUMAN else ip[P.I_THING_HEAVY_HP]
         if ch[c, CH_HP] <= heavy and ch[c, CH_LOST_HAND] < 0:
             lose_a_hand(ch, it, st, rng, events, c)
-        return
+        return False
     if paralysed(ch, c):
-        return
+        return False
     if ch[c, CH_FORM] == codes.HUMAN:
         die(ch, it, st, events, c, cause, rec)
     else:
         # THING-P-3: paralysed for the next paralysis_turns turns; seen as "dead" (UNC-3)
         ch[c, CH_PARALYSED_UNTIL] = st[ST_TURN] + ip[P.I_PARALYSIS]
         log_event(st, events, codes.E_PARALYSED, c, -1, cause, ch[c, CH_PARALYSED_UNTIL])
+    return True
+
+
+@njit(cache=True)
+def burst_organs(ch, it, st, rng, events, ip, c, rec):
+    """ARCH-MUTANT-2: when the active Mutant falls to 0 HP (or is burned alive: GAP-44), every
+    human and every hidden Thing in its room is hurt. They can never be the active Mutant, so
+    `hurt` does not come back here."""
+    if ch[c, CH_FORM] != codes.THING_ACTIVE or ch[c, CH_ARCHETYPE] != codes.ARCH_MUTANT:
+        return
+    r = ch[c, CH_ROOM]
+    victims = 0
+    for d in range(ch.shape[0]):
+        if (
+            d != c
+            and ch[d, CH_ROOM] == r
+            and ch[d, CH_ALIVE] == 1
+            and on_station(ch, d)
+            and ch[d, CH_FORM] != codes.THING_ACTIVE
+        ):
+            victims |= 1 << d
+    log_act(ch, st, events, codes.E_ORGANS, c, -1, bin_count(victims), 0, r)
+    for d in range(ch.shape[0]):
+        if (victims >> d) & 1 == 1:
+            hurt(ch, it, st, rng, events, ip, d, ip[P.I_ORGANS_DAMAGE], codes.DC_ATTACK, rec)
+
+
+@njit(cache=True)
+def bin_count(mask):
+    n = 0
+    while mask != 0:
+        n += mask & 1
+        mask >>= 1
+    return n
+
+
+@njit(cache=True)
+def helpless(ch, c):
+    """HP-4: unconscious, paralysed or dead."""
+    return ch[c, CH_ALIVE] == 0 or ch[c, CH_UNCONSCIOUS] == 1 or paralysed(ch, c)
+
+
+@njit(cache=True)
+def through_cover(ch, st, events, c, target):
+    """GAP-29: the target of c's shot, melee or claw attack once cover is applied."""
+    coverer = ch[target, CH_COVERED_BY]
+    if coverer < 0 or coverer == c or not can_act(ch, coverer):
+        return target
+    if ch[coverer, CH_ROOM] != ch[target, CH_ROOM]:
+        return target
+    ch[target, CH_COVERED_BY] = -1  # only the first attack
+    log_act(ch, st, events, codes.E_COVERED, coverer, target, 0, 0, ch[coverer, CH_ROOM])
+    return coverer
 
 
 @njit(cache=True)

@@ -41,6 +41,7 @@ from balance.kernel.lab import run_analyzer, set_up_lab, start_comparison
 from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
 from balance.kernel.observe import observe
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
+from balance.kernel.thing import deal_archetypes, remember_rooms
 from balance.kernel.station import (
     burn_generators,
     compute_lighting,
@@ -55,6 +56,7 @@ from balance.kernel.state import (
     CH_COVERED_BY,
     CH_DEATH_CAUSE,
     CH_DEFERRED,
+    CH_DEFERRED_HIGH,
     CH_ERUDITION,
     CH_FORM,
     CH_FROST,
@@ -184,12 +186,14 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     deal_recipes(ch, rng, ip)
     set_up_doors(ch, st, rng, ip)  # GAP-5: locks, codes and what each card opens
     set_up_lab(st)
+    deal_archetypes(ch, rng, ip)  # ARCH-1, GAP-41
 
 
 @njit(cache=True)
 def start_turn(ch, it, st, rng, events, ip, room_block, rec):
     """The start-of-turn effects, in the order the rules give them."""
     t = st[ST_TURN]
+    remember_rooms(ch, st)  # ARCH-MUTANT-1: where everyone was last turn
     # FROST-1: before anything else; RES-1: marks of a move resolve "after movement", which the
     # source counts as resolved at the very start of the next turn: here
     apply_frostbite(ch, it, st, rng, events, ip, rec)
@@ -218,13 +222,22 @@ def mark_deferred(ch, decl):
     whether anybody deferred anything."""
     any_deferred = False
     for c in range(ch.shape[0]):
-        mask = 0
+        ch[c, CH_DEFERRED] = 0
+        ch[c, CH_DEFERRED_HIGH] = 0
         for j in range(ch[c, CH_N_DECL]):
             if decl[c, j, 0] == codes.A_RESOLVE_LAST:
-                mask |= 1 << decl[c, j, 1]
-        ch[c, CH_DEFERRED] = mask
-        any_deferred = any_deferred or mask != 0
+                kind = decl[c, j, 1]  # an int64 holds 64 bits: two columns of them
+                column = CH_DEFERRED if kind < 64 else CH_DEFERRED_HIGH
+                ch[c, column] |= np.int64(1) << (kind % 64)
+                any_deferred = True
     return any_deferred
+
+
+@njit(cache=True)
+def deferred(ch, c, action):
+    """AP-9: 1 if c resolves his actions of this kind last this turn, else 0."""
+    column = CH_DEFERRED if action < 64 else CH_DEFERRED_HIGH
+    return (ch[c, column] >> (action % 64)) & 1
 
 
 @njit(cache=True)
@@ -282,12 +295,13 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                 for j in range(ch[c, CH_N_DECL]):
                     replace_reacted(ch, st, events, decl, c, j)  # GAP-33
                     action = decl[c, j, 0]
-                    if (ch[c, CH_DEFERRED] >> action) & 1 != last:
+                    if deferred(ch, c, action) != last:
                         continue
                     if action == codes.A_MOVE:
-                        if step == 10:  # ACT-MOVE: exit
+                        late = ch[c, CH_FORM] == codes.THING_ACTIVE  # THING-ACTIVE-11
+                        if step == (12 if late else 10):  # ACT-MOVE: exit
                             leave_room(ch, st, rng, events, decl, fp, room_block, c, j)
-                        elif step == 12:
+                        elif step == (13 if late else 12):
                             enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
                     elif action_step(action, decl[c, j, 2]) == step:
                         resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
@@ -434,7 +448,8 @@ def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_
         if not can_act(ch, c):
             continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
         observe(ch, g.it, g.st, g.events, ip, room_block, c, g.obs)
-        thing_side = ch[c, CH_ORIGINAL] == 1  # GAP-38: a convert keeps playing as a human
+        # GAP-38: a convert keeps playing as a human until the Things call him (THING-P-5)
+        thing_side = ch[c, CH_ORIGINAL] == 1 or ch[c, CH_FORM] == codes.THING_ACTIVE
         n_wanted = policy_declare(
             t_id if thing_side else h_id,
             t_knobs if thing_side else h_knobs,

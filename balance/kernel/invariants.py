@@ -48,6 +48,15 @@ from balance.kernel.state import (
     ST_LAB_SLOT,
     ST_LAB_STARTED,
     ST_LAB_STARTER,
+    CH_ACTIVE_READY,
+    CH_ARCHETYPE,
+    CH_ERUDITION,
+    CH_FORM,
+    CH_HIDDEN_READY,
+    CH_INITIATIVE,
+    CH_ORIGINAL,
+    CH_PHYSICAL,
+    CH_ROOMS_BEFORE,
     CH_ALIVE,
     CH_BACKPACK,
     CH_CARD_ACCESS,
@@ -96,8 +105,9 @@ SANITY_RANGE = 32
 VIAL_CLOCKS = 64
 FOOD = 128
 DOORS = 256
-# 512: the Thing's forms and archetypes (kernel.thing); 1024: contagion (kernel.contagion)
-LAB = 2048
+THING_FORMS = 512  # the Thing's forms and archetypes (kernel.thing)
+# 1024: contagion (kernel.contagion)
+LAB = 2048  # the laboratory (kernel.lab)
 
 
 @njit(cache=True)
@@ -171,7 +181,9 @@ def check_invariants(ch, it, st, ip):
             slots += 1
     if slots != held or yellow_in_supply != st[ST_YELLOW_LEFT]:
         bad |= ITEM_PLACE
-    return bad | doors_and_cards(ch, it, st) | lab_state(ch, it, st, ip)
+    return (
+        bad | doors_and_cards(ch, it, st) | lab_state(ch, it, st, ip) | thing_forms(ch, it, st, ip)
+    )
 
 
 @njit(cache=True)
@@ -234,6 +246,50 @@ def lab_state(ch, it, st, ip):
             return LAB
         if not 0 <= ch[c, CH_LAB_ASKED] >> 1 <= t + ip[P.I_COMPARISON_TURNS]:
             return LAB
+    return 0
+
+
+@njit(cache=True)
+def thing_forms(ch, it, st, ip):
+    """The THING_FORMS bit (THING-1, THING-ACTIVE-1/3/10, ARCH-1, GAP-41): archetypes distinct
+    and only on original Things; an active Thing carries nothing and has the basic stats;
+    cooldowns and the rooms remembered within range."""
+    n = ch.shape[0]
+    t = st[ST_TURN]
+    dealt = 0
+    longest = max(ip[P.I_ORDER_COOLDOWN], ip[P.I_WAVES_COOLDOWN], ip[P.I_REMOTE_BREAK_COOLDOWN])
+    for c in range(n):
+        arch = ch[c, CH_ARCHETYPE]
+        if not codes.ARCH_NONE <= arch <= codes.ARCH_MUTANT:
+            return THING_FORMS
+        if arch != codes.ARCH_NONE:
+            if ch[c, CH_ORIGINAL] == 0 or (dealt >> arch) & 1 == 1:
+                return THING_FORMS
+            dealt |= 1 << arch
+        if ch[c, CH_ORIGINAL] == 1 and ch[c, CH_FORM] == codes.HUMAN:
+            return THING_FORMS
+        if not 0 <= ch[c, CH_HIDDEN_READY] <= t + longest + 1:
+            return THING_FORMS
+        if not 0 <= ch[c, CH_ACTIVE_READY] <= t + ip[P.I_SCREAM_COOLDOWN] + 1:
+            return THING_FORMS
+        for k in range(3):
+            if not 0 <= ch[c, CH_ROOMS_BEFORE + k] < (1 << codes.N_ROOMS):
+                return THING_FORMS
+        if ch[c, CH_FORM] == codes.THING_ACTIVE:
+            for col in (CH_PHYSICAL, CH_INITIATIVE, CH_ERUDITION):
+                if ch[c, col] != codes.STAT_BASIC:
+                    return THING_FORMS
+            for k in range(2):
+                if ch[c, CH_HAND + k] >= 0:
+                    return THING_FORMS
+            for k in range(3):
+                if ch[c, CH_BACKPACK + k] >= 0:
+                    return THING_FORMS
+            if ch[c, CH_WORN] >= 0:
+                return THING_FORMS
+            for i in range(it.shape[0] - n, it.shape[0]):
+                if it[i, IT_PLACE] == codes.CARRIED and it[i, IT_WHERE] == c:
+                    return THING_FORMS
     return 0
 
 

@@ -37,6 +37,7 @@ from balance.kernel.state import (
     CH_CODE_TURN,
     CH_DOORS_SEEN,
     CH_ERUDITION,
+    CH_FORM,
     CH_LEFT_STATION,
     CH_ORIGINAL,
     CH_PARALYSED_UNTIL,
@@ -271,8 +272,9 @@ def door_action_cost(ch, it, ip, adjacent, c, action, target, arg):
         ok = target != here and door_reachable(adjacent, here, target)
         return ip[P.I_IDCARD_AP] if ok and carries_card(ch, it, c, arg) else -1
     if action == codes.A_BREAK:
-        ok = door_reachable(adjacent, here, arg) and holds_kind(ch, it, c, codes.AXE) >= 0
-        return ip[P.I_DOOR_BREAK_AP] if ok else -1
+        # THING-ACTIVE-7: the active Thing needs no axe, and still pays the door's AP
+        axe = holds_kind(ch, it, c, codes.AXE) >= 0 or ch[c, CH_FORM] == codes.THING_ACTIVE
+        return ip[P.I_DOOR_BREAK_AP] if door_reachable(adjacent, here, arg) and axe else -1
     if action == codes.A_REPAIR:
         return ip[P.I_REPAIR_AP] if door_reachable(adjacent, here, arg) else -1
     if action == codes.A_DROP:
@@ -458,14 +460,21 @@ def logged_owners(st, t, r):
 
 @njit(cache=True)
 def break_door(ch, it, st, events, c, room, rec):
-    """DOOR-2, DOOR-3, ACT-BREAK (step 8): with an axe in hand, the door of `room` (c's own or a
-    neighbour's) breaks: anyone enters, and the room loses heat (TEMP-2(b))."""
-    if holds_kind(ch, it, c, codes.AXE) < 0:
+    """DOOR-2, DOOR-3, ACT-BREAK (step 8): with an axe in hand (THING-ACTIVE-7: the active Thing
+    needs none), the door of `room` (c's own or a neighbour's) breaks: anyone enters, and the
+    room loses heat (TEMP-2(b))."""
+    if holds_kind(ch, it, c, codes.AXE) < 0 and ch[c, CH_FORM] != codes.THING_ACTIVE:
         return
+    smash_door(st, room, rec)
+    log_event(st, events, codes.E_BREAK, c, room, codes.OBJ_DOOR, -1)
+
+
+@njit(cache=True)
+def smash_door(st, room, rec):
+    """DOOR-3: the door of `room` is broken from now on."""
     if (st[ST_DOORS_BROKEN] >> room) & 1 == 0:
         rec[R.C_DOORS_BROKEN] += 1
     st[ST_DOORS_BROKEN] |= 1 << room
-    log_event(st, events, codes.E_BREAK, c, room, codes.OBJ_DOOR, -1)
 
 
 @njit(cache=True)

@@ -28,6 +28,7 @@ from balance.kernel.locks import (
     seen_users,
 )
 from balance.kernel.station import any_generator_running
+from balance.kernel.thing import observe_thing
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
@@ -342,6 +343,7 @@ def observe(ch, it, st, events, ip, room_block, c, o):
     if terminal:
         observe_terminal(ch, st, ip, o)
     observe_lab(ch, it, st, ip, room_block, c, o)  # LOC-LAB-1, LOC-LAB-4
+    observe_thing(ch, st, ip, c, o)  # A8, A9
 
 
 @njit(cache=True)

@@ -159,7 +159,27 @@ I_ENTRY_LOG_AP = 152  # LOC-TOWER-4
 I_ENTRY_LOG_TURNS = 153  # LOC-TOWER-4: turns the entry log covers (at most state.LOG_SLOTS)
 I_ADJACENT = 154  # N_ROOMS (14) slots: bitmask of the rooms next to each room (the packed map),
 #                   for code that has no adjacency matrix at hand: whose door lamps one sees
-# 200..219: the Thing's own actions and archetypes (kernel.thing)
+# the Thing's own actions and archetypes (kernel.thing)
+I_TRANSFORM_AP = 200  # THING-HIDDEN-1
+I_TRANSFORM_TURN = 201  # THING-HIDDEN-1: the first turn it is allowed
+I_THROW_BACK_AP = 202  # THING-ACTIVE-6, GAP-13
+I_CLAWS_AP = 203
+I_SPRAY_AP = 204
+I_CLAWS_DAMAGE = 205  # THING-ACTIVE-6
+I_SPRAY_DAMAGE = 206  # THING-ACTIVE-6: to each character the roll hits
+I_ACTIVE_MELEE_DAMAGE = 207  # GAP-15: the active Thing's melee, with no weapon
+I_ORGANS_DAMAGE = 208  # ARCH-MUTANT-2
+I_REMOTE_BREAK_WINDOW = 209  # ARCH-MUTANT-1, GAP-43: rooms of the last this many turns (<= 3)
+I_ORDER_AP = 210  # ARCH-QUEEN-1, GAP-13
+I_ORDER_COOLDOWN = 211  # GAP-41: used on t, usable again on t + cooldown + 1
+I_SCREAM_AP = 212  # ARCH-QUEEN-2, GAP-13
+I_SCREAM_COOLDOWN = 213
+I_WAVES_AP = 214  # ARCH-SOLDIER-1, GAP-13
+I_WAVES_COOLDOWN = 215
+I_WAVES_SANITY = 216  # ARCH-SOLDIER-1: sanity lost
+I_SOLDIER_MOVE_AP = 217  # ARCH-SOLDIER-2
+I_REMOTE_BREAK_AP = 218  # ARCH-MUTANT-1, GAP-13
+I_REMOTE_BREAK_COOLDOWN = 219
 # 193..199, 220..229: contagion, corpses, dogs, the Thing eating (kernel.contagion)
 # 168..179, 230..239: blood and the laboratory (kernel.lab)
 I_BLOOD_SELF_AP = 168  # ACT-BLOOD-SELF
@@ -203,6 +223,8 @@ F_FLAME_MONSTER = 17  # ITEM-FLAMETHROWER-3: chance to hurt an active Thing
 # 18..21: hindering; 26..27: food
 F_CHANCE_FLOOR = 18  # GAP-27: the lowest an uncertain action's chance can fall (0: no floor)
 F_RED_HIT_BONUS = 24  # ITEM-VIAL-RED, GAP-27: added to an attack's base chance
-# 32..37: the Thing's own actions (kernel.thing); 38..41: contagion (kernel.contagion);
+F_CLAWS_CHANCE = 32  # THING-ACTIVE-6
+F_SPRAY_CHANCE = 33  # THING-ACTIVE-6: rolled for each character
+# 34..37: free (kernel.thing); 38..41: contagion (kernel.contagion);
 # 42..47: the laboratory (kernel.lab)
 N_FP = 48

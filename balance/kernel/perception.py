@@ -84,6 +84,8 @@ def witnesses(ch, st, r):
 def log_act(ch, st, events, kind, actor, target, a, b, room):
     """Log an act in `room` with who perceived it there; it may set off reactions."""
     seers, present = witnesses(ch, st, room)
+    if actor >= 0 and ch[actor, CH_FORM] == codes.THING_ACTIVE:
+        seers = present  # THING-ACTIVE-2: all present see the monster's acts, even in the dark
     write_event(st, events, kind, actor, target, a, b, room, seers, present)
     if st[ST_REACTIONS] > 0:
         trigger_reactions(ch, st, kind, actor, target, seers, present)

@@ -60,12 +60,13 @@ CH_RED_UNTIL = 36  # last turn of the red vial's effect, 0 if none (ITEM-VIAL-RE
 CH_KNOCKOUT_TURN = 37  # turn of an overdose (or zero-sanity) blackout, 0 if none (VIAL-1, GAP-11)
 CH_POISON_TURN = 38  # turn the blue-red mixture kills, 0 if none (GAP-49)
 CH_SEATED = 40  # 0/1: took a helicopter seat this turn (HELI-5)
-CH_DEFERRED = 41  # bitmask over action codes this character resolves last this turn (AP-9)
+CH_DEFERRED = 41  # bitmask over action codes 0..63 this character resolves last this turn (AP-9)
+CH_DEFERRED_HIGH = 46  # the same over action codes 64..127 (game.deferred)
 CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (RES-3, AP-10)
 CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRAFT-1)
 CH_FOOD_COUNTED = 44  # food boxes seen on the shelves at the last count (INFO-4)
 CH_FOOD_COUNT_TURN = 45  # turn of that count (LOC-FREEZER-3), 0 if never
-# 39 and 46 free
+# 39 free
 CH_HINDERED = 47  # percentage points off this character's actions this turn (ACT-HINDER-CHAR)
 CH_SHIELDED = 48  # percentage points off actions aimed at him this turn (ACT-HINDER-TARGET)
 CH_HINDER_IMMUNE = 49  # last turn he cannot be hindered, 0 if none (GAP-28)
@@ -83,7 +84,14 @@ CH_CARD_TOP = 51  # 0/1: the card owned by c has top access (ID-1, LOC-TOWER-4)
 CH_CODE_TURN = 52  # turn of c's code entries held below, 0 if none (ACT-CODE)
 CH_CODE_ENTRIES = 53  # MAX_DECLARED columns: that turn's entries in order, locks.pack_entry or -1
 CH_DOORS_SEEN = 59  # what c saw at doors in its room: locks.pack_seen (ACT-CODE, ID-1)
-# 67..76: the Thing's own actions, forms and archetypes (kernel.thing)
+# the Thing's own actions, forms and archetypes (kernel.thing)
+CH_ARCHETYPE = 67  # codes.ARCH_* (ARCH-1, GAP-41): the starting Things only
+CH_HIDDEN_READY = 68  # first turn the hidden-form archetype ability may be used again (GAP-41)
+CH_ACTIVE_READY = 69  # first turn the Queen's scream may be used again (ARCH-QUEEN-2, GAP-41)
+CH_ORDER_COST = 70  # AP of the action this turn's Order forces, set when declared (GAP-42)
+CH_TURN_ROOM = 71  # the room c was in at the start of this turn (ARCH-MUTANT-1)
+CH_ROOMS_BEFORE = 72  # 3 columns: bitmask of the rooms c occupied during turns t-1, t-2, t-3
+# 75..76 free
 # 77..81: contagion: saliva, first aid, corpses (kernel.contagion)
 # blood and the laboratory (kernel.lab, LOC-LAB-3/4)
 CH_LAB_VIEW_TURN = 82  # turn c last read the laboratory computer, 0 if never
