@@ -359,6 +359,7 @@ def test_THING_P_5_GAP_38_call_of_the_spawn():
     axe = sc.give(HUMAN, codes.AXE)
     assert sc.observe(THING)[O_THING + OT_CONVERTS] == 1 << HUMAN
     assert sc.observe(HUMAN)[O_THING + OT_FORM] == codes.HUMAN
+    assert sc.observe(HUMAN)[O_KNOWN_THING + THING] == 0
     sc.step(
         {
             THING: [(codes.A_CALL_SPAWN, HUMAN, 0), (codes.A_TRANSFORM, 0, 0)],
@@ -370,6 +371,8 @@ def test_THING_P_5_GAP_38_call_of_the_spawn():
     assert sc.it[axe, S.IT_PLACE] == codes.IN_ROOM
     assert sc.perceived(WITNESS) == [(HUMAN, codes.E_TRANSFORM, -1, 1, 0)]  # not who called
     assert sc.observe(HUMAN)[O_THING + OT_FORM] == codes.THING_ACTIVE
+    # the Things play him now (THING-P-5): he knows the original Things as they do (THING-P-4)
+    assert sc.observe(HUMAN)[O_KNOWN_THING + THING] == 1
     sc.step({THING: [(codes.A_CALL_SPAWN, HUMAN, 0)]})
     assert sc.kept(THING) == []  # he is active already
     assert sc.violations == 0

@@ -249,9 +249,12 @@ def observe(ch, it, st, events, ip, room_block, c, o):
     blizzard = st[ST_LIGHTING + r] == codes.BLIZZARD
     o[O_WOUND:O_SHOTS_HEARD] = UNSEEN  # wounds, hands and parkas of those not seen
     living = 0
+    # THING-P-4: the original Things know each other; a convert called into the active form is
+    # played by them from then on (THING-P-5), so he knows what they know
+    knows_things = original or ch[c, CH_FORM] == codes.THING_ACTIVE
     for d in range(min(ch.shape[0], MAX_CHARACTERS)):
-        if original and ch[d, CH_ORIGINAL] == 1:
-            o[O_KNOWN_THING + d] = 1  # THING-P-4
+        if knows_things and ch[d, CH_ORIGINAL] == 1:
+            o[O_KNOWN_THING + d] = 1
         if ch[d, CH_ROOM] != r or ch[d, CH_LEFT_STATION] != 0 or (blizzard and d != c):
             o[O_PRESENT + d] = P_ABSENT  # LIGHT-4: nobody is seen in a blizzard
             continue
