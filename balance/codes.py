@@ -277,11 +277,11 @@ A_SCREAM = 59  # every human here skips the turn              ARCH-QUEEN-2, GAP-
 A_WAVES = 60  # sanity of every human here falls              ARCH-SOLDIER-1 (step 1)
 A_REMOTE_BREAK = 61  # target = object, arg = room            ARCH-MUTANT-1, GAP-43 (step 1)
 # infection beyond the clock, corpses, dogs and the Freezer's food (kernel.contagion)
-A_SALIVA = 62  # SALIVA-1, GAP-37
-A_BURN_CORPSE = 63  # ACT-BURN-CORPSE, GAP-60 (step 6)
+A_SALIVA = 62  # target = bitmask of own slots (SALIVA_SLOTS), arg = the delay   SALIVA-1, GAP-37
+A_BURN_CORPSE = 63  # target = body here, arg = hand slot of the fuel   ACT-BURN-CORPSE, GAP-60
 A_EAT_STOCK = 64  # a Thing eats a food box off the shelves   LOC-FREEZER-4 (step 5)
-A_KILL_DOG = 65  # LOC-KENNEL-2, GAP-53 (step 3)
-A_BURN_DOG = 66  # LOC-KENNEL-2, GAP-53 (step 6)
+A_KILL_DOG = 65  # target = dog, arg = hand slot of the weapon   LOC-KENNEL-2, GAP-53 (step 3)
+A_BURN_DOG = 66  # target = dead dog, arg = hand slot of the fuel   LOC-KENNEL-2, GAP-53 (step 6)
 # blood samples and the laboratory (kernel.lab)
 A_BLOOD_SELF = 67  # ACT-BLOOD-SELF, INF-4 (step 5)
 A_BLOOD_DOG = 68  # LOC-KENNEL-2, GAP-53 (step 5)
@@ -303,6 +303,7 @@ ACTIONS_AIMED_AT_CHARACTERS = (
     A_COVER,
     A_FLAME_VOLLEY,
     A_SEARCH_CORPSE,
+    A_BURN_CORPSE,
     A_HINDER,
     A_HINDER_TARGET,
     A_FOLLOW,
@@ -401,6 +402,14 @@ ACTION_STEP = (
 DOSE_FROM_FLOOR_VIAL = 1  # the vial lies here (else it is in a hand)
 DOSE_FROM_FLOOR_PORTION = 2  # the portion lies here (else it is in a hand)
 SEARCH_PARKA = 3  # GAP-51: the arg of A_SEARCH_CORPSE taking the corpse's parka
+BANDAGE_INFECT = 2  # INF-8, GAP-35: this bit of A_BANDAGE's arg (hand slot | bit): a Thing
+#                     bandaging applies the infection-like effect
+# SALIVA-1: the bits of A_SALIVA's target, over the bandager's own inventory
+SALIVA_HANDS = 0  # bits 0, 1: the hands
+SALIVA_BACKPACK = 2  # bits 2..4: the backpack slots
+SALIVA_WORN = 5  # bit 5: the worn parka
+SALIVA_SLOTS = 6
+WEAPONS = (PISTOL, AXE, FLAMETHROWER)  # GAP-53: "any weapon" kills a dog
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
 
@@ -443,6 +452,7 @@ DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack", "poison", "fire")
 UNC_INFECTION = 1  # INF-2
 UNC_OVERDOSE = 2  # VIAL-1
 UNC_SANITY = 3  # GAP-11 variant: zero sanity
+UNC_SALIVA = 4  # SALIVA-2
 
 # --- Thing forms (THING-1) and character flags ---
 HUMAN = 0
@@ -520,7 +530,15 @@ E_HINDERED = 63  # actor's action a failed for the hindering
 E_FOLLOW = 64  # actor followed target into room a (b = 1) or failed (b = 0)
 E_REACTION = 65  # actor's reaction fired: action a became action b (STAT-INIT-1, GAP-33)
 # 66..73: the Thing's own actions (kernel.thing)
-# 74..79: contagion, corpses, dogs, the Thing eating (kernel.contagion)
+# contagion, corpses, dogs, the Thing eating (kernel.contagion)
+E_SALIVA = 74  # actor poisoned the items of his slots in bitmask a, with delay b (SALIVA-1)
+E_SALIVA_CONTACT = 75  # target ended the turn holding a poisoned item of kind a: out on turn b
+#                        (SALIVA-2); no actor
+E_FIRST_AID_INFECTION = 76  # actor infected target through first aid (INF-8, GAP-35); a and b
+#                             as E_INFECT's
+E_BURN = 77  # actor burned the body of target (-1: dog a) with fuel from hand b (ACT-BURN-CORPSE)
+E_KILL_DOG = 78  # actor killed dog a with a weapon of kind b (LOC-KENNEL-2, GAP-53)
+E_EAT_STOCK = 79  # actor, a Thing, ate a food box off the shelves; a = boxes left (LOC-FREEZER-4)
 # 80..87: blood and the laboratory (kernel.lab)
 EVENT_NAMES = {
     E_MOVE: "move",
@@ -590,7 +608,12 @@ EVENT_NAMES = {
     # the Thing's own actions
     #
     # contagion, corpses, dogs
-    #
+    E_SALIVA: "saliva",
+    E_SALIVA_CONTACT: "saliva_contact",
+    E_FIRST_AID_INFECTION: "first_aid_infection",
+    E_BURN: "burn",
+    E_KILL_DOG: "kill_dog",
+    E_EAT_STOCK: "eat_stock",
     # blood and the laboratory
 }
 
@@ -682,12 +705,12 @@ EVENT_SIGHT = (
     _SECRET,  # 72
     _SECRET,  # 73
     # contagion, corpses, dogs (kernel.contagion)
-    _SECRET,  # 74
-    _SECRET,  # 75
-    _SECRET,  # 76
-    _SECRET,  # 77
-    _SECRET,  # 78
-    _SECRET,  # 79
+    _SECRET,  # E_SALIVA (SALIVA-1)
+    _SECRET,  # E_SALIVA_CONTACT: the victim feels nothing (SALIVA-2)
+    _SECRET,  # E_FIRST_AID_INFECTION: the bandage is seen (E_BANDAGE), the infection not (INF-1)
+    SEEN | NOTICED_IN_DARK | SHOWS_ACTOR_IN_DARK,  # E_BURN: the fire shows who lit it
+    SEEN | NOTICED_IN_DARK,  # E_KILL_DOG: a dying dog is heard in the dark
+    SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_EAT_STOCK: seen eating; the stock stays hidden
     # blood and the laboratory (kernel.lab)
     _SECRET,  # 80
     _SECRET,  # 81

@@ -85,6 +85,8 @@ CH_CODE_ENTRIES = 53  # MAX_DECLARED columns: that turn's entries in order, lock
 CH_DOORS_SEEN = 59  # what c saw at doors in its room: locks.pack_seen (ACT-CODE, ID-1)
 # 67..76: the Thing's own actions, forms and archetypes (kernel.thing)
 # 77..81: contagion: saliva, first aid, corpses (kernel.contagion)
+CH_SALIVA_TURN = 77  # turn the saliva's blackout is due, 0 if none (SALIVA-2, GAP-37)
+CH_BURNED = 78  # 0/1: the body was burned, and is gone with its items (ACT-BURN-CORPSE, GAP-60)
 # 82..84: blood and the laboratory (kernel.lab)
 N_CH = 85
 
@@ -97,7 +99,8 @@ IT_DROPPED_BY = 4  # character whose blackout dropped it, else -1 (UNC-1)
 IT_ON = 5  # a flashlight or radio switched on: 0/1 (ITEM-FLASHLIGHT, ITEM-RADIO)
 IT_DOSE = 6  # a food portion's substances: bits of kernel.food.DOSE_* (VIAL-2, GAP-49), else 0
 IT_COLOUR = 7  # a radio's colour, by codes.RADIO_COLOUR_NAMES (LOC-RADIO-1)
-# 8: saliva (kernel.contagion); 9..11: blood samples (kernel.lab)
+IT_SALIVA = 8  # the delay a Thing's saliva on this item sets, 0 if clean (SALIVA-1/2, GAP-37)
+# 9..11: blood samples (kernel.lab)
 N_IT = 12
 
 # --- st: int64[N_ST + weather length], the station and the game's scalars ---
@@ -144,6 +147,8 @@ ST_STOVE_PREPARED = 108  # 0/1: a prepared box waits on the stove (LOC-LIVING-3,
 ST_DOG_ALIVE = 115  # 2 cells: 0/1 each dog of the Kennel (LOC-KENNEL-1)
 ST_DOG_BURNED = 117  # 2 cells: 0/1 a dead dog burned (LOC-KENNEL-2, GAP-53)
 # 119, 122..129: contagion, corpses (kernel.contagion)
+ST_FIRE_ROOMS = 119  # bitmask of the rooms where a body or a dog burned this turn (ACT-BURN-CORPSE)
+ST_FIRE_LIGHT = 122  # bitmask of the rooms those fires light this turn (LIGHT-6)
 ST_REACTIONS = 120  # reactions declared this turn (GAP-33)
 ST_STEP = 121  # the resolution step under way (RES-ORDER), 0 outside resolution
 ST_FIXTURE_BROKEN = 130  # N_ROOMS cells: 0/1, a room's light fixture (GAP-20; none on the Street)
