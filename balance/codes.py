@@ -444,7 +444,8 @@ DC_COLD = 1  # FROST-3
 DC_INJURY = 2  # ACT-REPAIR injury
 DC_ATTACK = 3  # combat
 DC_POISON = 4  # blue and red vials mixed (VIAL-1, GAP-49)
-DC_FIRE = 5  # burned by the flamethrower (ITEM-FLAMETHROWER-4, GAP-44): no body, no return
+DC_FIRE = 5  # burned: by the flamethrower (ITEM-FLAMETHROWER-4, GAP-44) or, paralysed, by a fire
+#             (THING-P-3, ACT-BURN-CORPSE): no body, no return
 N_DEATH_CAUSES = 6
 DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack", "poison", "fire")
 
@@ -536,7 +537,8 @@ E_SALIVA_CONTACT = 75  # target ended the turn holding a poisoned item of kind a
 #                        (SALIVA-2); no actor
 E_FIRST_AID_INFECTION = 76  # actor infected target through first aid (INF-8, GAP-35); a and b
 #                             as E_INFECT's
-E_BURN = 77  # actor burned the body of target (-1: dog a) with fuel from hand b (ACT-BURN-CORPSE)
+E_BURN = 77  # actor burned the body of target (-1: dog a), with fuel from a container of kind b
+#              (ACT-BURN-CORPSE, LOC-KENNEL-2)
 E_KILL_DOG = 78  # actor killed dog a with a weapon of kind b (LOC-KENNEL-2, GAP-53)
 E_EAT_STOCK = 79  # actor, a Thing, ate a food box off the shelves; a = boxes left (LOC-FREEZER-4)
 # 80..87: blood and the laboratory (kernel.lab)

@@ -74,7 +74,7 @@ def bandage(target: int, infect: bool = False, hand: int = 0) -> tuple[int, int,
     return (codes.A_BANDAGE, target, hand | (codes.BANDAGE_INFECT if infect else 0))
 
 
-def test_INF_8_GAP_35_a_thing_bandaging_may_infect_secretly_without_cooldown():
+def test_INF_8_GAP_35_ACT_BANDAGE_a_thing_bandaging_may_infect_secretly_without_cooldown():
     """INF-8, GAP-35: a Thing bandaging another who accepts first aid infects him if it sets the
     BANDAGE_INFECT bit, as INF-2 (a 2..8-turn blackout) and with no INF-6 cooldown; without the
     bit it does not. Everyone in the lit room sees the bandage; nobody, the patient included,
@@ -104,7 +104,7 @@ def test_INF_8_GAP_35_a_thing_bandaging_may_infect_secretly_without_cooldown():
     assert sc.violations == 0
 
 
-def test_INF_8_GAP_35_a_thing_receiving_first_aid_infects_the_healer():
+def test_INF_8_GAP_35_ACT_FIRSTAID_a_thing_receiving_first_aid_infects_the_healer():
     """INF-8, GAP-35, ACT-FIRSTAID: a human bandaging a Thing that declared first aid is
     infected, always, whether the bandage heals or not; nobody perceives it. A human patient
     infects nobody, and a Thing's bandage that was not accepted reaches nobody."""
@@ -217,7 +217,7 @@ def test_SALIVA_1_GAP_37_poisoning_is_free_secret_and_in_any_lighting():
         assert sc.violations == 0
 
 
-def test_SALIVA_2_UNC_2_GAP_37_the_holder_is_out_one_turn_after_the_delay():
+def test_SALIVA_2_UNC_2_GAP_37_GAP_56_the_holder_is_out_one_turn_after_the_delay():
     """SALIVA-2, GAP-37, UNC-2: a human ending turn 1 with the poisoned axe in hand (given to him
     in step 5, after the poisoning in step 1) takes the poison: the axe is clean again and he is
     unconscious for the whole of turn 1 + 3 (cause saliva), his hand items dropped and back on
