@@ -16,6 +16,7 @@ from balance.kernel import state as S
 from balance.observation import (
     O_BODIES_BURNABLE,
     O_DOGS_ALIVE,
+    O_DOGS_BURNED,
     O_DOGS_DEAD,
     O_LIGHTING,
     O_POISONED,
@@ -487,7 +488,7 @@ def test_LOC_KENNEL_1_two_dogs_alive_at_the_start_seen_in_the_kennel():
     assert sc.st[S.ST_DOG_ALIVE : S.ST_DOG_ALIVE + 2].tolist() == [1, 1]
     assert sc.st[S.ST_DOG_BURNED : S.ST_DOG_BURNED + 2].tolist() == [0, 0]
     o = sc.observe(HUMAN)
-    assert o[O_DOGS_ALIVE] == 3 and o[O_DOGS_DEAD] == 0
+    assert o[O_DOGS_ALIVE] == 3 and o[O_DOGS_DEAD] == 0 and o[O_DOGS_BURNED] == 0
     sc.put(WITNESS, codes.FREEZER)
     assert sc.observe(WITNESS)[O_DOGS_ALIVE] == U
     sc = room(codes.KENNEL, dark=True)
@@ -538,6 +539,9 @@ def test_LOC_KENNEL_2_GAP_53_burning_a_dead_dog_is_like_burning_a_corpse():
     sc.step({HUMAN: [(codes.A_BURN_DOG, 0, 0)]})
     assert sc.kept(HUMAN) == [] and sc.observe(THING)[O_DOGS_DEAD] == 0
     assert sc.st[S.ST_LIGHTING + codes.KENNEL] == codes.FLASHLIGHT
+    assert sc.observe(HUMAN)[O_DOGS_BURNED] == 1  # seen by the fire's light
+    sc.step()
+    assert sc.observe(THING)[O_DOGS_BURNED] == 1 and sc.observe(HUMAN)[O_DOGS_BURNED] == U
     assert sc.violations == 0
 
 

@@ -64,6 +64,7 @@ from balance.kernel.state import (
 from balance.observation import (
     O_BODIES_BURNABLE,
     O_DOGS_ALIVE,
+    O_DOGS_BURNED,
     O_DOGS_DEAD,
     O_POISONED,
     UNSEEN,
@@ -374,7 +375,7 @@ def eat_stock(ch, it, st, events, c):
 @njit(cache=True)
 def observe_contagion(ch, it, st, ip, c, sees, o):
     """O_CONTAGION: an original Thing knows which of its slots hold poisoned items (SALIVA-1);
-    in the Kennel and seeing, the dogs alive and the dogs dead but not burned (LOC-KENNEL-1/2);
+    in the Kennel and seeing, the dogs alive, dead but not burned, and burned (LOC-KENNEL-1/2);
     in any lighting but a blizzard, the bodies here that can still be burned (they show as
     "dead": LIGHT-2, UNC-3)."""
     r = ch[c, CH_ROOM]
@@ -385,14 +386,17 @@ def observe_contagion(ch, it, st, ip, c, sees, o):
             poisoned |= 1 << k
     o[O_POISONED] = poisoned if ch[c, CH_ORIGINAL] == 1 else UNSEEN
     kennel = sees and r == codes.KENNEL
-    alive, dead = 0, 0
+    alive, dead, burned = 0, 0, 0
     for dog in range(ip[P.I_DOGS]):
         if st[ST_DOG_ALIVE + dog] == 1:
             alive |= 1 << dog
-        elif dead_dog(st, ip, dog):
+        elif st[ST_DOG_BURNED + dog] == 1:
+            burned |= 1 << dog
+        else:
             dead |= 1 << dog
     o[O_DOGS_ALIVE] = alive if kennel else UNSEEN
     o[O_DOGS_DEAD] = dead if kennel else UNSEEN
+    o[O_DOGS_BURNED] = burned if kennel else UNSEEN
     bodies = 0
     if st[ST_LIGHTING + r] != codes.BLIZZARD:
         for d in range(ch.shape[0]):
