@@ -536,7 +536,7 @@ E_SALIVA = 74  # actor poisoned the items of his slots in bitmask a, with delay 
 E_SALIVA_CONTACT = 75  # target ended the turn holding a poisoned item of kind a: out on turn b
 #                        (SALIVA-2); no actor
 E_FIRST_AID_INFECTION = 76  # actor infected target through first aid (INF-8, GAP-35); a and b
-#                             as E_INFECT's
+#                             as E_INFECT's; no actor when a convert did it unaware (GAP-38)
 E_BURN = 77  # actor burned the body of target (-1: dog a), with fuel from a container of kind b
 #              (ACT-BURN-CORPSE, LOC-KENNEL-2)
 E_KILL_DOG = 78  # actor killed dog a with a weapon of kind b (LOC-KENNEL-2, GAP-53)

@@ -425,11 +425,14 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
         f"{who(e['target'])} ended the turn holding a poisoned {e['item'].replace('_', ' ')}: "
         f"out on turn {e['blackout_turn']}"
     ),
-    "first_aid_infection": lambda e, who: {
-        "first": "infected {} through first aid",
-        "reinfected": "re-infected {} through first aid",
-        "wasted": "wasted first aid's infection on {}",
-    }[e["result"]].format(who(e["target"])),
+    "first_aid_infection": lambda e, who: (
+        {
+            "first": "infected {} through first aid",
+            "reinfected": "re-infected {} through first aid",
+            "wasted": "wasted first aid's infection on {}",
+        }[e["result"]].format(who(e["target"]))
+        + ("" if e["actor"] is not None else ", as an unaware convert's body does")
+    ),
     "burn": lambda e, who: (
         (f"burned dog {e['dog']}" if e["body"] is None else f"burned the body of {who(e['body'])}")
         + f" with fuel from {_a(e['fuel_from'])}"

@@ -124,6 +124,16 @@ def test_INF_8_GAP_35_ACT_FIRSTAID_a_thing_receiving_first_aid_infects_the_heale
         assert sc.perceived(HUMAN) == [(HUMAN, codes.E_BANDAGE, THING, healed, 0)]
         outcomes.add(healed)
     assert outcomes == {0, 1} and sc.violations == 0
+    # GAP-38: a convert receiving first aid infects his healer without knowing it: the event has
+    # no actor, so the convert perceives nothing of it
+    sc = room(codes.LIVING_QUARTERS)
+    sc.ch[THING, S.CH_ORIGINAL] = 0
+    sc.give(HUMAN, codes.BANDAGE)
+    sc.step({HUMAN: [bandage(THING)], THING: [(codes.A_FIRSTAID, HUMAN, 0)]})
+    assert sc.ch[HUMAN, S.CH_INFECTED] == 1
+    assert sc.events(codes.E_FIRST_AID_INFECTION)[:, 2:4].tolist() == [[-1, HUMAN]]
+    healed = int(sc.events(codes.E_BANDAGE)[0, 4])
+    assert sc.perceived(THING) == [(HUMAN, codes.E_BANDAGE, THING, healed, 0)]
     sc = room(codes.LIVING_QUARTERS)
     sc.put(3, codes.LIVING_QUARTERS)
     sc.give(WITNESS, codes.BANDAGE)
@@ -572,7 +582,8 @@ def test_random_policy_offers_the_contagion_actions():
     [
         ((codes.E_SALIVA, 0, -1, 0b100001, 4), "secretly poisoned the items in hand_0, parka"),
         ((codes.E_SALIVA_CONTACT, -1, 3, codes.AXE, 7), "ended the turn holding a poisoned axe"),
-        ((codes.E_FIRST_AID_INFECTION, 0, 2, 1, 6), "re-infected #2"),
+        ((codes.E_FIRST_AID_INFECTION, 0, 2, 1, 6), "re-infected #2 through first aid"),
+        ((codes.E_FIRST_AID_INFECTION, -1, 2, 0, 6), "#2 through first aid, as an unaware"),
         ((codes.E_BURN, 1, 4, -1, codes.CANISTER), "burned the body of #4 with fuel from a can"),
         ((codes.E_BURN, 1, -1, 1, codes.FLAMETHROWER), "burned dog 1 with fuel from a flame"),
         ((codes.E_KILL_DOG, 1, -1, 0, codes.PISTOL), "killed dog 0 with a pistol"),
@@ -582,5 +593,34 @@ def test_random_policy_offers_the_contagion_actions():
 def test_replay_decodes_and_tells_the_contagion_events(row, sentence):
     """balance.replay: each event kind of kernel.contagion has a decoder and a sentence."""
     kind, actor, target, a, b = row
-    event = {"event": codes.EVENT_NAMES[kind], **_EVENT_FIELDS[kind](target, a, b)}
+    event = {
+        "event": codes.EVENT_NAMES[kind],
+        "actor": actor if actor >= 0 else None,
+        **_EVENT_FIELDS[kind](target, a, b),
+    }
     assert sentence in _SENTENCES[event["event"]](event, lambda c: f"#{c}")
+
+
+def test_SALIVA_2_GAP_37_config_keys_are_checked():
+    """SALIVA-2: the delay range must be a range; the burning's fuel a fraction of a canister."""
+    from balance.config import ConfigError, load_config
+
+    with pytest.raises(ConfigError, match=r"^saliva\.delay_min"):
+        load_config(12, ["saliva.delay_min=9"])
+    with pytest.raises(ConfigError, match=r"^corpse\.burn_fuel"):
+        load_config(12, ["corpse.burn_fuel=2"])
+    assert load_config(12)["corpse.burn_fuel"] == HALF
+
+
+def test_invariants_flag_a_broken_contagion_state():
+    """balance.kernel.invariants, bit 1024: a saliva delay outside its range, a burned body alive
+    or a dog both alive and burned is reported."""
+    for corrupt in (
+        lambda sc: sc.it.__setitem__((0, S.IT_SALIVA), 99),
+        lambda sc: sc.ch.__setitem__((HUMAN, S.CH_BURNED), 1),
+        lambda sc: sc.st.__setitem__(S.ST_DOG_BURNED, 1),
+    ):
+        sc = room(codes.KENNEL)
+        corrupt(sc)
+        sc.step()
+        assert sc.violations & 1024

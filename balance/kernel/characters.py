@@ -227,8 +227,9 @@ def infect(ch, it, st, rng, events, ip, c, target, rec):
 
 @njit(cache=True)
 def contaminate(ch, st, rng, events, ip, c, target, kind, rec):
-    """INF-2, INF-7, GAP-36: the infection by Thing c of `target`, logged as event `kind` (INF-1
-    or first aid, INF-8), secret. SALIVA-3: it cancels a saliva blackout still to come."""
+    """INF-2, INF-7, GAP-36: the infection of `target` by Thing c (the event's actor: -1 for a
+    convert unaware of it), logged as event `kind` (INF-1, or first aid: INF-8), secret.
+    SALIVA-3: it cancels a saliva blackout still to come."""
     t = st[ST_TURN]
     if ch[target, CH_FORM] != codes.HUMAN or ch[target, CH_ALIVE] == 0:
         log_event(st, events, kind, c, target, -1, 0)  # GAP-36: targeting a Thing wastes it

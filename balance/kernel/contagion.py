@@ -199,8 +199,11 @@ def first_aid_contagion(ch, st, rng, events, ip, healer, patient, chosen, rec):
 
 @njit(cache=True)
 def spread_by_first_aid(ch, st, rng, events, ip, thing, victim, rec):
-    """GAP-35: not a use of Infection, so no INF-6 cooldown, unless the variant switch says so."""
-    contaminate(ch, st, rng, events, ip, thing, victim, codes.E_FIRST_AID_INFECTION, rec)
+    """GAP-35: not a use of Infection, so no INF-6 cooldown, unless the variant switch says so.
+    GAP-38: a convert does not know what he did: the event then has no actor (an actor always
+    perceives his own act), so his observation cannot give him away to himself."""
+    actor = thing if ch[thing, CH_ORIGINAL] == 1 else -1
+    contaminate(ch, st, rng, events, ip, actor, victim, codes.E_FIRST_AID_INFECTION, rec)
     if ip[P.I_FIRST_AID_COOLDOWN] == 1:
         ch[thing, CH_INFECT_READY] = st[ST_TURN] + ip[P.I_INF_COOLDOWN] + 1
 
