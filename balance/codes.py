@@ -286,11 +286,11 @@ A_SCREAM = 59  # every human here skips the turn              ARCH-QUEEN-2, GAP-
 A_WAVES = 60  # sanity of every human here falls              ARCH-SOLDIER-1 (step 1)
 A_REMOTE_BREAK = 61  # target = object, arg = room            ARCH-MUTANT-1, GAP-43 (step 1)
 # infection beyond the clock, corpses, dogs and the Freezer's food (kernel.contagion)
-A_SALIVA = 62  # SALIVA-1, GAP-37
-A_BURN_CORPSE = 63  # ACT-BURN-CORPSE, GAP-60 (step 6)
+A_SALIVA = 62  # target = bitmask of own slots (SALIVA_SLOTS), arg = the delay   SALIVA-1, GAP-37
+A_BURN_CORPSE = 63  # target = body here, arg = hand slot of the fuel   ACT-BURN-CORPSE, GAP-60
 A_EAT_STOCK = 64  # a Thing eats a food box off the shelves   LOC-FREEZER-4 (step 5)
-A_KILL_DOG = 65  # LOC-KENNEL-2, GAP-53 (step 3)
-A_BURN_DOG = 66  # LOC-KENNEL-2, GAP-53 (step 6)
+A_KILL_DOG = 65  # target = dog, arg = hand slot of the weapon   LOC-KENNEL-2, GAP-53 (step 3)
+A_BURN_DOG = 66  # target = dead dog, arg = hand slot of the fuel   LOC-KENNEL-2, GAP-53 (step 6)
 # blood samples and the laboratory (kernel.lab)
 A_BLOOD_SELF = 67  # target = 0 into a hand, 1 into the backpack   ACT-BLOOD-SELF, INF-4 (step 5)
 A_BLOOD_DOG = 68  # target = dog, arg = 0 hand / 1 backpack      LOC-KENNEL-2, GAP-53 (step 5)
@@ -312,6 +312,7 @@ ACTIONS_AIMED_AT_CHARACTERS = (
     A_COVER,
     A_FLAME_VOLLEY,
     A_SEARCH_CORPSE,
+    A_BURN_CORPSE,
     A_HINDER,
     A_HINDER_TARGET,
     A_FOLLOW,
@@ -436,6 +437,14 @@ ACTION_STEP = (
 DOSE_FROM_FLOOR_VIAL = 1  # the vial lies here (else it is in a hand)
 DOSE_FROM_FLOOR_PORTION = 2  # the portion lies here (else it is in a hand)
 SEARCH_PARKA = 3  # GAP-51: the arg of A_SEARCH_CORPSE taking the corpse's parka
+BANDAGE_INFECT = 2  # INF-8, GAP-35: this bit of A_BANDAGE's arg (hand slot | bit): a Thing
+#                     bandaging applies the infection-like effect
+# SALIVA-1: the bits of A_SALIVA's target, over the bandager's own inventory
+SALIVA_HANDS = 0  # bits 0, 1: the hands
+SALIVA_BACKPACK = 2  # bits 2..4: the backpack slots
+SALIVA_WORN = 5  # bit 5: the worn parka
+SALIVA_SLOTS = 6
+WEAPONS = (PISTOL, AXE, FLAMETHROWER)  # GAP-53: "any weapon" kills a dog
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = 13
 
@@ -470,7 +479,8 @@ DC_COLD = 1  # FROST-3
 DC_INJURY = 2  # ACT-REPAIR injury
 DC_ATTACK = 3  # combat
 DC_POISON = 4  # blue and red vials mixed (VIAL-1, GAP-49)
-DC_FIRE = 5  # burned by the flamethrower (ITEM-FLAMETHROWER-4, GAP-44): no body, no return
+DC_FIRE = 5  # burned: by the flamethrower (ITEM-FLAMETHROWER-4, GAP-44) or, paralysed, by a fire
+#             (THING-P-3, ACT-BURN-CORPSE): no body, no return
 N_DEATH_CAUSES = 6
 DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack", "poison", "fire")
 
@@ -478,6 +488,7 @@ DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack", "poison", "fire")
 UNC_INFECTION = 1  # INF-2
 UNC_OVERDOSE = 2  # VIAL-1
 UNC_SANITY = 3  # GAP-11 variant: zero sanity
+UNC_SALIVA = 4  # SALIVA-2
 
 # --- Thing forms (THING-1) and character flags ---
 HUMAN = 0
@@ -578,8 +589,17 @@ E_ABILITY = 71  # actor secretly used hidden-form ability a (an action code) on 
 #                 A_ORDER (b = the forced action), A_WAVES (b = humans reached), A_REMOTE_BREAK
 #                 (target = the room, b = the object), A_CALL_SPAWN (target = the convert)
 E_ORGANS = 72  # the active Mutant's organs exploded: a characters hurt (ARCH-MUTANT-2)
-# 74..79: contagion, corpses, dogs, the Thing eating (kernel.contagion)
-# 80..87: blood and the laboratory (kernel.lab)
+# contagion, corpses, dogs, the Thing eating (kernel.contagion)
+E_SALIVA = 74  # actor poisoned the items of his slots in bitmask a, with delay b (SALIVA-1)
+E_SALIVA_CONTACT = 75  # target ended the turn holding a poisoned item of kind a: out on turn b
+#                        (SALIVA-2); no actor
+E_FIRST_AID_INFECTION = 76  # actor infected target through first aid (INF-8, GAP-35); a and b
+#                             as E_INFECT's; no actor when a convert did it unaware (GAP-38)
+E_BURN = 77  # actor burned the body of target (-1: dog a), with fuel from a container of kind b
+#              (ACT-BURN-CORPSE, LOC-KENNEL-2)
+E_KILL_DOG = 78  # actor killed dog a with a weapon of kind b (LOC-KENNEL-2, GAP-53)
+E_EAT_STOCK = 79  # actor, a Thing, ate a food box off the shelves; a = boxes left (LOC-FREEZER-4)
+# blood and the laboratory (kernel.lab)
 E_BLOOD = 80  # actor took a blood sample of a (his own: a = actor; a dog: DOG_LABEL + d) into his
 #               hand (b = 0) or backpack (b = 1)  ACT-BLOOD-SELF, GAP-53
 E_LAB_INSERT = 81  # actor put a sample into analyzer slot a, labelled b (LOC-LAB-2)
@@ -663,7 +683,12 @@ EVENT_NAMES = {
     E_ABILITY: "thing_ability",
     E_ORGANS: "organs_exploded",
     # contagion, corpses, dogs
-    #
+    E_SALIVA: "saliva",
+    E_SALIVA_CONTACT: "saliva_contact",
+    E_FIRST_AID_INFECTION: "first_aid_infection",
+    E_BURN: "burn",
+    E_KILL_DOG: "kill_dog",
+    E_EAT_STOCK: "eat_stock",
     # blood and the laboratory
     E_BLOOD: "blood_sample",
     E_LAB_INSERT: "lab_insert",
@@ -760,14 +785,14 @@ EVENT_SIGHT = (
     _PUBLIC,  # E_SCREAM
     _SECRET,  # E_ABILITY: hidden-form abilities are secret (GAP-41, GAP-42)
     _PUBLIC | NOTICED_IN_DARK,  # E_ORGANS
-    _SECRET,  # 73
+    _SECRET,  # 73: unused
     # contagion, corpses, dogs (kernel.contagion)
-    _SECRET,  # 74
-    _SECRET,  # 75
-    _SECRET,  # 76
-    _SECRET,  # 77
-    _SECRET,  # 78
-    _SECRET,  # 79
+    _SECRET,  # E_SALIVA (SALIVA-1)
+    _SECRET,  # E_SALIVA_CONTACT: the victim feels nothing (SALIVA-2)
+    _SECRET,  # E_FIRST_AID_INFECTION: the bandage is seen (E_BANDAGE), the infection not (INF-1)
+    SEEN | NOTICED_IN_DARK | SHOWS_ACTOR_IN_DARK,  # E_BURN: the fire shows who lit it
+    SEEN | NOTICED_IN_DARK,  # E_KILL_DOG: a dying dog is heard in the dark
+    SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_EAT_STOCK: seen eating; the stock stays hidden
     # blood and the laboratory (kernel.lab)
     _PUBLIC,  # E_BLOOD: in light, whose blood he takes (AP-6); nothing in the dark
     _PUBLIC,  # E_LAB_INSERT: the analyzer shows the label anyway, in any lighting (LOC-LAB-1)
@@ -775,6 +800,4 @@ EVENT_SIGHT = (
     _SECRET,  # E_LAB_RESULT: read on the computer only (LOC-LAB-4)
     _SECRET,  # E_LAB_ABORT: the analyzer's display shows it idle (LOC-LAB-1)
     SEEN | DETAILS_PRIVATE,  # E_LAB_VIEW: what the screen shows is the reader's (LOC-LAB-4)
-    _SECRET,  # 86
-    _SECRET,  # 87
 )

@@ -382,7 +382,17 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "archetypes.organs_damage": _int(0, 20),
     #
     # contagion, corpses, dogs, the Thing eating (kernel.contagion)
-    #
+    "corpse.burn_ap": _AP,
+    "corpse.burn_fuel": _fuel(1 / codes.FUEL_UNITS, 1),
+    "corpse.fire_warmth": _int(0, 100),
+    "saliva.ap": _AP,
+    "saliva.delay_min": _int(1, 100),
+    "saliva.delay_max": _int(1, 100),
+    "first_aid.infection_cooldown": _bool,
+    "kennel.dogs": _int(0, 2),
+    "kennel.kill_ap": _AP,
+    "kennel.burn_ap": _AP,
+    "thing_food.eat_ap": _AP,
     # blood and the laboratory (kernel.lab)
     "laboratory.blood_self_ap": _AP,
     "laboratory.dog_sample_ap": _AP,
@@ -460,6 +470,11 @@ def _check_relations(v: Mapping[str, Any]) -> None:
         v["infection.delay_min"] <= v["infection.delay_max"],
         "infection.delay_min",
         "at most infection.delay_max",
+    )
+    need(
+        v["saliva.delay_min"] <= v["saliva.delay_max"],
+        "saliva.delay_min",
+        "at most saliva.delay_max",
     )
     need(
         v["doors.top_access_cards"] <= v["game.players"],
@@ -803,7 +818,17 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
         P.I_REMOTE_BREAK_COOLDOWN: "archetypes.remote_break_cooldown",
         #
         # contagion, corpses, dogs, the Thing eating (kernel.contagion)
-        #
+        P.I_BURN_AP: "corpse.burn_ap",
+        P.I_BURN_FUEL: "corpse.burn_fuel",
+        P.I_FIRE_WARMTH: "corpse.fire_warmth",
+        P.I_SALIVA_AP: "saliva.ap",
+        P.I_SALIVA_DELAY_MIN: "saliva.delay_min",
+        P.I_SALIVA_DELAY_MAX: "saliva.delay_max",
+        P.I_FIRST_AID_COOLDOWN: "first_aid.infection_cooldown",
+        P.I_DOGS: "kennel.dogs",
+        P.I_KILL_DOG_AP: "kennel.kill_ap",
+        P.I_BURN_DOG_AP: "kennel.burn_ap",
+        P.I_EAT_STOCK_AP: "thing_food.eat_ap",
         # blood and the laboratory (kernel.lab)
         P.I_BLOOD_SELF_AP: "laboratory.blood_self_ap",
         P.I_DOG_SAMPLE_AP: "laboratory.dog_sample_ap",

@@ -115,6 +115,13 @@ THING_FIELDS = 16
 # --- contagion: saliva, corpses, dogs (kernel.contagion) ---
 O_CONTAGION = O_THING + THING_FIELDS
 CONTAGION_FIELDS = 8
+O_POISONED = O_CONTAGION  # an original Thing: bitmask of its own slots holding poisoned items, by
+#                           codes.SALIVA_* (SALIVA-1); UNSEEN for the others
+O_DOGS_ALIVE = O_CONTAGION + 1  # in the Kennel and seeing: bitmask of the dogs alive, else UNSEEN
+O_DOGS_DEAD = O_CONTAGION + 2  # ... of the dogs dead and not burned yet (LOC-KENNEL-2), else UNSEEN
+O_DOGS_BURNED = O_CONTAGION + 3  # ... of the dogs burned (LOC-KENNEL-2, GAP-53), else UNSEEN
+O_BODIES_BURNABLE = O_CONTAGION + 4  # bitmask of the bodies here that can still be burned: the
+#   dead and the paralysed, not burned yet (ACT-BURN-CORPSE); 0 in a blizzard (LIGHT-4)
 # --- blood samples and the laboratory (kernel.lab) ---
 O_LAB = O_CONTAGION + CONTAGION_FIELDS
 LAB_LOG_ROWS = 16  # comparisons the laboratory's computer keeps (LOC-LAB-4)

@@ -29,7 +29,14 @@ UNCONSCIOUS_CAUSES = {  # E_UNCONSCIOUS's a (UNC-2)
     codes.UNC_INFECTION: "infection",
     codes.UNC_OVERDOSE: "overdose",
     codes.UNC_SANITY: "sanity",
+    codes.UNC_SALIVA: "saliva",
 }
+SALIVA_SLOT_NAMES = ("hand_0", "hand_1", "backpack_0", "backpack_1", "backpack_2", "parka")
+
+
+def _saliva_slots(mask: int) -> list[str]:
+    """The inventory slots named by A_SALIVA's bitmask (codes.SALIVA_*)."""
+    return [name for k, name in enumerate(SALIVA_SLOT_NAMES) if (mask >> k) & 1]
 
 
 def _name(names: Sequence[str] | dict[int, str], code: int, what: str) -> str:
@@ -208,6 +215,20 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_SCREAM: lambda t, a, b: {"stunned": a},
     codes.E_ABILITY: _ability,
     codes.E_ORGANS: lambda t, a, b: {"hurt": a},
+    codes.E_SALIVA: lambda t, a, b: {"slots": _saliva_slots(a), "delay": b},
+    codes.E_SALIVA_CONTACT: lambda t, a, b: {"target": t, "item": _item(a), "blackout_turn": b},
+    codes.E_FIRST_AID_INFECTION: lambda t, a, b: {
+        "target": t,
+        "result": _name(INFECTION_RESULTS, a, "infection result"),
+        **({"blackout_turn": b} if a >= 0 else {}),
+    },
+    codes.E_BURN: lambda t, a, b: {
+        "body": t if t >= 0 else None,
+        "dog": a if t < 0 else None,
+        "fuel_from": _item(b),
+    },
+    codes.E_KILL_DOG: lambda t, a, b: {"dog": a, "weapon": _item(b)},
+    codes.E_EAT_STOCK: lambda t, a, b: {"boxes_left": a},
 }
 
 
@@ -460,6 +481,27 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
     "scream": lambda e, who: f"screamed: {_count(e['stunned'], 'human')} skip the turn",
     "thing_ability": _ability_sentence,
     "organs_exploded": lambda e, who: f"exploded, hurting {_count(e['hurt'], 'character')}",
+    "saliva": lambda e, who: (
+        f"secretly poisoned the items in {', '.join(e['slots'])} (delay {e['delay']})"
+    ),
+    "saliva_contact": lambda e, who: (
+        f"{who(e['target'])} ended the turn holding a poisoned {e['item'].replace('_', ' ')}: "
+        f"out on turn {e['blackout_turn']}"
+    ),
+    "first_aid_infection": lambda e, who: (
+        {
+            "first": "infected {} through first aid",
+            "reinfected": "re-infected {} through first aid",
+            "wasted": "wasted first aid's infection on {}",
+        }[e["result"]].format(who(e["target"]))
+        + ("" if e["actor"] is not None else ", as an unaware convert's body does")
+    ),
+    "burn": lambda e, who: (
+        (f"burned dog {e['dog']}" if e["body"] is None else f"burned the body of {who(e['body'])}")
+        + f" with fuel from {_a(e['fuel_from'])}"
+    ),
+    "kill_dog": lambda e, who: f"killed dog {e['dog']} with {_a(e['weapon'])}",
+    "eat_stock": lambda e, who: "ate a food box off the Freezer's shelves",
     "code": lambda e, who: (
         f"entered a code at the door of the {e['room']}: "
         + (

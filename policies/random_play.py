@@ -19,7 +19,10 @@ from balance.kernel.terminal import pack_card_access, pack_edit
 from balance.observation import (
     MAX_CHARACTERS,
     O_BACKPACK_KIND,
+    O_BODIES_BURNABLE,
     O_CARD,
+    O_DOGS_ALIVE,
+    O_DOGS_DEAD,
     O_DOOR,
     O_HAND_FUEL,
     O_HAND_KIND,
@@ -29,6 +32,7 @@ from balance.observation import (
     O_LAB_SLOTS,
     O_LAB_STAGE,
     LAB_EMPTY,
+    O_IS_ORIGINAL_THING,
     O_PRESENT,
     O_RECIPES,
     O_ROOM,
@@ -317,7 +321,10 @@ def candidate(obs, next_hop, wanted, out, n):
     k = lab_candidate(obs, wanted, out, n, k)
     if k < 0:
         return -1
-    return thing_candidate(obs, wanted, out, n, k)
+    k = thing_candidate(obs, wanted, out, n, k)
+    if k < 0:
+        return -1
+    return contagion_candidate(obs, wanted, out, n, k)
 
 
 @njit(cache=True)
@@ -498,6 +505,66 @@ def thing_candidate(obs, wanted, out, n, k):
 
 
 @njit(cache=True)
+def contagion_candidate(obs, wanted, out, n, k):
+    """The declarations of kernel.contagion, numbered on from k, as `candidate`: an original
+    Thing's saliva on each item it carries (the delay is drawn by the caller), its infecting
+    bandage on each one here, its eating in the Freezer; a dog killed with a weapon in hand; a
+    dead dog or a body burned with fuel in hand."""
+    me = obs[O_SELF]
+    thing = obs[O_IS_ORIGINAL_THING] == 1
+    for slot in range(codes.SALIVA_SLOTS):  # SALIVA-1
+        if not thing:
+            break
+        if slot < codes.SALIVA_BACKPACK:
+            held = obs[O_HAND_KIND + slot] != codes.NO_ITEM
+        elif slot < codes.SALIVA_WORN:
+            held = obs[O_BACKPACK_KIND + slot - codes.SALIVA_BACKPACK] != codes.NO_ITEM
+        else:
+            held = obs[O_WEARS_PARKA] == 1
+        if held:
+            if k == wanted:
+                emit(out, n, codes.A_SALIVA, 1 << slot, -1)
+                return -1
+            k += 1
+    if thing and obs[O_ROOM] == codes.FREEZER:  # LOC-FREEZER-4
+        if k == wanted:
+            emit(out, n, codes.A_EAT_STOCK, 0, 0)
+            return -1
+        k += 1
+    for h in range(2):
+        kind = obs[O_HAND_KIND + h]
+        if thing and kind == codes.BANDAGE:  # INF-8: the infecting bandage
+            for d in range(MAX_CHARACTERS):
+                if d != me and obs[O_PRESENT + d] != P_ABSENT:
+                    if k == wanted:
+                        emit(out, n, codes.A_BANDAGE, d, h | codes.BANDAGE_INFECT)
+                        return -1
+                    k += 1
+        if kind in codes.WEAPONS and obs[O_DOGS_ALIVE] != UNSEEN:  # LOC-KENNEL-2
+            for dog in range(2):
+                if (obs[O_DOGS_ALIVE] >> dog) & 1 == 1:
+                    if k == wanted:
+                        emit(out, n, codes.A_KILL_DOG, dog, h)
+                        return -1
+                    k += 1
+        if kind in codes.FUEL_CONTAINERS and obs[O_HAND_FUEL + h] > 0:  # ACT-BURN-CORPSE
+            dead_dogs = obs[O_DOGS_DEAD] if obs[O_DOGS_DEAD] != UNSEEN else 0
+            for dog in range(2):
+                if (dead_dogs >> dog) & 1 == 1:
+                    if k == wanted:
+                        emit(out, n, codes.A_BURN_DOG, dog, h)
+                        return -1
+                    k += 1
+            for d in range(MAX_CHARACTERS):
+                if (obs[O_BODIES_BURNABLE] >> d) & 1 == 1:
+                    if k == wanted:
+                        emit(out, n, codes.A_BURN_CORPSE, d, h)
+                        return -1
+                    k += 1
+    return k
+
+
+@njit(cache=True)
 def random_label(rng, k, players):
     """A label for a sample (LOC-LAB-2): any character or dog, true or not."""
     x = below(rng, k, players + codes.N_DOGS)
@@ -595,5 +662,8 @@ def random_declare(knobs, obs, rng, k, out, next_hop, ip):
             out[n, 2] = terminal_parameter(rng, k, out[n, 1], ip[P.I_PLAYERS])
         elif out[n, 0] == codes.A_LAB_INSERT:
             out[n, 2] = pack_insert(out[n, 2], random_label(rng, k, ip[P.I_PLAYERS]))
+        elif out[n, 0] == codes.A_SALIVA:  # SALIVA-2: the delay the Thing chooses
+            lo = ip[P.I_SALIVA_DELAY_MIN]
+            out[n, 2] = lo + below(rng, k, ip[P.I_SALIVA_DELAY_MAX] - lo + 1)
         n += 1
     return n

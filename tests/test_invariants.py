@@ -42,6 +42,10 @@ ACTION_EVENTS = [
     codes.E_CODE,
     codes.E_IDCARD,
     codes.E_TERMINAL,
+    codes.E_SALIVA,
+    codes.E_BURN,
+    codes.E_KILL_DOG,
+    codes.E_EAT_STOCK,
 ]
 
 

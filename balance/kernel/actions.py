@@ -68,7 +68,11 @@ from balance.kernel.thing import (
     thing_action_cost,
     unpack_order,
 )
-from balance.kernel.contagion import contagion_action_cost, resolve_contagion
+from balance.kernel.contagion import (
+    contagion_action_cost,
+    first_aid_contagion,
+    resolve_contagion,
+)
 from balance.kernel.lab import lab_action_cost, resolve_lab
 from balance import records as R
 from balance.kernel.state import (
@@ -388,10 +392,9 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
             return -1
         return food_action_cost(ch, st, ip, c, action, target, arg)
     # LIGHT-5: light-only actions need Light or a Flashlight (a Thing's Night vision will do)
-    if action == codes.A_BANDAGE:
-        ok = (
-            sees_in_room(ch, st, c) and 0 <= arg <= 1 and (target == c or other_here(ch, c, target))
-        )
+    if action == codes.A_BANDAGE:  # arg: the hand slot, and INF-8's BANDAGE_INFECT bit
+        ok = sees_in_room(ch, st, c) and 0 <= arg <= 1 + codes.BANDAGE_INFECT
+        ok = ok and (target == c or other_here(ch, c, target))
         return ip[P.I_BANDAGE_AP] if ok else -1
     if action == codes.A_FIRSTAID:
         ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
@@ -957,20 +960,23 @@ def toggle_flashlight(it, st, events, ch, c, h):
 
 
 @njit(cache=True)
-def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, h):
-    """ACT-BANDAGE, ACT-FIRSTAID, GAP-34, ITEM-BANDAGE: the bandage is used up whatever the
-    result; another character must declare first aid from this bandager; a success restores HP
-    up to the maximum, and rising above the heavy-wound threshold gives back the lost hand."""
-    if use_up_in_hand(ch, it, c, h, codes.BANDAGE) < 0:
+def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg, rec):
+    """ACT-BANDAGE, ACT-FIRSTAID, GAP-34, ITEM-BANDAGE: the bandage in hand arg & 1 is used up
+    whatever the result; another character must declare first aid from this bandager; a success
+    restores HP up to the maximum, and rising above the heavy-wound threshold gives back the lost
+    hand. INF-8, GAP-35: first aid given to another may carry a Thing's infection either way."""
+    if use_up_in_hand(ch, it, c, arg & 1, codes.BANDAGE) < 0:
         return
     p = fp[P.F_BANDAGE_SELF] if target == c else fp[P.F_BANDAGE_OTHER]
     p = success_chance(ch, st, fp, c, p, codes.A_BANDAGE, target)  # in light: no halving
+    given = False  # first aid reached another character
     if target != c:
         accepted = False
         for j in range(ch[target, CH_N_DECL]):
             if decl[target, j, 0] == codes.A_FIRSTAID and decl[target, j, 1] == c:
                 accepted = True
-        if not accepted or not can_act(ch, target) or not other_here(ch, c, target):
+        given = accepted and can_act(ch, target) and other_here(ch, c, target)
+        if not given:
             p = 0.0
     healed = chance(rng, WORLD, p)
     if healed:
@@ -981,6 +987,9 @@ def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, h):
         if ch[target, CH_HP] > heavy:
             ch[target, CH_LOST_HAND] = -1
     log_act(ch, st, events, codes.E_BANDAGE, c, target, 1 if healed else 0, 0, ch[c, CH_ROOM])
+    if given:
+        chosen = arg & codes.BANDAGE_INFECT != 0
+        first_aid_contagion(ch, st, rng, events, ip, c, target, chosen, rec)  # INF-8, GAP-35
 
 
 @njit(cache=True)
@@ -1092,7 +1101,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     elif action == codes.A_FLASHLIGHT:
         toggle_flashlight(it, st, events, ch, c, target)
     elif action == codes.A_BANDAGE:
-        bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg)
+        bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg, rec)
     elif action == codes.A_MELEE:
         melee(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
     elif action == codes.A_FLAME_VOLLEY:  # GAP-44: as many attacks as the tank allows

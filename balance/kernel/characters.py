@@ -33,6 +33,7 @@ from balance.kernel.state import (
     CH_RECOVERED,
     CH_RED_UNTIL,
     CH_ROOM,
+    CH_SALIVA_TURN,
     CH_SANITY,
     CH_SURE_CONVERSION,
     CH_UNCONSCIOUS,
@@ -280,38 +281,37 @@ def roll_conversion(ch, st, rng, ip, fp, c, rec):
 
 @njit(cache=True)
 def infect(ch, it, st, rng, events, ip, c, target, rec):
-    """INF-1, INF-2, INF-6, INF-7, GAP-36: the effect of an infection attempt by Thing c."""
-    t = st[ST_TURN]
+    """INF-1, INF-6, GAP-36: an infection attempt by Thing c: its cooldown starts (used on t,
+    usable on t + 4) and it takes effect (contaminate)."""
     rec[R.C_INFECTION_ATTEMPTS] += 1
-    ch[c, CH_INFECT_READY] = t + ip[P.I_INF_COOLDOWN] + 1  # INF-6: used on t, usable on t + 4
+    ch[c, CH_INFECT_READY] = st[ST_TURN] + ip[P.I_INF_COOLDOWN] + 1
+    contaminate(ch, st, rng, events, ip, c, target, codes.E_INFECT, rec)
+
+
+@njit(cache=True)
+def contaminate(ch, st, rng, events, ip, c, target, kind, rec):
+    """INF-2, INF-7, GAP-36: the infection of `target` by Thing c (the event's actor: -1 for a
+    convert unaware of it), logged as event `kind` (INF-1, or first aid: INF-8), secret.
+    SALIVA-3: it cancels a saliva blackout still to come."""
+    t = st[ST_TURN]
     if ch[target, CH_FORM] != codes.HUMAN or ch[target, CH_ALIVE] == 0:
-        log_event(
-            st, events, codes.E_INFECT, c, target, -1, 0
-        )  # GAP-36: targeting a Thing wastes it
+        log_event(st, events, kind, c, target, -1, 0)  # GAP-36: targeting a Thing wastes it
         return
+    ch[target, CH_SALIVA_TURN] = 0
     if ch[target, CH_INFECTED] == 1:
         ch[target, CH_SURE_CONVERSION] = 1  # INF-7: the timer keeps running, conversion certain
         rec[R.C_REINFECTIONS] += 1
-        log_event(st, events, codes.E_INFECT, c, target, 1, ch[target, CH_BLACKOUT_TURN])
+        log_event(st, events, kind, c, target, 1, ch[target, CH_BLACKOUT_TURN])
         return
     ch[target, CH_INFECTED] = 1
-    ch[target, CH_SURE_CONVERSION] = ch[
-        target, CH_RECOVERED
-    ]  # GAP-36: a recovered human converts surely
+    # GAP-36: a recovered human converts surely
+    ch[target, CH_SURE_CONVERSION] = ch[target, CH_RECOVERED]
     lo = ip[P.I_INF_DELAY_MIN]
     ch[target, CH_BLACKOUT_TURN] = t + lo + below(rng, WORLD, ip[P.I_INF_DELAY_MAX] - lo + 1)
     rec[R.C_INFECTIONS] += 1
     if ch[target, CH_RECOVERED] == 1:
         rec[R.C_REINFECTIONS] += 1
-    log_event(
-        st,
-        events,
-        codes.E_INFECT,
-        c,
-        target,
-        ch[target, CH_RECOVERED],
-        ch[target, CH_BLACKOUT_TURN],
-    )
+    log_event(st, events, kind, c, target, ch[target, CH_RECOVERED], ch[target, CH_BLACKOUT_TURN])
 
 
 @njit(cache=True)

@@ -32,6 +32,13 @@ from balance.kernel.characters import (
     wake_up,
 )
 from balance.kernel.arsenal import deal_recipes
+from balance.kernel.contagion import (
+    check_saliva,
+    light_burned_rooms,
+    set_up_kennel,
+    start_saliva_blackouts,
+    warm_burned_rooms,
+)
 from balance.kernel.events import log_event
 from balance.kernel.food import set_up_food
 from balance.kernel.helicopter import set_up_helicopter, take_off
@@ -187,6 +194,7 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     set_up_doors(ch, st, rng, ip)  # GAP-5: locks, codes and what each card opens
     set_up_lab(st)
     deal_archetypes(ch, rng, ip)  # ARCH-1, GAP-41
+    set_up_kennel(st, ip)  # LOC-KENNEL-1
 
 
 @njit(cache=True)
@@ -202,8 +210,10 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
         log_event(st, events, codes.E_WEATHER, -1, -1, st[ST_WEATHER + t], 0)  # WEATHER-1, GAP-55
     revive_things(ch, st, events, ip)  # THING-P-3
     start_blackouts(ch, it, st, events)  # INF-2
+    start_saliva_blackouts(ch, it, st, events)  # SALIVA-2
     start_vial_effects(ch, it, st, events, ip, rec)  # VIAL-1, GAP-49, GAP-11
     compute_lighting(ch, it, st, room_block)  # GAP-22: once, after burn and weather
+    light_burned_rooms(st)  # LIGHT-6: last turn's fires
 
 
 @njit(cache=True)
@@ -477,7 +487,9 @@ def finish_turn(g, ip, fp, room_block, rec):
     g.st[ST_SHOTS : ST_SHOTS + codes.N_BLOCKS + 2] = 0  # INFO-1: counted afresh every turn
     resolve_turn(g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)
     run_analyzer(g.it, g.st, g.events, ip, room_block, rec)  # LOC-LAB-3, GAP-52: at the turn's end
+    check_saliva(g.ch, g.it, g.st, g.events)  # SALIVA-2, GAP-37: who ends the turn holding it
     update_temperatures(g.st, ip, room_block)  # GAP-46: after step 13
+    warm_burned_rooms(g.st, ip)  # TEMP-6, GAP-46: this turn's fires
     if ip[P.I_CHECK_INVARIANTS] == 1:
         rec[R.C_INVARIANT_VIOLATIONS] |= check_invariants(g.ch, g.it, g.st, ip)
     return check_end(g.ch, g.st, g.events, ip, rec, True)

@@ -13,6 +13,14 @@ neither empty nor prepared, or a food count outside [0, food_boxes] or from a fu
 by a character, lying in a room or destroyed, and no other item is carried that way (GAP-5); a
 lock, a broken door or an opened door on a room that has no door (the Street); a code that is
 not 4 different digits (CODE-1); a card opening a room that has no door (ID-1).
+512 the Thing's forms and archetypes (kernel.thing): an archetype dealt twice or to anyone but
+an original Thing (GAP-41); an original Thing in human form; a cooldown or a room history out of
+range; an active Thing holding, carrying or wearing anything, or with stats other than the basic
+level (THING-ACTIVE-1/3/10).
+1024 contagion (kernel.contagion): an item's saliva delay neither 0 nor in [delay_min,
+delay_max]; a saliva blackout not due within the next delay_max turns, or due for one who is not
+a clean human (SALIVA-3); a burned body that is alive (GAP-60); a dog beyond kennel.dogs, burned
+alive, or flags not 0/1 (LOC-KENNEL-1/2); a fire mask naming no room.
 2048 the laboratory (kernel.lab): a sample in the analyzer not the one its slot names, or with no
 valid label; a blood sample with an owner outside the game, Thing blood that is not 0/1 or is a
 dog's (GAP-53); a device's broken flag not 0/1; a comparison running longer than
@@ -51,7 +59,6 @@ from balance.kernel.state import (
     CH_ACTIVE_READY,
     CH_ARCHETYPE,
     CH_ERUDITION,
-    CH_FORM,
     CH_HIDDEN_READY,
     CH_INITIATIVE,
     CH_ORIGINAL,
@@ -59,6 +66,10 @@ from balance.kernel.state import (
     CH_ROOMS_BEFORE,
     CH_ALIVE,
     CH_BACKPACK,
+    CH_BURNED,
+    CH_FORM,
+    CH_INFECTED,
+    CH_SALIVA_TURN,
     CH_CARD_ACCESS,
     CH_CARD_TOP,
     CH_FOOD_COUNT_TURN,
@@ -81,10 +92,15 @@ from balance.kernel.state import (
     IT_FUEL,
     IT_KIND,
     IT_PLACE,
+    IT_SALIVA,
     IT_WHERE,
     ST_CODE,
     ST_DOORS_BROKEN,
+    ST_DOG_ALIVE,
+    ST_DOG_BURNED,
     ST_DOORS_LOCKED,
+    ST_FIRE_LIGHT,
+    ST_FIRE_ROOMS,
     ST_FOOD_STOCK,
     ST_GEN_FUEL,
     ST_HELI_FUEL,
@@ -106,7 +122,7 @@ VIAL_CLOCKS = 64
 FOOD = 128
 DOORS = 256
 THING_FORMS = 512  # the Thing's forms and archetypes (kernel.thing)
-# 1024: contagion (kernel.contagion)
+CONTAGION = 1024  # saliva, corpses, dogs (kernel.contagion)
 LAB = 2048  # the laboratory (kernel.lab)
 
 
@@ -121,6 +137,7 @@ def check_invariants(ch, it, st, ip):
             bad |= INCAPACITATED_ACTING
         bad |= mind_and_vials(ch, st, ip, c)
     bad |= food_state(ch, it, st, ip)
+    bad |= contagion_state(ch, it, st, ip)
     for r in range(codes.N_ROOMS):
         if r == codes.STREET:
             if st[ST_TEMPERATURE + r] != ip[P.I_T_STREET]:
@@ -363,6 +380,34 @@ def food_state(ch, it, st, ip):
         if not 0 <= ch[c, CH_FOOD_COUNTED] <= boxes:
             bad |= FOOD
     return bad
+
+
+@njit(cache=True)
+def contagion_state(ch, it, st, ip):
+    """The CONTAGION bit: saliva, burned bodies, the dogs and the fire masks (kernel.contagion)."""
+    t = st[ST_TURN]
+    lo, hi = ip[P.I_SALIVA_DELAY_MIN], ip[P.I_SALIVA_DELAY_MAX]
+    for i in range(it.shape[0]):
+        if it[i, IT_SALIVA] != 0 and not lo <= it[i, IT_SALIVA] <= hi:
+            return CONTAGION
+    for c in range(ch.shape[0]):
+        due = ch[c, CH_SALIVA_TURN]
+        if due != 0 and (
+            not t < due <= t + hi or ch[c, CH_FORM] != codes.HUMAN or ch[c, CH_INFECTED] == 1
+        ):
+            return CONTAGION
+        if not 0 <= ch[c, CH_BURNED] <= 1 or (ch[c, CH_BURNED] == 1 and ch[c, CH_ALIVE] == 1):
+            return CONTAGION
+    for dog in range(2):
+        alive, burned = st[ST_DOG_ALIVE + dog], st[ST_DOG_BURNED + dog]
+        if not (0 <= alive <= 1 and 0 <= burned <= 1) or alive + burned == 2:
+            return CONTAGION
+        if dog >= ip[P.I_DOGS] and alive + burned != 0:
+            return CONTAGION
+    rooms = (1 << codes.N_ROOMS) - 1
+    if st[ST_FIRE_ROOMS] & ~rooms != 0 or st[ST_FIRE_LIGHT] & ~rooms != 0:
+        return CONTAGION
+    return 0
 
 
 @njit(cache=True)

@@ -11,6 +11,7 @@ from balance.kernel import params as P
 from balance.kernel.actions import block_of_generator_room
 from balance.kernel.perception import perceive, perceives_details, shots_heard
 from balance.kernel.arsenal import workshop_works
+from balance.kernel.contagion import observe_contagion
 from balance.kernel.helicopter import boarding_open
 from balance.kernel.lab import observe_lab
 from balance.kernel.locks import (
@@ -343,6 +344,7 @@ def observe(ch, it, st, events, ip, room_block, c, o):
         o[O_DOORS_OPENED] = seen_opened(seen)
         o[O_DOORS_REFUSED] = seen_refused(seen)
         o[O_DOOR_USERS] = seen_users(seen)
+    observe_contagion(ch, it, st, ip, c, sees, o)  # SALIVA-1, LOC-KENNEL-1/2, ACT-BURN-CORPSE
     if terminal:
         observe_terminal(ch, st, ip, o)
     observe_lab(ch, it, st, ip, room_block, c, o)  # LOC-LAB-1, LOC-LAB-4

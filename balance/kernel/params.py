@@ -181,6 +181,17 @@ I_SOLDIER_MOVE_AP = 217  # ARCH-SOLDIER-2
 I_REMOTE_BREAK_AP = 218  # ARCH-MUTANT-1, GAP-13
 I_REMOTE_BREAK_COOLDOWN = 219
 # 193..199, 220..229: contagion, corpses, dogs, the Thing eating (kernel.contagion)
+I_SALIVA_AP = 193  # SALIVA-1, GAP-37
+I_SALIVA_DELAY_MIN = 194  # SALIVA-2: the delay the Thing may choose, min..max
+I_SALIVA_DELAY_MAX = 195
+I_BURN_AP = 196  # ACT-BURN-CORPSE
+I_BURN_FUEL = 197  # ACT-BURN-CORPSE, ITEM-CANISTER, ITEM-FLAMETHROWER-5: fuel units a burning uses
+I_FIRE_WARMTH = 198  # TEMP-6, GAP-46: degrees a fire adds at the next update
+I_DOGS = 199  # LOC-KENNEL-1: dogs alive at the start (at most 2)
+I_KILL_DOG_AP = 220  # LOC-KENNEL-2, GAP-53
+I_BURN_DOG_AP = 221  # LOC-KENNEL-2, GAP-53
+I_EAT_STOCK_AP = 222  # LOC-FREEZER-4, GAP-13
+I_FIRST_AID_COOLDOWN = 223  # GAP-35 variant switch: 1 = first aid's infection starts the cooldown
 # 168..179, 230..239: blood and the laboratory (kernel.lab)
 I_BLOOD_SELF_AP = 168  # ACT-BLOOD-SELF
 I_DOG_SAMPLE_AP = 169  # LOC-KENNEL-2, GAP-53: a dog's blood

@@ -92,7 +92,10 @@ CH_ORDER_COST = 70  # AP of the action this turn's Order forces, set when declar
 CH_TURN_ROOM = 71  # the room c was in at the start of this turn (ARCH-MUTANT-1)
 CH_ROOMS_BEFORE = 72  # 3 columns: bitmask of the rooms c occupied during turns t-1, t-2, t-3
 # 75..76 free
-# 77..81: contagion: saliva, first aid, corpses (kernel.contagion)
+# contagion: saliva, first aid, corpses (kernel.contagion)
+CH_SALIVA_TURN = 77  # turn the saliva's blackout is due, 0 if none (SALIVA-2, GAP-37)
+CH_BURNED = 78  # 0/1: the body was burned, and is gone with its items (ACT-BURN-CORPSE, GAP-60)
+# 79..81 free
 # blood and the laboratory (kernel.lab, LOC-LAB-3/4)
 CH_LAB_VIEW_TURN = 82  # turn c last read the laboratory computer, 0 if never
 CH_LAB_VIEW_ROWS = 83  # comparisons the computer had logged then (ST_LAB_ROWS at the view)
@@ -108,7 +111,7 @@ IT_DROPPED_BY = 4  # character whose blackout dropped it, else -1 (UNC-1)
 IT_ON = 5  # a flashlight or radio switched on: 0/1 (ITEM-FLASHLIGHT, ITEM-RADIO)
 IT_DOSE = 6  # a food portion's substances: bits of kernel.food.DOSE_* (VIAL-2, GAP-49), else 0
 IT_COLOUR = 7  # a radio's colour, by codes.RADIO_COLOUR_NAMES (LOC-RADIO-1)
-# 8: saliva (kernel.contagion)
+IT_SALIVA = 8  # the delay a Thing's saliva on this item sets, 0 if clean (SALIVA-1/2, GAP-37)
 IT_BLOOD_OWNER = 9  # a blood sample's donor: a character, or codes.DOG_LABEL + dog (ITEM-BLOOD)
 IT_THING_BLOOD = 10  # 0/1: Thing blood, fixed when taken (INF-4, GAP-38, GAP-53)
 IT_LABEL = 11  # the label written on it in the analyzer (LOC-LAB-2): an owner code, -1 before
@@ -167,6 +170,8 @@ ST_STOVE_PREPARED = 108  # 0/1: a prepared box waits on the stove (LOC-LIVING-3,
 ST_DOG_ALIVE = 115  # 2 cells: 0/1 each dog of the Kennel (LOC-KENNEL-1)
 ST_DOG_BURNED = 117  # 2 cells: 0/1 a dead dog burned (LOC-KENNEL-2, GAP-53)
 # 119, 122..129: contagion, corpses (kernel.contagion)
+ST_FIRE_ROOMS = 119  # bitmask of the rooms where a body or a dog burned this turn (ACT-BURN-CORPSE)
+ST_FIRE_LIGHT = 122  # bitmask of the rooms those fires light this turn (LIGHT-6)
 ST_REACTIONS = 120  # reactions declared this turn (GAP-33)
 ST_STEP = 121  # the resolution step under way (RES-ORDER), 0 outside resolution
 ST_FIXTURE_BROKEN = 130  # N_ROOMS cells: 0/1, a room's light fixture (GAP-20; none on the Street)
