@@ -46,7 +46,7 @@ WANTED = ("infection", "conversion", "generator_break", "parka", "call_for_help"
 # (THING-HIDDEN-1), and must show these.
 RANDOM_PLAYERS = 12
 RANDOM_MAX_TURNS = 20
-RANDOM_WANTED = ("transform", "claws", "blood_sample", "lab_start", "burn_corpse", "saliva")
+RANDOM_WANTED = ("transform", "claws", "blood_sample", "lab_start", "saliva", "thing_ability")
 SEARCH_GAMES = 200  # the rule looks at games 0 .. SEARCH_GAMES-1
 
 
@@ -179,7 +179,7 @@ Each file is one short seeded game re-played with its event log (`balance.runner
 and written as JSON lines (`balance.replay.to_jsonl`): `players-NN.jsonl` a game of the preset
 `configs/players-NN.toml` with the default policies, `random-NN.jsonl` one played by the random
 policies on both sides, which offer every action, so that the rules the default policies never
-use (the Thing's active form, blood tests, burning corpses) have a transcript too.
+use (the Thing's active form and abilities, saliva, blood tests) have a transcript too.
 
 - line 1, a header: the players, seed, game index, policies and `--set` overrides of the game,
   the `rules_version`, and the `balance replay` command that prints lines 2 onwards;

@@ -263,6 +263,7 @@ def test_GAP_53_dog_blood_from_a_living_or_dead_dog_never_a_burned_one(dark):
     took.append((ACTOR, codes.E_BLOOD, -1, DOG, 1))
     assert seen(sc, ACTOR, codes.E_BLOOD) == took
     assert seen(sc, WITNESS, codes.E_BLOOD) == ([] if dark else took)
+    sc.st[S.ST_DOG_ALIVE + 1] = 0  # killed, then burned (a living dog is never burned)
     sc.st[S.ST_DOG_BURNED + 1] = 1
     sc.put(OTHER, codes.KENNEL)
     sc.step({OTHER: [(codes.A_BLOOD_DOG, 1, 0), (codes.A_BLOOD_DOG, 2, 0)]})
