@@ -154,6 +154,10 @@ OBJ_DOOR = 6  # a room's door (DOOR-2, TEMP-2(b)); which one is the declaration'
 OBJ_LIGHT_FIXTURE = 7  # every room's light but the Street's (LIGHT-1, LIGHT-2, GAP-20)
 OBJ_ANALYZER = 8  # the Laboratory's analyzer (LOC-LAB-1, GAP-20, GAP-52)
 OBJ_COMPUTER = 9  # the Laboratory's computer (LOC-LAB-4, GAP-20)
+OBJ_WEATHER_STATION = 10  # the Tower's weather station (LOC-TOWER-2, GAP-20)
+OBJ_TERMINAL = 11  # the Tower's security terminal (LOC-TOWER-1/3/4, GAP-20)
+OBJ_STOVE = 12  # the Living quarters' stove (LOC-LIVING-3/4, GAP-20)
+OBJ_MIRROR = 13  # the Living quarters' mirror (LOC-LIVING-2, GAP-20)
 OBJECT_NAMES = (
     "generator",
     "pump",
@@ -165,6 +169,10 @@ OBJECT_NAMES = (
     "light_fixture",
     "analyzer",
     "computer",
+    "weather_station",
+    "terminal",
+    "stove",
+    "mirror",
 )
 HELI_PARTS = (OBJ_ENGINE, OBJ_ROTOR, OBJ_PANEL)  # ST_HELI_BROKEN + (obj - OBJ_ENGINE)
 # ITEM-PARTS, ITEM-SCRAP, ITEM-WIRES: the repair tool of each object, by object code
@@ -179,6 +187,10 @@ REPAIR_TOOL = (
     WIRES,
     SPARE_PARTS,  # the analyzer
     SPARE_PARTS,  # the computer: ITEM-PARTS mends every object but doors, fixtures, rotor, panel
+    SPARE_PARTS,  # the weather station
+    SPARE_PARTS,  # the terminal
+    SPARE_PARTS,  # the stove
+    SPARE_PARTS,  # the mirror
 )
 
 # --- Doors (A13). One door per room: its lock covers every way in (GAP-26) and it is the room's

@@ -142,7 +142,11 @@ O_LAB_LOG = O_LAB + 8  # LAB_LOG_ROWS rows of LAB_LOG_FIELDS, oldest first: the 
 #   as one read them at one's last view, those the computer still keeps (state.ST_LAB_LOG
 #   fields); UNSEEN past them
 LAB_EMPTY = -2  # an empty analyzer slot
-N_OBS = O_LAB + LAB_FIELDS
+# --- the Tower's and the Living quarters' devices (GAP-20) ---
+O_DEVICES_BROKEN = O_LAB + LAB_FIELDS  # seeing: bitmask of the devices of one's room seen broken,
+#   bit k for object code k (the weather station, terminal, stove and mirror: codes.OBJ_*; the
+#   other objects have fields of their own), 0 where none stands; else UNSEEN
+N_OBS = O_DEVICES_BROKEN + 1
 
 # wound states anyone who sees a character can tell (HP-2)
 W_UNHURT = 0

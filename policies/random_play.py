@@ -251,6 +251,10 @@ def candidate(obs, next_hop, wanted, out, n):
         first, objects = codes.OBJ_ENGINE, 3  # HELI-2: engine, main rotor, control panel
     elif here == codes.LABORATORY:
         first, objects = codes.OBJ_ANALYZER, 2  # GAP-20: the analyzer and the computer
+    elif here == codes.TOWER:
+        first, objects = codes.OBJ_WEATHER_STATION, 2  # GAP-20: the weather station, the terminal
+    elif here == codes.LIVING_QUARTERS:
+        first, objects = codes.OBJ_STOVE, 2  # GAP-20: the stove and the mirror
     for o in range(objects):
         obj = codes.OBJ_BEACON if first == codes.OBJ_GENERATOR and o == 1 else first + o
         for action in (codes.A_BREAK, codes.A_REPAIR):
@@ -494,8 +498,18 @@ def thing_candidate(obs, wanted, out, n, k):
         for r in range(codes.N_ROOMS):
             if (rooms >> r) & 1 == 0 or r == codes.STREET:
                 continue
-            for obj in (codes.OBJ_LIGHT_FIXTURE, codes.OBJ_DOOR, codes.OBJ_GENERATOR):
+            for obj in (
+                codes.OBJ_LIGHT_FIXTURE,
+                codes.OBJ_DOOR,
+                codes.OBJ_GENERATOR,
+                codes.OBJ_TERMINAL,  # GAP-20: a Tower device and a Living quarters' one
+                codes.OBJ_STOVE,
+            ):
                 if obj == codes.OBJ_GENERATOR and not is_generator_room(r):
+                    continue
+                if obj == codes.OBJ_TERMINAL and r != codes.TOWER:
+                    continue
+                if obj == codes.OBJ_STOVE and r != codes.LIVING_QUARTERS:
                     continue
                 if k == wanted:
                     emit(out, n, codes.A_REMOTE_BREAK, obj, r)

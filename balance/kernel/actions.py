@@ -81,6 +81,10 @@ from balance.kernel.state import (
     CH_ARCHETYPE,
     CH_ORDER_COST,
     ST_FIXTURE_BROKEN,
+    ST_MIRROR_BROKEN,
+    ST_STOVE_BROKEN,
+    ST_TERMINAL_BROKEN,
+    ST_WEATHER_STATION_BROKEN,
     CH_REACT_ACTION,
     CH_REACT_ARG,
     CH_REACT_ROW,
@@ -199,6 +203,10 @@ def object_here(room_block, r, obj):
         return 0 <= r < codes.N_ROOMS and r != codes.STREET  # GAP-20
     if obj == codes.OBJ_ANALYZER or obj == codes.OBJ_COMPUTER:
         return r == codes.LABORATORY  # GAP-20, LOC-LAB-1, LOC-LAB-4
+    if obj == codes.OBJ_WEATHER_STATION or obj == codes.OBJ_TERMINAL:
+        return r == codes.TOWER  # GAP-20, LOC-TOWER-1..4
+    if obj == codes.OBJ_STOVE or obj == codes.OBJ_MIRROR:
+        return r == codes.LIVING_QUARTERS  # GAP-20, LOC-LIVING-2..4
     return False
 
 
@@ -217,6 +225,14 @@ def broken_cell(room_block, r, obj):
         return ST_ANALYZER_BROKEN
     if obj == codes.OBJ_COMPUTER:
         return ST_COMPUTER_BROKEN
+    if obj == codes.OBJ_WEATHER_STATION:
+        return ST_WEATHER_STATION_BROKEN
+    if obj == codes.OBJ_TERMINAL:
+        return ST_TERMINAL_BROKEN
+    if obj == codes.OBJ_STOVE:
+        return ST_STOVE_BROKEN
+    if obj == codes.OBJ_MIRROR:
+        return ST_MIRROR_BROKEN
     return ST_HELI_BROKEN + obj - codes.OBJ_ENGINE
 
 
@@ -258,7 +274,7 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     ):
         return door_action_cost(ch, it, ip, adjacent, c, action, target, arg)  # A13
     if action == codes.A_TERMINAL:
-        return terminal_cost(ch, it, ip, c, target, arg)  # LOC-TOWER-3/4
+        return terminal_cost(ch, it, st, ip, c, target, arg)  # LOC-TOWER-3/4
     if codes.A_TRANSFORM <= action <= codes.A_REMOTE_BREAK:  # A8, A9
         door = target == codes.OBJ_DOOR and arg != codes.STREET
         if action == codes.A_REMOTE_BREAK and not (door or object_here(room_block, arg, target)):
@@ -376,10 +392,12 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     if action == codes.A_DRINK:
         ok = (target == codes.VIAL_BLUE or target == codes.VIAL_RED) and 0 <= arg <= 1
         return ip[P.I_DRINK_AP] if ok else -1  # ACT-DRINK
-    if action == codes.A_MIRROR:
-        return ip[P.I_MIRROR_AP] if r == codes.LIVING_QUARTERS else -1  # LOC-LIVING-2
-    if action == codes.A_FORECAST:
-        return ip[P.I_FORECAST_AP] if r == codes.TOWER else -1  # LOC-TOWER-2
+    if action == codes.A_MIRROR:  # LOC-LIVING-2; GAP-20: a broken mirror is refused, as the lab's
+        ok = r == codes.LIVING_QUARTERS and st[ST_MIRROR_BROKEN] == 0
+        return ip[P.I_MIRROR_AP] if ok else -1
+    if action == codes.A_FORECAST:  # LOC-TOWER-2; GAP-20: so is a broken weather station
+        ok = r == codes.TOWER and st[ST_WEATHER_STATION_BROKEN] == 0
+        return ip[P.I_FORECAST_AP] if ok else -1
     if action == codes.A_PARKA_OFF:
         return ip[P.I_PARKA_OFF_AP]  # ACT-PARKA
     if action == codes.A_FUEL:
@@ -1005,7 +1023,10 @@ def drink(ch, it, st, events, ip, c, kind, lying, rec):
 
 @njit(cache=True)
 def look_in_mirror(ch, st, events, c):
-    """LOC-LIVING-2, INFO-3 (step 4, GAP-24): learn one's own sanity as it is now."""
+    """LOC-LIVING-2, INFO-3 (step 4, GAP-24): learn one's own sanity as it is now, unless the
+    mirror was broken since the declaration (GAP-20)."""
+    if st[ST_MIRROR_BROKEN] == 1:
+        return
     ch[c, CH_MIRROR_SANITY] = ch[c, CH_SANITY]
     log_act(ch, st, events, codes.E_MIRROR, c, -1, ch[c, CH_SANITY], 0, ch[c, CH_ROOM])
 
@@ -1014,8 +1035,9 @@ def look_in_mirror(ch, st, events, c):
 def read_forecast(ch, st, events, ip, c):
     """LOC-TOWER-2, WEATHER-4, GAP-55 (step 4, GAP-24): the weather station, a Tower device that
     works while any generator does (GEN-6, GAP-21), shows its reader alone the weather of the
-    next forecast_turns turns, exactly (the sequence is drawn in advance)."""
-    if not any_generator_running(st):
+    next forecast_turns turns, exactly (the sequence is drawn in advance). A weather station
+    broken since the declaration shows nothing (GAP-20)."""
+    if not any_generator_running(st) or st[ST_WEATHER_STATION_BROKEN] == 1:
         return
     ch[c, CH_FORECAST_TURN] = st[ST_TURN]
     log_act(ch, st, events, codes.E_FORECAST, c, -1, ip[P.I_FORECAST], 0, ch[c, CH_ROOM])

@@ -48,6 +48,7 @@ from balance.kernel.state import (
     IT_PLACE,
     IT_WHERE,
     ST_FOOD_STOCK,
+    ST_STOVE_BROKEN,
     ST_STOVE_PREPARED,
     ST_TURN,
 )
@@ -93,6 +94,8 @@ def food_action_cost(ch, st, ip, c, action, target, arg):
     if action == codes.A_STOVE_PREPARE or action == codes.A_COOK:
         if r != codes.LIVING_QUARTERS or ip[P.I_STOVE_USABLE] == 0:  # GAP-50 variant
             return -1
+        if st[ST_STOVE_BROKEN] == 1:  # GAP-20: refused, as the lab's broken devices are
+            return -1
         if action == codes.A_STOVE_PREPARE:
             return ip[P.I_STOVE_PREPARE_AP]  # LOC-LIVING-3
         return ip[P.I_COOK_AP] if 0 <= arg <= DOSE_BLUE | DOSE_RED else -1  # LOC-LIVING-4
@@ -132,8 +135,9 @@ def count_food(ch, st, events, c):
 
 @njit(cache=True)
 def stove_works(st, room_block):
-    """GAP-21: the stove is electrical: it needs the Living quarters' generator."""
-    return room_powered(st, room_block, codes.LIVING_QUARTERS)
+    """GAP-21: the stove is electrical: it needs the Living quarters' generator; GAP-20: and it
+    must not be broken (a stove broken before step 9 prepares and cooks nothing)."""
+    return st[ST_STOVE_BROKEN] == 0 and room_powered(st, room_block, codes.LIVING_QUARTERS)
 
 
 @njit(cache=True)

@@ -23,7 +23,8 @@ a clean human (SALIVA-3); a burned body that is alive (GAP-60); a dog beyond ken
 alive, or flags not 0/1 (LOC-KENNEL-1/2); a fire mask naming no room.
 2048 the laboratory (kernel.lab): a sample in the analyzer not the one its slot names, or with no
 valid label; a blood sample with an owner outside the game, Thing blood that is not 0/1 or is a
-dog's (GAP-53); a device's broken flag not 0/1; a comparison running longer than
+dog's (GAP-53); a device's broken flag not 0/1 (the lab's, and the Tower's and Living
+quarters' devices: GAP-20); a comparison running longer than
 comparison_turns, without both samples, without a starter or with no valid question; the
 computer's log or what characters read of it or asked of it out of range (LOC-LAB-3/4).
 """
@@ -106,8 +107,12 @@ from balance.kernel.state import (
     ST_HELI_FUEL,
     ST_LOCKDOWN,
     ST_OPENED_FROM,
+    ST_MIRROR_BROKEN,
+    ST_STOVE_BROKEN,
     ST_STOVE_PREPARED,
     ST_TEMPERATURE,
+    ST_TERMINAL_BROKEN,
+    ST_WEATHER_STATION_BROKEN,
     ST_TURN,
     ST_YELLOW_LEFT,
 )
@@ -230,7 +235,14 @@ def lab_state(ch, it, st, ip):
         i = st[ST_LAB_SLOT + slot]
         if i != -1 and not (0 <= i < it.shape[0] and it[i, IT_PLACE] == codes.IN_ANALYZER):
             return LAB
-    for cell in (ST_ANALYZER_BROKEN, ST_COMPUTER_BROKEN):
+    for cell in (
+        ST_ANALYZER_BROKEN,
+        ST_COMPUTER_BROKEN,
+        ST_WEATHER_STATION_BROKEN,  # GAP-20
+        ST_TERMINAL_BROKEN,
+        ST_STOVE_BROKEN,
+        ST_MIRROR_BROKEN,
+    ):
         if not 0 <= st[cell] <= 1:
             return LAB
     started = st[ST_LAB_STARTED]

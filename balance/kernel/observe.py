@@ -29,6 +29,7 @@ from balance.kernel.locks import (
     seen_users,
 )
 from balance.kernel.station import any_generator_running
+from balance.kernel.terminal import terminal_works
 from balance.kernel.thing import observe_thing
 from balance.kernel.state import (
     CH_ALIVE,
@@ -77,8 +78,12 @@ from balance.kernel.state import (
     ST_HELI_GONE,
     ST_HELI_PILOT,
     ST_LIGHTING,
+    ST_MIRROR_BROKEN,
     ST_PUMP_BROKEN,
+    ST_STOVE_BROKEN,
     ST_STOVE_PREPARED,
+    ST_TERMINAL_BROKEN,
+    ST_WEATHER_STATION_BROKEN,
     ST_REPORT_TURN,
     ST_TEMPERATURE,
     ST_N_EVENTS,
@@ -117,6 +122,7 @@ from balance.observation import (
     O_FROST,
     O_GEN_BROKEN,
     O_GEN_FUEL,
+    O_DEVICES_BROKEN,
     O_FIXTURE_BROKEN,
     O_HAND_COLOUR,
     O_HAND_FUEL,
@@ -321,7 +327,7 @@ def observe(ch, it, st, events, ip, room_block, c, o):
     o[O_DOORS_REFUSED] = 0
     o[O_DOOR_USERS] = 0
     powered = any_generator_running(st)
-    terminal = r == codes.TOWER and powered  # GEN-6
+    terminal = r == codes.TOWER and terminal_works(st)  # GEN-6, GAP-20: its passive display
     lamps = ip[P.I_ADJACENT + r] | (1 << r)  # DOOR-1: the lamps next door, in any lighting
     broken, locked = st[ST_DOORS_BROKEN], locked_rooms(st)
     for q in range(codes.N_ROOMS):
@@ -348,7 +354,21 @@ def observe(ch, it, st, events, ip, room_block, c, o):
     if terminal:
         observe_terminal(ch, st, ip, o)
     observe_lab(ch, it, st, ip, room_block, c, o)  # LOC-LAB-1, LOC-LAB-4
+    o[O_DEVICES_BROKEN] = devices_broken(st, r) if sees else UNSEEN  # GAP-20
     observe_thing(ch, st, ip, c, o)  # A8, A9
+
+
+@njit(cache=True)
+def devices_broken(st, r):
+    """GAP-20: the bitmask of room r's broken devices, by object code (O_DEVICES_BROKEN)."""
+    mask = 0
+    if r == codes.TOWER:
+        mask |= st[ST_WEATHER_STATION_BROKEN] << codes.OBJ_WEATHER_STATION
+        mask |= st[ST_TERMINAL_BROKEN] << codes.OBJ_TERMINAL
+    elif r == codes.LIVING_QUARTERS:
+        mask |= st[ST_STOVE_BROKEN] << codes.OBJ_STOVE
+        mask |= st[ST_MIRROR_BROKEN] << codes.OBJ_MIRROR
+    return mask
 
 
 @njit(cache=True)

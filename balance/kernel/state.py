@@ -166,7 +166,11 @@ ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Towe
 ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
 ST_FOOD_STOCK = 107  # food boxes left on the Freezer's shelves (LOC-FREEZER-2, GAP-50)
 ST_STOVE_PREPARED = 108  # 0/1: a prepared box waits on the stove (LOC-LIVING-3, GAP-50)
-# 109..114: the Thing's own actions (kernel.thing)
+# the Tower's and the Living quarters' devices (GAP-20), 0/1 each; 113..114 free
+ST_WEATHER_STATION_BROKEN = 109  # LOC-TOWER-2
+ST_TERMINAL_BROKEN = 110  # LOC-TOWER-1/3/4: its functions and its passive display
+ST_STOVE_BROKEN = 111  # LOC-LIVING-3/4
+ST_MIRROR_BROKEN = 112  # LOC-LIVING-2
 ST_DOG_ALIVE = 115  # 2 cells: 0/1 each dog of the Kennel (LOC-KENNEL-1)
 ST_DOG_BURNED = 117  # 2 cells: 0/1 a dead dog burned (LOC-KENNEL-2, GAP-53)
 # 119, 122..129: contagion, corpses (kernel.contagion)

@@ -1,6 +1,8 @@
 """The Tower's security terminal (LOC-TOWER-1, LOC-TOWER-3, LOC-TOWER-4; ID-1, ID-3, GAP-63).
 
-A Tower device: it works while at least one generator does (GEN-6, GAP-2). Passively it shows
+A Tower device: it works while at least one generator does (GEN-6, GAP-2) and it is not broken
+(GAP-20: a broken terminal is refused when declared, as the lab's devices, and does nothing if
+broken before it resolves; its passive display goes dark too). Passively it shows
 everyone in the Tower every door's state and every room's temperature (kernel.observe). Its
 functions resolve in step 4 (GAP-24: terminal reports): the access report is open to anyone,
 the others need a top-access card carried by the user, whoever owns it (GAP-63). The card
@@ -29,6 +31,7 @@ from balance.kernel.state import (
     ST_ENTRY_LOG_TURN,
     ST_LOCKDOWN,
     ST_REPORT_TURN,
+    ST_TERMINAL_BROKEN,
     ST_TURN,
 )
 from balance.kernel.station import any_generator_running
@@ -75,11 +78,20 @@ def carries_top_card(ch, it, c):
 
 
 @njit(cache=True)
-def terminal_cost(ch, it, ip, c, function, arg):
+def terminal_works(st):
+    """LOC-TOWER-1/3/4: powered by any running generator (GEN-6) and not broken (GAP-20)."""
+    return st[ST_TERMINAL_BROKEN] == 0 and any_generator_running(st)
+
+
+@njit(cache=True)
+def terminal_cost(ch, it, st, ip, c, function, arg):
     """AP of a terminal function (LOC-TOWER-3/4), or -1 if c may not use it now: in the Tower,
-    with a top-access card for all but the access report, and a valid parameter."""
+    the terminal unbroken (GAP-20), with a top-access card for all but the access report, and a
+    valid parameter."""
     n = ch.shape[0]
     if ch[c, CH_ROOM] != codes.TOWER or function < 0 or function >= codes.N_TERMINAL:
+        return -1
+    if st[ST_TERMINAL_BROKEN] == 1:
         return -1
     if function == codes.T_ACCESS_REPORT:
         return ip[P.I_REPORT_AP]
@@ -110,9 +122,9 @@ def terminal_cost(ch, it, ip, c, function, arg):
 
 @njit(cache=True)
 def use_terminal(ch, it, st, events, c, function, arg, rec):
-    """LOC-TOWER-3/4 (step 4, GAP-24): one function of the terminal, if it works (GEN-6) and c
-    still carries a top-access card where one is needed."""
-    if ch[c, CH_ROOM] != codes.TOWER or not any_generator_running(st):
+    """LOC-TOWER-3/4 (step 4, GAP-24): one function of the terminal, if it works (GEN-6, GAP-20)
+    and c still carries a top-access card where one is needed."""
+    if not terminal_works(st) or ch[c, CH_ROOM] != codes.TOWER:
         return
     if function != codes.T_ACCESS_REPORT and not carries_top_card(ch, it, c):
         return
