@@ -31,7 +31,7 @@ report: venv
 
 test: venv
 	$(VENV)/bin/ruff check balance policies tests scripts
-	$(VENV)/bin/python -m pytest -q
+	$(VENV)/bin/python -m pytest -q --durations=15
 
 bench: venv
 	$(VENV)/bin/balance bench
