@@ -58,12 +58,13 @@ def test_rerun_with_other_settings_is_refused(tmp_path):
         sweep(tmp_path, games=300)
 
 
-KILLABLE = """
+KILL_GAMES = 2000  # per cell: enough that a kill lands between the 3rd and the 18th cell
+KILLABLE = f"""
 import sys
 from pathlib import Path
 from balance.sweep import parse_grid, plan_sweep, run_sweep
 grid = parse_grid(sys.argv[2:])
-run_sweep(plan_sweep((9, 12, 15), grid, games=6000, seed=11), Path(sys.argv[1]), jobs=1)
+run_sweep(plan_sweep((9, 12, 15), grid, games={KILL_GAMES}, seed=11), Path(sys.argv[1]), jobs=1)
 """
 KILL_GRID = ["generator.burn_per_turn=1/6,1/5,1/4", "things.start=1,2"]
 
@@ -83,7 +84,7 @@ def test_a_killed_sweep_resumes_to_identical_results(tmp_path):
     finished = len(list((out / CELLS).glob("*.parquet")))
     assert 3 <= finished < 18
     (out / CELLS / "deadbeef.parquet.tmp-1").write_bytes(b"half a file")
-    plan = plan_sweep((9, 12, 15), parse_grid(KILL_GRID), games=6000, seed=11)
+    plan = plan_sweep((9, 12, 15), parse_grid(KILL_GRID), games=KILL_GAMES, seed=11)
     assert run_sweep(plan, out, jobs=2) == 18 - finished
     assert not list((out / CELLS).glob("*.tmp-*"))
     whole = tmp_path / "whole"

@@ -74,7 +74,7 @@ from balance.observation import (
 @njit(cache=True)
 def set_up_kennel(st, ip):
     """LOC-KENNEL-1: the dogs alive at the start, none burned."""
-    for dog in range(2):
+    for dog in range(codes.N_DOGS):
         st[ST_DOG_ALIVE + dog] = 1 if dog < ip[P.I_DOGS] else 0
         st[ST_DOG_BURNED + dog] = 0
 

@@ -192,6 +192,7 @@ I_KILL_DOG_AP = 220  # LOC-KENNEL-2, GAP-53
 I_BURN_DOG_AP = 221  # LOC-KENNEL-2, GAP-53
 I_EAT_STOCK_AP = 222  # LOC-FREEZER-4, GAP-13
 I_FIRST_AID_COOLDOWN = 223  # GAP-35 variant switch: 1 = first aid's infection starts the cooldown
+I_CALL_SPAWN_AP = 224  # THING-P-5, GAP-38
 # 168..179, 230..239: blood and the laboratory (kernel.lab)
 I_BLOOD_SELF_AP = 168  # ACT-BLOOD-SELF
 I_DOG_SAMPLE_AP = 169  # LOC-KENNEL-2, GAP-53: a dog's blood

@@ -167,7 +167,7 @@ def thing_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, a
     if action == codes.A_CALL_SPAWN:  # THING-P-5, GAP-38: free, any turn, wherever he is
         ok = hidden_original and 0 <= target < ch.shape[0] and ch[target, CH_ALIVE] == 1
         ok = ok and ch[target, CH_FORM] == codes.THING_HIDDEN and ch[target, CH_ORIGINAL] == 0
-        return 0 if ok and ch[target, CH_LEFT_STATION] == 0 else -1
+        return ip[P.I_CALL_SPAWN_AP] if ok and ch[target, CH_LEFT_STATION] == 0 else -1
     if action == codes.A_ORDER:  # ARCH-QUEEN-1, GAP-42: a human here
         ok = hidden_original and arch == codes.ARCH_QUEEN and ready(ch, st, c, CH_HIDDEN_READY)
         ok = ok and beside(ch, c, target) and ch[target, CH_FORM] == codes.HUMAN
