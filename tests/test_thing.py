@@ -287,6 +287,19 @@ def test_THING_ACTIVE_9_nobody_lowers_its_chances():
     assert hits >= 2
 
 
+def test_THING_2_GAP_62_the_hidden_thing_declares_as_a_human_with_its_stats():
+    """The hidden Thing declares from the humans' list at its profession's costs: at Initiative 3
+    a move costs it 1 AP, a bandage 2; the witness sees it leave as he would see anyone."""
+    sc = scene()
+    sc.ch[THING, S.CH_INITIATIVE] = 3
+    sc.give(THING, codes.BANDAGE)
+    rows = [(codes.A_BANDAGE, HUMAN, 0), (codes.A_MOVE, codes.STREET, 0)]
+    sc.step({THING: rows})
+    assert sc.kept(THING) == rows and costs(sc, THING) == [2, 1]
+    assert sc.ch[THING, S.CH_ROOM] == codes.STREET
+    assert (THING, codes.E_LEAVE, -1, ROOM, codes.STREET) in sc.perceived(WITNESS)
+
+
 def test_THING_ACTIVE_10_GAP_62_loses_every_stat_bonus():
     """Initiative 3 and Physical form 3 before; after: moves for 2 AP, no reaction, the base hit
     chance of Physical form 1."""
