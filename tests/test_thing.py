@@ -288,8 +288,8 @@ def test_THING_ACTIVE_9_nobody_lowers_its_chances():
 
 
 def test_THING_2_GAP_62_the_hidden_thing_declares_as_a_human_with_its_stats():
-    """The hidden Thing declares from the humans' list at its profession's costs: at Initiative 3
-    a move costs it 1 AP, a bandage 2; the witness sees it leave as he would see anyone."""
+    """THING-2, GAP-62: the hidden Thing declares from the humans' list at its profession's costs:
+    at Initiative 3 a move costs it 1 AP, a bandage 2; the witness sees it leave as anyone."""
     sc = scene()
     sc.ch[THING, S.CH_INITIATIVE] = 3
     sc.give(THING, codes.BANDAGE)
