@@ -48,7 +48,9 @@ def costs(sc, c):
     return [int(sc.g.decl[c, j, S.D_COST]) for j in range(sc.ch[c, S.CH_N_DECL])]
 
 
-def test_THING_HIDDEN_1_transformation_3_AP_only_from_turn_10():
+def test_THING_1_THING_HIDDEN_1_transformation_3_AP_only_from_turn_10_and_for_good():
+    """THING-1: hidden at the start, active after the transformation (3 AP, from turn 10:
+    THING-HIDDEN-1), and never hidden again: a second transformation is refused."""
     sc = lit()
     sc.make_thing(THING)
     for t in range(1, 11):
@@ -57,6 +59,9 @@ def test_THING_HIDDEN_1_transformation_3_AP_only_from_turn_10():
             assert sc.kept(THING) == [] and sc.ch[THING, S.CH_FORM] == codes.THING_HIDDEN
     assert costs(sc, THING) == [3]
     assert sc.ch[THING, S.CH_FORM] == codes.THING_ACTIVE
+    for _ in range(3):
+        sc.step({THING: [(codes.A_TRANSFORM, 0, 0)]})
+        assert sc.kept(THING) == [] and sc.ch[THING, S.CH_FORM] == codes.THING_ACTIVE
     assert sc.events(codes.E_TRANSFORM).tolist() == [[10, codes.E_TRANSFORM, THING, -1, 0, 0]]
     assert sc.violations == 0
 
