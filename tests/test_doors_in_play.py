@@ -494,10 +494,10 @@ def test_GAP_51_a_card_stays_on_the_corpse_and_a_search_takes_it():
 
 
 def test_ITEM_FLAMETHROWER_4_a_burned_body_burns_its_card():
-    from balance.kernel.items import destroy_belongings
+    from balance.kernel.items import shed_belongings
 
     sc = station()
-    destroy_belongings(sc.ch, sc.it, 4)
+    shed_belongings(sc.ch, sc.it, 4, -1)  # no room: destroyed
     assert sc.it[card(sc, 4), S.IT_PLACE] == codes.DESTROYED
     sc.step()
     assert sc.violations == 0

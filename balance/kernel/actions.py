@@ -13,6 +13,7 @@ from balance.kernel.characters import (
     damage,
     helpless,
     infect,
+    other_here,
     red_vial_active,
     take_vial,
     through_cover,
@@ -246,17 +247,6 @@ def usable_here(ch, st, room_block, c, obj):
     if r == codes.HANGAR:
         return st[ST_HELI_GONE] == 0 and sees_in_room(ch, st, c)
     return True
-
-
-@njit(cache=True)
-def other_here(ch, c, d):
-    """d is another character, on the station in c's room (alive or not)."""
-    return (
-        0 <= d < ch.shape[0]
-        and d != c
-        and ch[d, CH_ROOM] == ch[c, CH_ROOM]
-        and ch[d, CH_LEFT_STATION] == 0
-    )
 
 
 @njit(cache=True)

@@ -13,7 +13,7 @@ from balance.kernel import params as P
 from balance.kernel.characters import burst_organs, damage, die, paralysed
 from balance.kernel.perception import log_act
 from balance.kernel.items import (
-    destroy_belongings,
+    shed_belongings,
     drop_on_floor,
     free_backpack_slot,
     free_hand,
@@ -173,7 +173,7 @@ def flame_chance_and_damage(ch, fp, ip, target):
 def burn_alive(ch, it, st, events, c, rec):
     """ITEM-FLAMETHROWER-4, GAP-44: brought to 0 HP by the flamethrower, the body, everything it
     carries and its clothing burn; a Thing so burned is dead for good (no paralysis)."""
-    destroy_belongings(ch, it, c)
+    shed_belongings(ch, it, c, -1)
     ch[c, CH_HP] = 0
     ch[c, CH_PARALYSED_UNTIL] = 0
     ch[c, CH_UNCONSCIOUS] = 0
@@ -192,7 +192,7 @@ def flame_attack(ch, it, st, rng, events, ip, c, target, h, p, amount, rec):
     if dealt == 0:
         return
     if ch[target, CH_ALIVE] == 0:
-        destroy_belongings(ch, it, target)  # ITEM-FLAMETHROWER-4: a corpse burns with its items
+        shed_belongings(ch, it, target, -1)  # ITEM-FLAMETHROWER-4: a corpse burns with its items
     elif ch[target, CH_HP] - dealt <= 0:
         if not paralysed(ch, target):  # ARCH-MUTANT-2: organs burst once, when it falls
             burst_organs(ch, it, st, rng, events, ip, target, rec)

@@ -391,3 +391,14 @@ def come_round(ch, it, st, events, c):
     ch[c, CH_KNOCKOUT_TURN] = 0
     take_back_dropped(ch, it, c)
     log_act(ch, st, events, codes.E_WAKE, c, -1, 0, 0, ch[c, CH_ROOM])
+
+
+@njit(cache=True)
+def other_here(ch, c, d):
+    """d is another character, on the station in c's room (alive or not)."""
+    return (
+        0 <= d < ch.shape[0]
+        and d != c
+        and ch[d, CH_ROOM] == ch[c, CH_ROOM]
+        and ch[d, CH_LEFT_STATION] == 0
+    )

@@ -28,7 +28,7 @@ from balance.kernel import params as P
 from balance.kernel.characters import contaminate, die, on_station, paralysed
 from balance.kernel.events import log_event
 from balance.kernel.food import looks_dead
-from balance.kernel.items import destroy_belongings, drop_hands, take_from_supply
+from balance.kernel.items import shed_belongings, drop_hands, take_from_supply
 from balance.kernel.perception import count_shot, log_act
 from balance.kernel.state import (
     CH_ALIVE,
@@ -291,7 +291,7 @@ def burn_body(ch, it, st, events, ip, c, d, h, rec):
         return
     r = ch[c, CH_ROOM]
     log_act(ch, st, events, codes.E_BURN, c, d, -1, kind, r)
-    destroy_belongings(ch, it, d)
+    shed_belongings(ch, it, d, -1)
     ch[d, CH_BURNED] = 1
     if paralysed(ch, d):
         ch[d, CH_PARALYSED_UNTIL] = 0

@@ -117,27 +117,35 @@ def drop_on_floor(it, i, r):
 
 
 @njit(cache=True)
-def destroy_belongings(ch, it, c):
-    """Everything c holds, carries and wears is destroyed (ITEM-FLAMETHROWER-4)."""
+def shed(it, i, r):
+    """Item i leaves its owner: it lies in room r, or is destroyed when r < 0."""
+    if r >= 0:
+        drop_on_floor(it, i, r)
+    else:
+        it[i, IT_PLACE] = codes.DESTROYED
+        it[i, IT_WHERE] = -1
+
+
+@njit(cache=True)
+def shed_belongings(ch, it, c, r):
+    """Everything c holds, carries and wears leaves him: hands, backpack and carried ID cards
+    (GAP-5) lie in room r, or are destroyed when r < 0 (ITEM-FLAMETHROWER-4, ACT-BURN-CORPSE);
+    a worn parka is destroyed either way (THING-ACTIVE-1)."""
     for k in range(2):
         if ch[c, CH_HAND + k] >= 0:
-            it[ch[c, CH_HAND + k], IT_PLACE] = codes.DESTROYED
-            it[ch[c, CH_HAND + k], IT_WHERE] = -1
+            shed(it, ch[c, CH_HAND + k], r)
             ch[c, CH_HAND + k] = -1
     for k in range(3):
         if ch[c, CH_BACKPACK + k] >= 0:
-            it[ch[c, CH_BACKPACK + k], IT_PLACE] = codes.DESTROYED
-            it[ch[c, CH_BACKPACK + k], IT_WHERE] = -1
+            shed(it, ch[c, CH_BACKPACK + k], r)
             ch[c, CH_BACKPACK + k] = -1
     if ch[c, CH_WORN] >= 0:
-        it[ch[c, CH_WORN], IT_PLACE] = codes.DESTROYED
-        it[ch[c, CH_WORN], IT_WHERE] = -1
+        shed(it, ch[c, CH_WORN], -1)
         ch[c, CH_WORN] = -1
     n = ch.shape[0]
-    for i in range(it.shape[0] - n, it.shape[0]):  # the ID cards c carries (GAP-5)
+    for i in range(it.shape[0] - n, it.shape[0]):  # the ID cards c carries (items.stock_items)
         if it[i, IT_PLACE] == codes.CARRIED and it[i, IT_WHERE] == c:
-            it[i, IT_PLACE] = codes.DESTROYED
-            it[i, IT_WHERE] = -1
+            shed(it, i, r)
 
 
 @njit(cache=True)

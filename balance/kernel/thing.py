@@ -24,19 +24,17 @@ from numba import njit
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.characters import can_act, damage, helpless, through_cover
+from balance.kernel.characters import can_act, damage, helpless, other_here, through_cover
 from balance.kernel.events import log_event
-from balance.kernel.items import drop_on_floor
+from balance.kernel.items import shed_belongings
 from balance.kernel.perception import log_act
 from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.state import (
     CH_ACTIVE_READY,
     CH_ALIVE,
     CH_ARCHETYPE,
-    CH_BACKPACK,
     CH_ERUDITION,
     CH_FORM,
-    CH_HAND,
     CH_HIDDEN_READY,
     CH_INITIATIVE,
     CH_LEFT_STATION,
@@ -50,10 +48,7 @@ from balance.kernel.state import (
     CH_ROOMS_BEFORE,
     CH_SANITY,
     CH_TURN_ROOM,
-    CH_WORN,
     D_COST,
-    IT_PLACE,
-    IT_WHERE,
     ST_TURN,
 )
 from balance.observation import O_MOVE_AP, O_THING, UNSEEN
@@ -113,13 +108,7 @@ def active_form_allows(action, arg):
 @njit(cache=True)
 def beside(ch, c, d):
     """d is another character on the station in c's room, alive."""
-    return (
-        0 <= d < ch.shape[0]
-        and d != c
-        and ch[d, CH_ROOM] == ch[c, CH_ROOM]
-        and ch[d, CH_ALIVE] == 1
-        and ch[d, CH_LEFT_STATION] == 0
-    )
+    return other_here(ch, c, d) and ch[d, CH_ALIVE] == 1
 
 
 @njit(cache=True)
@@ -198,22 +187,7 @@ def transform(ch, it, st, events, c, called):
     """THING-HIDDEN-1, THING-ACTIVE-1/3/10: into the active form, dropping every item (hands,
     backpack and carried ID cards: see the module docstring); a worn parka is destroyed."""
     r = ch[c, CH_ROOM]
-    for k in range(2):
-        if ch[c, CH_HAND + k] >= 0:
-            drop_on_floor(it, ch[c, CH_HAND + k], r)
-            ch[c, CH_HAND + k] = -1
-    for k in range(3):
-        if ch[c, CH_BACKPACK + k] >= 0:
-            drop_on_floor(it, ch[c, CH_BACKPACK + k], r)
-            ch[c, CH_BACKPACK + k] = -1
-    if ch[c, CH_WORN] >= 0:
-        it[ch[c, CH_WORN], IT_PLACE] = codes.DESTROYED
-        it[ch[c, CH_WORN], IT_WHERE] = -1
-        ch[c, CH_WORN] = -1
-    n = ch.shape[0]
-    for i in range(it.shape[0] - n, it.shape[0]):  # the ID cards (items.stock_items)
-        if it[i, IT_PLACE] == codes.CARRIED and it[i, IT_WHERE] == c:
-            drop_on_floor(it, i, r)
+    shed_belongings(ch, it, c, r)
     ch[c, CH_PHYSICAL] = codes.STAT_BASIC  # THING-ACTIVE-10, GAP-62
     ch[c, CH_INITIATIVE] = codes.STAT_BASIC
     ch[c, CH_ERUDITION] = codes.STAT_BASIC
