@@ -10,6 +10,7 @@ from typing import Any, Sequence
 import numba
 
 import balance
+from policies import DEFAULT
 from balance.config import ConfigError, load_config
 from balance.runner import run_games, warm_up
 
@@ -40,8 +41,8 @@ def peak_rss_mib() -> float:
 def bench(
     players_list: Sequence[int],
     games: int,
-    humans: str = "default",
-    things: str = "default",
+    humans: str = DEFAULT,
+    things: str = DEFAULT,
     threads: int | None = None,
     seed: int = 0,
 ) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Iterator, Optional
 import typer
 from typer.core import TyperGroup
 
+from policies import DEFAULT
 from balance.config import ConfigError, load_config
 
 USAGE_ERROR = 2
@@ -66,7 +67,7 @@ SetOption = Annotated[
         "--set",
         metavar="KEY=VALUE",
         help="Override a config key, e.g. --set generator.burn_per_turn=1/4 or "
-        "--set policies.humans.default.fuel_low=0.3. VALUE is read as TOML, else as a string. "
+        "--set policies.humans.expert.fuel_low=0.3. VALUE is read as TOML, else as a string. "
         "Repeatable; applied in order, after the preset.",
     ),
 ]
@@ -101,8 +102,8 @@ def run(
     games: Annotated[int, typer.Option("--games", help="Number of games to play (>= 1).")] = 10_000,
     seed: SeedOption = 0,
     overrides: SetOption = None,
-    humans: HumansOption = "default",
-    things: ThingsOption = "default",
+    humans: HumansOption = DEFAULT,
+    things: ThingsOption = DEFAULT,
     threads: ThreadsOption = None,
     as_json: Annotated[
         bool,
@@ -244,8 +245,8 @@ def replay(
         ),
     ] = 0,
     overrides: SetOption = None,
-    humans: HumansOption = "default",
-    things: ThingsOption = "default",
+    humans: HumansOption = DEFAULT,
+    things: ThingsOption = DEFAULT,
     jsonl: Annotated[
         bool,
         typer.Option(
@@ -290,8 +291,8 @@ def bench(
     games: Annotated[
         int, typer.Option("--games", help="Games timed per player count (>= 1).")
     ] = 20_000,
-    humans: HumansOption = "default",
-    things: ThingsOption = "default",
+    humans: HumansOption = DEFAULT,
+    things: ThingsOption = DEFAULT,
     threads: ThreadsOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the results as one JSON list on stdout.")
@@ -406,14 +407,14 @@ def sweep(
             "--humans",
             help="Policy playing the humans in every cell, unless `humans` is a --grid axis.",
         ),
-    ] = "default",
+    ] = DEFAULT,
     things: Annotated[
         str,
         typer.Option(
             "--things",
             help="Policy playing the Things in every cell, unless `things` is a --grid axis.",
         ),
-    ] = "default",
+    ] = DEFAULT,
     jobs: Annotated[
         int,
         typer.Option(

@@ -30,6 +30,7 @@ from typing import Any, Sequence
 import numpy as np
 
 import balance
+from policies import DEFAULT
 from balance import codes
 from balance.config import CONFIG_DIR, PRESET_PLAYERS, ConfigError, load_config
 from balance.summary import wilson_interval
@@ -93,8 +94,8 @@ def measure(
     games: int,
     seed: int,
     sets: Sequence[str] = (),
-    humans: str = "default",
-    things: str = "default",
+    humans: str = DEFAULT,
+    things: str = DEFAULT,
 ) -> dict[str, Any]:
     """Play one preset and count what the gate compares."""
     from balance.runner import run_games
@@ -225,8 +226,8 @@ def update_baseline(
         "[meta]",
         f'version = "{balance.__version__}"',
         f'rules_version = "{balance.RULES_VERSION}"',
-        'humans = "default"',
-        'things = "default"',
+        f'humans = "{DEFAULT}"',
+        f'things = "{DEFAULT}"',
         f"alpha = {ALPHA}",
         f"min_shift = {MIN_SHIFT}",
         f"power = {POWER}",

@@ -160,5 +160,6 @@ P_LOOKS_DEAD = 2  # dead, or unconscious / paralysed seen in the dark
 P_UNCONSCIOUS = 3  # unconscious, seen in light
 P_ACTIVE_THING = 4  # an active Thing, visible in any lighting (THING-ACTIVE-2)
 
-# policy memory: each character owns MEMORY_SIZE int64 cells, zeroed at the start of each game
-MEMORY_SIZE = 64
+# policy memory: each character owns MEMORY_SIZE int64 cells, zeroed at the start of each game;
+# policies.memory splits them between the policies
+MEMORY_SIZE = 256

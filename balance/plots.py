@@ -31,6 +31,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 import balance
+from policies import DEFAULT
 from balance.summary import END_REASONS
 
 POLICY_AXES = ("humans", "things")  # as in balance.sweep: axes that pick a policy preset
@@ -135,7 +136,7 @@ class Grid:
         for p in players:
             cfg = load_config(p, sets)
             defaults = {
-                axis: settings.get(axis, "default") if axis in POLICY_AXES else cfg.display(axis)
+                axis: settings.get(axis, DEFAULT) if axis in POLICY_AXES else cfg.display(axis)
                 for axis in values
             }
             baseline[p] = {axis: _pick_baseline(values[axis], defaults[axis]) for axis in values}
@@ -169,7 +170,7 @@ class Grid:
             baseline[p] = {}
             for a in axes:
                 if a in POLICY_AXES:
-                    default: Any = "default"
+                    default: Any = DEFAULT
                 elif cfg is not None and a in cfg.values:  # a rule or a policy knob
                     default = cfg.display(a)
                 else:
@@ -257,7 +258,7 @@ def sweep_provenance(manifest: Mapping[str, Any]) -> str:
     policies = [
         f"{side}={s[side]}"
         for side in POLICY_AXES
-        if s.get(side, "default") != "default" and side not in manifest["axes"]
+        if s.get(side, DEFAULT) != DEFAULT and side not in manifest["axes"]
     ]
     if policies:
         parts.append("policies " + " ".join(policies))

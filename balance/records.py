@@ -49,6 +49,8 @@ RECORD_FIELDS = (
     ("doors_broken", "doors broken (DOOR-2)"),
     ("terminal_uses", "functions of the Tower's security terminal used (LOC-TOWER-3/4)"),
     ("blood_tests", "blood comparisons the laboratory's analyzer completed (LOC-LAB-3)"),
+    ("transformations", "Things that entered the active form (THING-HIDDEN-1, THING-P-5)"),
+    ("heli_repairs", "helicopter parts repaired (HELI-2, ACT-REPAIR)"),
     ("invariant_violations", "bitmask of broken invariants (only counted in check mode)"),
 )
 N_FIELDS = len(RECORD_FIELDS)
@@ -94,6 +96,8 @@ FIELD_NAMES = tuple(name for name, _ in RECORD_FIELDS)
     C_DOORS_BROKEN,
     C_TERMINAL_USES,
     C_BLOOD_TESTS,
+    C_TRANSFORMATIONS,
+    C_HELI_REPAIRS,
     C_INVARIANT_VIOLATIONS,
 ) = range(N_FIELDS)
 

@@ -11,6 +11,7 @@ from typing import Callable
 
 import numpy as np
 
+from policies import DEFAULT
 from balance import codes
 from balance.config import Config, ConfigError, pack
 from balance.records import N_FIELDS, as_structured
@@ -23,8 +24,8 @@ def _policies(cfg: Config, humans: str, things: str) -> tuple:
     """(human policy id, its knobs, Thing policy id, its knobs), as the kernel takes them."""
     from policies import make
 
-    h_id, h_knobs = make(humans, cfg, side=codes.HUMANS)
-    t_id, t_knobs = make(things, cfg, side=codes.THINGS)
+    h_id, h_knobs = make(humans, codes.HUMANS, cfg)
+    t_id, t_knobs = make(things, codes.THINGS, cfg)
     return h_id, h_knobs, t_id, t_knobs
 
 
@@ -41,8 +42,8 @@ def run_games(
     cfg: Config,
     games: int,
     seed: int,
-    humans: str = "default",
-    things: str = "default",
+    humans: str = DEFAULT,
+    things: str = DEFAULT,
     *,
     first_game: int = 0,
     batch_size: int = 50_000,
@@ -68,7 +69,7 @@ def run_games(
     return as_structured(out)
 
 
-def warm_up(cfg: Config, humans: str = "default", things: str = "default") -> None:
+def warm_up(cfg: Config, humans: str = DEFAULT, things: str = DEFAULT) -> None:
     """Compile the kernel, or load it from numba's cache, by playing one game: call it before
     timing a run or starting worker processes."""
     run_games(cfg, 1, 0, humans, things)
@@ -102,7 +103,7 @@ class Replay:
 
 
 def replay_game(
-    cfg: Config, seed: int, game: int, humans: str = "default", things: str = "default"
+    cfg: Config, seed: int, game: int, humans: str = DEFAULT, things: str = DEFAULT
 ) -> Replay:
     """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
     from balance.kernel.game import replay_one

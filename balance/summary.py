@@ -18,6 +18,7 @@ import numpy as np
 import polars as pl
 
 import balance
+from policies import DEFAULT
 from balance import codes
 from balance.records import to_polars
 
@@ -82,8 +83,8 @@ def summarize(
     games: int,
     config_hash: str,
     elapsed_seconds: float,
-    humans_policy: str = "default",
-    things_policy: str = "default",
+    humans_policy: str = DEFAULT,
+    things_policy: str = DEFAULT,
 ) -> dict[str, Any]:
     """Summarize the records (balance.records.RECORD_DTYPE) of one run into a JSON-ready dict.
 

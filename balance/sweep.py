@@ -29,6 +29,7 @@ import numpy as np
 import polars as pl
 
 import balance
+from policies import DEFAULT
 from balance import codes
 from balance.config import Config, ConfigError, load_config
 from balance.records import to_polars
@@ -129,8 +130,8 @@ def plan_sweep(
     players: Sequence[int],
     axes: dict[str, list[str]],
     sets: Sequence[str] = (),
-    humans: str = "default",
-    things: str = "default",
+    humans: str = DEFAULT,
+    things: str = DEFAULT,
     games: int = 10_000,
     seed: int = 0,
     command: str = "",

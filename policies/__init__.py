@@ -3,7 +3,7 @@
 A policy is an @njit function (see policies.dispatch) that reads one character's observation
 vector (balance.observation), its own memory and the public map, and writes declarations. Each
 policy has named knobs whose defaults live in configs/policies.toml under [<side>.<name>]; they
-resolve like rules (`--set policies.humans.default.fuel_low=0.5`).
+resolve like rules (`--set policies.humans.expert.fuel_low=0.5`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,19 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 
 from balance import codes
-from policies.dispatch import DEFAULT_HUMANS, DEFAULT_THINGS, IDLE, RANDOM
+from policies import expert_humans, expert_things, humans, random_play, things
+from policies.dispatch import (
+    EXPERT_HUMANS,
+    EXPERT_THINGS,
+    IDLE,
+    NAIVE_HUMANS,
+    NAIVE_THINGS,
+    RANDOM,
+    SABOTEUR_THINGS,
+)
 
 SIDES = {codes.HUMANS: "humans", codes.THINGS: "things"}
+DEFAULT = "expert"  # the strongest preset of each side: what run, sweep and check play
 
 
 class PolicySpec(NamedTuple):
@@ -32,22 +42,29 @@ REGISTRY: dict[tuple[int, str], PolicySpec] = {
     (codes.HUMANS, "idle"): PolicySpec(IDLE, codes.HUMANS, (), "declares nothing"),
     (codes.THINGS, "idle"): PolicySpec(IDLE, codes.THINGS, (), "declares nothing"),
     (codes.HUMANS, "random"): PolicySpec(
-        RANDOM, codes.HUMANS, ("act_chance",), "a random legal declaration each turn, for fuzzing"
+        RANDOM, codes.HUMANS, random_play.KNOBS, "a random legal declaration each turn, for fuzzing"
     ),
     (codes.THINGS, "random"): PolicySpec(
-        RANDOM, codes.THINGS, ("act_chance",), "a random legal declaration each turn, for fuzzing"
+        RANDOM, codes.THINGS, random_play.KNOBS, "a random legal declaration each turn, for fuzzing"
     ),
-    (codes.HUMANS, "default"): PolicySpec(
-        DEFAULT_HUMANS,
+    (codes.HUMANS, "naive"): PolicySpec(
+        NAIVE_HUMANS,
         codes.HUMANS,
-        ("fuel_low", "fuelers_per_block", "parka_first", "beacon_after_turn", "street_max_frost"),
-        "keeps generators fuelled, fetches parkas, activates a beacon and calls for help",
+        humans.KNOBS,
+        "keeps generators fuelled, fetches parkas, activates a beacon and calls for help; "
+        "suspects nobody",
     ),
-    (codes.THINGS, "default"): PolicySpec(
-        DEFAULT_THINGS,
-        codes.THINGS,
-        ("sabotage_chance", "infect_chance", "hunt_humans", "crowd_weight"),
-        "infects in the dark and sabotages generators",
+    (codes.THINGS, "naive"): PolicySpec(
+        NAIVE_THINGS, codes.THINGS, things.KNOBS, "infects in the dark and sabotages generators"
+    ),
+    (codes.HUMANS, "expert"): PolicySpec(
+        EXPERT_HUMANS, codes.HUMANS, expert_humans.KNOBS, expert_humans.SUMMARY
+    ),
+    (codes.THINGS, "expert"): PolicySpec(
+        EXPERT_THINGS, codes.THINGS, expert_things.KNOBS, expert_things.SUMMARY
+    ),
+    (codes.THINGS, "saboteur"): PolicySpec(
+        SABOTEUR_THINGS, codes.THINGS, expert_things.SABOTEUR_KNOBS, expert_things.SABOTEUR_SUMMARY
     ),
 }
 
@@ -74,10 +91,12 @@ def knob_schema() -> dict[str, Callable[[str, Any], Any]]:
     }
 
 
-def make(name: str, cfg, side: int) -> tuple[int, np.ndarray]:
-    """Return (policy id, knob values) of the policy `name` for `side`, knobs from the config."""
-    from balance.config import ConfigError
+def make(name: str, side: int, cfg=None) -> tuple[int, np.ndarray]:
+    """Return (policy id, knob values) of the preset `name` for `side`; the knobs come from
+    `cfg`, or from the default configs (configs/policies.toml) when it is None."""
+    from balance.config import ConfigError, load_config
 
+    cfg = load_config(12) if cfg is None else cfg
     spec = REGISTRY.get((side, name))
     if spec is None:
         flag = "--humans" if side == codes.HUMANS else "--things"

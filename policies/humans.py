@@ -1,5 +1,5 @@
-"""The `default` human policy: keep the generators fuelled and people warm, fetch parkas,
-activate a beacon and call for help. Knob indices follow policies.REGISTRY."""
+"""The `naive` human policy: keep the generators fuelled and people warm, fetch parkas,
+activate a beacon and call for help. It never suspects anyone. Knob indices follow KNOBS."""
 
 from numba import njit
 
@@ -41,6 +41,7 @@ from policies.memory import (
     remember,
 )
 
+KNOBS = ("fuel_low", "fuelers_per_block", "parka_first", "beacon_after_turn", "street_max_frost")
 K_FUEL_LOW = 0
 K_FUELERS_PER_BLOCK = 1
 K_PARKA_FIRST = 2

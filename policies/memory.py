@@ -1,7 +1,10 @@
 """What a policy remembers between turns, updated only from its own observations.
 
 Cells of the character's memory row (balance.observation.MEMORY_SIZE int64 cells, zero at the
-start of each game)."""
+start of each game). The row is split in four ranges: the cells below, shared by every scripted
+policy (a convert keeps them when the Things call him); the knowledge of policies.knowledge from
+M_KNOWLEDGE; the expert Things' own cells from M_EXPERT_THINGS; the expert humans' own cells from
+M_EXPERT_HUMANS."""
 
 from numba import njit
 
@@ -30,6 +33,9 @@ M_CALL_TRIED = 14  # turn I last declared a call for help, 0 if never
 M_CROWD = 15  # N_ROOMS cells: living characters last seen in each room
 M_CROWD_SEEN = M_CROWD + codes.N_ROOMS  # N_ROOMS cells: turn of that sighting
 M_LOCKED = M_CROWD_SEEN + codes.N_ROOMS  # bitmask of the rooms whose door I believe locked
+M_KNOWLEDGE = 64  # policies.knowledge: who was seen where and doing what, test results
+M_EXPERT_THINGS = 128  # policies.expert_things
+M_EXPERT_HUMANS = 192  # policies.expert_humans
 
 
 @njit(cache=True)

@@ -59,6 +59,7 @@ from balance.kernel.thing import (
 )
 from policies.common import emit, is_generator_room
 
+KNOBS = ("act_chance",)
 K_ACT_CHANCE = 0
 
 

@@ -1,6 +1,6 @@
-"""The `default` Thing policy: infect in the dark, sabotage generators and beacons, and stay
+"""The `naive` Thing policy: infect in the dark, sabotage generators and beacons, and stay
 near the humans; in the active form (a convert the Things called, THING-P-5), claw whoever is
-here, else hunt. Knob indices follow policies.REGISTRY."""
+here, else hunt. Knob indices follow KNOBS."""
 
 from numba import njit
 
@@ -38,6 +38,7 @@ from policies.memory import (
     remember_lamps,
 )
 
+KNOBS = ("sabotage_chance", "infect_chance", "hunt_humans", "crowd_weight")
 K_SABOTAGE_CHANCE = 0
 K_INFECT_CHANCE = 1
 K_HUNT_HUMANS = 2

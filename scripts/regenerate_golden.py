@@ -32,6 +32,7 @@ import balance
 from balance.config import CONFIG_DIR, load_config
 from balance.replay import to_jsonl
 from balance.runner import replay_game
+from policies import DEFAULT
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN_DIR = ROOT / "tests" / "golden"
@@ -61,7 +62,7 @@ class Golden:
 
     @property
     def name(self) -> str:
-        kind = "players" if self.policy == "default" else self.policy
+        kind = "players" if self.policy == DEFAULT else self.policy
         return f"{kind}-{self.players:02d}"
 
     @property
@@ -74,7 +75,7 @@ def goldens() -> list[Golden]:
     presets = sorted(
         int(p.stem.removeprefix("players-")) for p in CONFIG_DIR.glob("players-*.toml")
     )
-    return [Golden(p, "default", MAX_TURNS, WANTED) for p in presets] + [
+    return [Golden(p, DEFAULT, MAX_TURNS, WANTED) for p in presets] + [
         Golden(RANDOM_PLAYERS, "random", RANDOM_MAX_TURNS, RANDOM_WANTED)
     ]
 

@@ -160,14 +160,14 @@ def test_policies_lists_both_sides():
     out = _invoke("policies").stdout
     humans, things = out.split("things:")
     for side in (humans, things):
-        for name in ("idle", "random", "default"):
+        for name in ("idle", "random", "naive", "expert"):
             assert f"  {name}: " in side
-    assert "policies.humans.default.fuel_low = 0.5" in humans
+    assert "policies.humans.naive.fuel_low = 0.5" in humans
 
 
 def test_policies_shows_overrides():
-    out = _invoke("policies", "--set", "policies.things.default.infect_chance=0.25").stdout
-    assert "policies.things.default.infect_chance = 0.25" in out
+    out = _invoke("policies", "--set", "policies.things.expert.infect_chance=0.25").stdout
+    assert "policies.things.expert.infect_chance = 0.25" in out
 
 
 def test_bench_json():

@@ -20,8 +20,8 @@ RUN_ERRORS = [
     ("unknown section", ["--set", "nosuch.key=1"], "nosuch.key"),
     (
         "unknown policy knob",
-        ["--set", "policies.humans.default.bravery=1"],
-        "policies.humans.default.bravery",
+        ["--set", "policies.humans.expert.bravery=1"],
+        "policies.humans.expert.bravery",
     ),
     ("string for int", ["--set", 'things.start="two"'], "things.start"),
     ("bare word for int", ["--set", "game.max_turns=many"], "game.max_turns"),
@@ -30,8 +30,8 @@ RUN_ERRORS = [
     ("bool for int", ["--set", "things.start=true"], "things.start"),
     (
         "string for policy knob",
-        ["--set", 'policies.humans.default.fuel_low="high"'],
-        "policies.humans.default.fuel_low",
+        ["--set", 'policies.humans.naive.fuel_low="high"'],
+        "policies.humans.naive.fuel_low",
     ),
     ("burn not in 1/60 steps", ["--set", "generator.burn_per_turn=1/7"], "generator.burn_per_turn"),
     ("fraction over zero", ["--set", "generator.burn_per_turn=1/0"], "generator.burn_per_turn"),
@@ -188,5 +188,5 @@ def test_config_hash_tracks_values():
     # an override that restates the preset's value leaves every resolved value, so the hash, as is
     assert load_config(12, ["things.start=2"]).hash == default
     assert load_config(12, ["things.start=3"]).hash != default
-    assert load_config(12, ["policies.humans.default.fuel_low=0.3"]).hash != default
+    assert load_config(12, ["policies.humans.naive.fuel_low=0.3"]).hash != default
     assert load_config(9).hash != default

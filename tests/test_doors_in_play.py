@@ -698,7 +698,7 @@ def test_random_policy_offers_codes_cards_doors_and_the_terminal():
 
 
 def test_a_thing_opens_the_door_of_a_room_it_heads_for_with_its_card():
-    """The default Thing policy reads the lamps and its cards: a room it can open is a goal,
+    """The naive Thing policy reads the lamps and its cards: a room it can open is a goal,
     reached with the card the same turn (GAP-25); one it cannot is not."""
     from policies.memory import M_CROWD, M_CROWD_SEEN
     from policies.things import thing_declare
@@ -708,7 +708,7 @@ def test_a_thing_opens_the_door_of_a_room_it_heads_for_with_its_card():
     sc.put(11, STREET)
     sc.step()
     cfg = sc.cfg
-    knobs = np.array([0.0, 0.0, 1.0, cfg["policies.things.default.crowd_weight"]])
+    knobs = np.array([0.0, 0.0, 1.0, cfg["policies.things.naive.crowd_weight"]])
     out = np.zeros((codes.MAX_DECLARED, 3), dtype=np.int64)
 
     def declare():

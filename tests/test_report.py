@@ -29,7 +29,7 @@ from balance.sweep import (
 
 GAMES = 300
 FUEL_THINGS = ["generator.burn_per_turn=1/6,1/5,1/4", "things.start=1,2"]
-POLICIES = ["humans=random,default", "things=random,default"]
+POLICIES = ["humans=random,expert", "things=random,expert"]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -205,12 +205,12 @@ def test_heat_map_draws_no_contour_without_a_crossing_on_a_2x2_grid(rates):
 
 def test_baseline_is_the_default_value_when_the_grid_holds_it():
     manifest = {
-        "settings": {"seed": 0, "games": 1, "sets": [], "humans": "default", "things": "idle"},
+        "settings": {"seed": 0, "games": 1, "sets": [], "humans": "expert", "things": "idle"},
         "axes": {
             "generator.burn_per_turn": ["1/4", "1/3", "1/6"],
             "things.start": ["3", "1", "2"],
-            "humans": ["random", "default"],
-            "things": ["random", "default"],
+            "humans": ["random", "expert"],
+            "things": ["random", "expert"],
         },
         "cells": {str(p): {"players": p, "values": {}} for p in (9, 12, 15)},
     }
@@ -220,7 +220,7 @@ def test_baseline_is_the_default_value_when_the_grid_holds_it():
     # 9 and 15 players: the preset's 1/6 and 1/4 are in the grid; 12's 1/5 is not: first value
     assert burn == {9: pytest.approx(1 / 6), 12: 0.25, 15: 0.25}
     assert {p: grid.baseline[p]["things.start"] for p in (9, 12, 15)} == {9: 1, 12: 2, 15: 3}
-    assert grid.baseline[9]["humans"] == "default"
+    assert grid.baseline[9]["humans"] == "expert"
     assert grid.baseline[9]["things"] == "random"  # the sweep's `idle` is not in the grid
     assert grid.label("generator.burn_per_turn", 10 / 60) == "1/6"
 
@@ -244,8 +244,8 @@ def test_policy_sweep_has_a_skill_matrix(policy_sweep, tmp_path):
     summary = summarize_cells(load_records(policy_sweep), list(manifest["axes"]))
     fig = plots.skill_matrix(summary, 9, "prov", grid=plots.Grid.from_manifest(manifest))
     ax = fig.axes[0]
-    assert [t.get_text() for t in ax.get_yticklabels()] == ["random", "default"]
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["random", "default"]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["random", "expert"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["random", "expert"]
     assert len([t for t in ax.texts if "%" in t.get_text()]) == 4
     # charts are built without pyplot: nothing is left open in its global state
     import matplotlib.pyplot as plt
@@ -317,7 +317,7 @@ def test_cli_sweep_then_report(tmp_path, monkeypatch):
         (["--grid", "things.start"], "--grid"),
         (["--grid", "things.start=1,,2"], "--grid"),
         (["--grid", "nosuch.key=1,2"], "nosuch.key"),
-        (["--grid", "humans=heroic,default"], "--grid humans"),
+        (["--grid", "humans=heroic,expert"], "--grid humans"),
         (["--players", "9;12"], "--players"),
         (["--players", "9,9"], "--players"),
     ],

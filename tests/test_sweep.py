@@ -121,7 +121,7 @@ def test_cell_summary_counts(tmp_path):
 
 
 def test_policy_presets_can_be_axes(tmp_path):
-    sweep(tmp_path, players=(9,), grid=["humans=idle,default"], games=300)
+    sweep(tmp_path, players=(9,), grid=["humans=idle,naive"], games=300)
     summary = summarize_cells(load_records(tmp_path), ["humans"]).sort("humans")
     rates = dict(zip(summary["humans"], summary["human_win_rate"]))
     assert rates["default"] > rates["idle"]

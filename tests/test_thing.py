@@ -404,8 +404,8 @@ def test_THING_P_5_GAP_38_a_convert_plays_the_human_policy_until_called():
     sc = scene()
     sc.put(THING, codes.FREEZER)
     sc.ch[HUMAN, S.CH_FORM] = codes.THING_HIDDEN
-    humans = make("idle", sc.cfg, codes.HUMANS)
-    things = make("default", sc.cfg, codes.THINGS)
+    humans = make("idle", codes.HUMANS, sc.cfg)
+    things = make("naive", codes.THINGS, sc.cfg)
     pk = sc.pk
 
     def declare():

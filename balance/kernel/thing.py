@@ -183,7 +183,7 @@ def skip_turn(ch, d):
 
 
 @njit(cache=True)
-def transform(ch, it, st, events, c, called):
+def transform(ch, it, st, events, c, called, rec):
     """THING-HIDDEN-1, THING-ACTIVE-1/3/10: into the active form, dropping every item (hands,
     backpack and carried ID cards: see the module docstring); a worn parka is destroyed."""
     r = ch[c, CH_ROOM]
@@ -192,6 +192,7 @@ def transform(ch, it, st, events, c, called):
     ch[c, CH_INITIATIVE] = codes.STAT_BASIC
     ch[c, CH_ERUDITION] = codes.STAT_BASIC
     ch[c, CH_FORM] = codes.THING_ACTIVE
+    rec[R.C_TRANSFORMATIONS] += 1
     log_act(ch, st, events, codes.E_TRANSFORM, c, -1, called, 0, r)  # THING-ACTIVE-2
 
 
@@ -302,11 +303,11 @@ def resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     form = ch[c, CH_FORM]
     if action == codes.A_TRANSFORM:
         if form == codes.THING_HIDDEN:
-            transform(ch, it, st, events, c, 0)
+            transform(ch, it, st, events, c, 0, rec)
     elif action == codes.A_CALL_SPAWN:  # THING-P-5, GAP-38
         if form == codes.THING_HIDDEN and ch[target, CH_FORM] == codes.THING_HIDDEN:
             log_event(st, events, codes.E_ABILITY, c, target, codes.A_CALL_SPAWN, 0)
-            transform(ch, it, st, events, target, 1)
+            transform(ch, it, st, events, target, 1, rec)
             skip_turn(ch, target)  # his player has left: what he declared is void
     elif form == codes.THING_ACTIVE:
         if action == codes.A_THROW_BACK:  # THING-ACTIVE-6, GAP-40
