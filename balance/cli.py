@@ -222,6 +222,10 @@ def _print_summary(s: dict[str, Any], overrides: tuple[str, ...]) -> None:
         table.add_row(f"deaths: {cause}", str(deaths), f"{deaths / games:.2f} per game")
     table.add_row("infections per game", f"{s['mean_infections']:.2f}", "")
     table.add_row("conversions per game", f"{s['mean_conversions']:.2f}", "")
+    table.add_section()
+    for lever, share in s["levers"].items():
+        table.add_row(f"lever: {lever.replace('_', ' ')}", "", _share(share))
+    table.add_section()
     rate = s["games_per_second"]
     table.add_row("games per second", f"{rate:,.0f}" if rate is not None else "-", "")
     console = _stdout_console()
@@ -321,6 +325,72 @@ def bench(
             f"{r['peak_rss_mib']:.0f}",
         )
     _stdout_console().print(table)
+
+
+@app.command()
+def matrix(
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players", help="Player counts to play, separated by commas (e.g. 9,12,15 or 12)."
+        ),
+    ] = "12",
+    games: Annotated[
+        int, typer.Option("--games", help="Games per pair of presets (>= 1).")
+    ] = 2_000,
+    seed: SeedOption = 0,
+    overrides: SetOption = None,
+    threads: ThreadsOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the cells as one JSON list on stdout.")
+    ] = False,
+) -> None:
+    """The skill matrix: every human preset against every Thing preset (see `balance
+    policies`), GAMES games each, the same games in every cell. Prints the human win rate with
+    its Wilson 95% interval, humans down the side and Things across."""
+    import balance
+    from balance import codes
+    from balance.bench import set_threads
+    from balance.matrix import presets, skill_matrix
+    from balance.runner import warm_up
+    from policies import SIDES
+
+    configs = [load_config(p, overrides or []) for p in _player_counts(players)]
+    set_threads(threads)
+    if sys.stderr.isatty():
+        print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
+    warm_up(configs[0])
+    n_cells = len(presets(codes.HUMANS)) * len(presets(codes.THINGS))
+    cells = []
+    with _progress(games * n_cells * len(configs)) as progress_args:
+        for cfg in configs:  # a cell reports once it is played: no batch size to pass on
+            cells += skill_matrix(cfg, games, seed, progress_args.get("progress"))
+    if as_json:
+        print(json.dumps(cells))
+        return
+    from rich.table import Table
+
+    console = _stdout_console()
+    for cfg in configs:
+        table = Table(
+            title=f"human wins in %, {cfg.players} players, {cfg['things.start']} Things, "
+            f"{games} games per cell (Wilson 95% interval)"
+        )
+        table.add_column(f"{SIDES[codes.HUMANS]} \\ {SIDES[codes.THINGS]}")
+        for things in presets(codes.THINGS):
+            table.add_column(things, justify="right")
+        for humans in presets(codes.HUMANS):
+            row = [c for c in cells if c["players"] == cfg.players and c["humans_policy"] == humans]
+            table.add_row(
+                humans,
+                *(
+                    f"{100 * c['human_win_rate']:.1f} "
+                    f"({100 * c['human_win_ci'][0]:.1f}-{100 * c['human_win_ci'][1]:.1f})"
+                    for c in row
+                ),
+            )
+        console.print(table)
+    console.print(f"balance {balance.__version__}, rules {balance.RULES_VERSION}, seed {seed}")
 
 
 @app.command()

@@ -27,6 +27,20 @@ Z_95 = 1.959963984540054  # two-sided 95% normal quantile
 # Every reason a finished game can end with: "running" never appears in a record.
 END_REASONS = tuple(name for name in codes.REASON_NAMES if name != "running")
 DEATH_CAUSES = codes.DEATH_CAUSE_NAMES[1:]  # "none" is no cause of death
+# The levers each side plays (issue 5): a lever counts as used in a game when its record field
+# is positive there; the summary gives the share of games that used it.
+LEVERS = {
+    "generator_refuelled": "refuels",
+    "parka_fetched": "parkas_taken",
+    "beacon_activated": "beacon_turn",
+    "help_called": "call_turn",
+    "blood_test_completed": "blood_tests",
+    "helicopter_part_repaired": "heli_repairs",
+    "helicopter_prepared": "heli_prepared_turn",
+    "infection_attempted": "infection_attempts",
+    "generator_broken": "generator_breaks",
+    "thing_revealed": "transformations",
+}
 
 
 def wilson_interval(successes: int, n: int, z: float = Z_95) -> tuple[float, float]:
@@ -102,6 +116,7 @@ def summarize(
         *(pl.col(f"deaths_{cause}").sum().alias(cause) for cause in DEATH_CAUSES),
         pl.col("infections").mean().alias("mean_infections"),
         pl.col("conversions").mean().alias("mean_conversions"),
+        *((pl.col(field) > 0).mean().alias(lever) for lever, field in LEVERS.items()),
     ).row(0, named=True)
     reason_counts = dict(df.group_by("reason").len().iter_rows())
     end_reasons = {name: int(reason_counts.get(name, 0)) for name in END_REASONS}
@@ -127,6 +142,7 @@ def summarize(
         "deaths_by_cause": {cause: int(totals[cause]) for cause in DEATH_CAUSES},
         "mean_infections": float(totals["mean_infections"]),
         "mean_conversions": float(totals["mean_conversions"]),
+        "levers": {lever: float(totals[lever]) for lever in LEVERS},
         "games_per_second": games / elapsed_seconds if elapsed_seconds > 0 else None,
     }
 

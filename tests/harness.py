@@ -11,7 +11,13 @@ from balance.config import load_config, pack
 from balance.kernel import state as S
 from balance.kernel.actions import declare
 from balance.kernel.characters import can_act
-from balance.kernel.game import begin_turn, end_game, finish_turn, new_game
+from balance.kernel.game import (
+    begin_turn,
+    declare_by_policies,
+    end_game,
+    finish_turn,
+    new_game,
+)
 from balance.kernel.observe import observe
 from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS
 from balance import records as R
@@ -122,6 +128,24 @@ class Scenario:
         if finish_turn(self.g, ip, fp, self.pk.room_block, self.rec):
             self._ended()
         return self.over
+
+    def play(self, turns: int, humans: str, things: str) -> None:
+        """Play turns with both sides' policies choosing every declaration, as a batch game
+        does (game.declare_by_policies)."""
+        from policies import make
+
+        ip, fp, block = self.pk.ip, self.pk.fp, self.pk.room_block
+        h_id, h_knobs = make(humans, codes.HUMANS, self.cfg)
+        t_id, t_knobs = make(things, codes.THINGS, self.cfg)
+        for _ in range(turns):
+            self.turn += 1
+            if begin_turn(self.g, ip, block, self.rec, self.turn):
+                self._ended()
+            declare_by_policies(
+                self.g, ip, block, self.pk.adjacent, self.pk.next_hop, h_id, h_knobs, t_id, t_knobs
+            )
+            if finish_turn(self.g, ip, fp, block, self.rec):
+                self._ended()
 
     def _ended(self) -> None:
         if not self.over:

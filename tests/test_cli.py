@@ -35,6 +35,7 @@ SUMMARY_KEYS = {
     "deaths_by_cause",
     "mean_infections",
     "mean_conversions",
+    "levers",
     "games_per_second",
 }
 
@@ -176,3 +177,33 @@ def test_bench_json():
     assert results[0]["players"] == 9 and results[0]["games"] == 50
     assert results[0]["games_per_second"] > 0 and results[0]["threads"] >= 1
     assert results[0]["peak_rss_mib"] > 0
+
+
+def test_matrix_plays_every_pair_of_presets_on_the_same_games():
+    """Issue 5's skill matrix: one cell per pair of presets, each the very games `run` plays
+    for that pair (same seed, same game indices)."""
+    from balance.matrix import presets
+    from balance.runner import run_games
+    from policies import names
+
+    cells = json.loads(_invoke("matrix", "--players", "9", "--games", "60", "--json").stdout)
+    pairs = [(c["humans_policy"], c["things_policy"]) for c in cells]
+    assert sorted(pairs) == sorted(
+        (h, t) for h in names(codes.HUMANS) for t in names(codes.THINGS)
+    )
+    assert presets(codes.HUMANS)[:4] == ["idle", "random", "naive", "expert"]
+    for c in cells:
+        low, high = c["human_win_ci"]
+        assert low <= c["human_win_rate"] <= high and c["games"] == 60
+        if c["humans_policy"] == "idle":  # nobody calls for help, nobody kills a Thing
+            assert c["human_win_rate"] == 0
+    naive = next(c for c in cells if c["humans_policy"] == c["things_policy"] == "naive")
+    records = run_games(load_config(9), 60, 0, "naive", "naive")
+    assert naive["human_win_rate"] == (records["winner"] == codes.HUMANS).mean()
+
+
+def test_matrix_prints_one_table_per_player_count():
+    out = _invoke("matrix", "--players", "9,12", "--games", "5").stdout
+    assert "9 players" in out and "12 players" in out
+    for name in ("idle", "random", "naive", "expert", "saboteur"):
+        assert name in out

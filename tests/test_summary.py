@@ -10,7 +10,7 @@ import pytest
 import balance
 from balance import codes
 from balance.records import RECORD_DTYPE
-from balance.summary import summarize, wilson_interval
+from balance.summary import LEVERS, summarize, wilson_interval
 
 
 @pytest.mark.parametrize(
@@ -112,7 +112,23 @@ def test_summarize_hand_made_records():
     assert s["mean_infections"] == 2.0
     assert s["mean_conversions"] == 0.8
     assert s["games_per_second"] == 10.0
+    # the hand-made games fill no lever's field (`infections` is not `infection_attempts`)
+    assert set(s["levers"].values()) == {0.0}
     json.dumps(s)  # JSON-ready: no numpy scalars
+
+
+def test_summarize_levers_are_shares_of_games_that_used_them():
+    records = HAND_MADE.copy()
+    records["refuels"] = [0, 3, 1, 0, 0]
+    records["transformations"] = [0, 0, 0, 0, 2]
+    records["heli_prepared_turn"] = [0, 0, 0, 31, 0]
+    s = summarize(
+        records, players=12, things=2, seed=7, games=5, config_hash="abc", elapsed_seconds=0.5
+    )
+    assert s["levers"]["generator_refuelled"] == 0.4
+    assert s["levers"]["thing_revealed"] == 0.2
+    assert s["levers"]["helicopter_prepared"] == 0.2
+    assert list(s["levers"]) == list(LEVERS)
 
 
 def test_summarize_lists_every_end_reason():

@@ -1,0 +1,129 @@
+"""Policies never peek (GAP-61, issue 5): changing a fact a character could not have observed
+never changes what its policy declares, nor what it remembers, for every preset of both sides,
+for humans, original Things and converts (who play the human policy until called: GAP-38)."""
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings, strategies as st_
+
+from balance import codes
+from balance.codes import MAX_DECLARED
+from balance.kernel import state as S
+from balance.kernel.events import write_event
+from harness import Scenario
+from policies import DEFAULT, SIDES, make, names
+from policies.dispatch import policy_declare
+
+CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout", "dark_event")
+# every preset of each side, with the roles whose declarations it makes
+CASES = [
+    (side, name, role)
+    for side in SIDES
+    for name in names(side)
+    for role in (("original",) if side == codes.THINGS else ("human", "convert"))
+]
+
+
+def declare_now(sc: Scenario, c: int, side: int, name: str, memory, rng):
+    """What c's policy declares now and what it then remembers, from copies of its memory and
+    of the random streams (the game itself is left as it was)."""
+    policy_id, knobs = make(name, side, sc.cfg)
+    mem, rng = memory.copy(), rng.copy()
+    out = np.zeros((MAX_DECLARED, 3), dtype=np.int64)
+    n = policy_declare(
+        policy_id,
+        knobs,
+        sc.observe(c),
+        mem,
+        rng,
+        1 + c,
+        out,
+        sc.pk.next_hop,
+        sc.pk.room_block,
+        sc.pk.ip,
+    )
+    return out[:n].tolist(), mem, rng
+
+
+def able(sc: Scenario, c: int) -> bool:
+    ch = sc.ch
+    return bool(
+        ch[c, S.CH_ALIVE] == 1
+        and ch[c, S.CH_UNCONSCIOUS] == 0
+        and ch[c, S.CH_PARALYSED_UNTIL] == 0
+        and ch[c, S.CH_LEFT_STATION] == 0
+    )
+
+
+def pick(sc: Scenario, role: str) -> int:
+    """A character able to act in `role`, or -1."""
+    ch = sc.ch
+    for c in range(ch.shape[0]):
+        original = ch[c, S.CH_ORIGINAL] == 1
+        human = ch[c, S.CH_FORM] == codes.HUMAN
+        if able(sc, c) and (original if role == "original" else human):
+            return c
+    return -1
+
+
+def hide(sc: Scenario, change: str, me: int, other: int) -> None:
+    """Change one fact about `other`, or somewhere `me` is not, that `me` cannot observe."""
+    ch, it, st = sc.ch, sc.it, sc.st
+    far = (ch[me, S.CH_ROOM] + 1 + other % 5) % codes.N_INDOOR
+    if change == "form":
+        ch[other, S.CH_FORM] = (
+            codes.THING_HIDDEN if ch[other, S.CH_FORM] == codes.HUMAN else codes.HUMAN
+        )
+    elif change == "infected":
+        ch[other, S.CH_INFECTED] ^= 1
+    elif change == "backpack":
+        i = sc.give(other, codes.AXE)
+        ch[other, S.CH_HAND] = -1
+        it[i, S.IT_PLACE] = codes.IN_BACKPACK
+        ch[other, S.CH_BACKPACK] = i
+    elif change == "far_item":
+        i = sc.give(other, codes.CANISTER)
+        ch[other, S.CH_HAND] = -1
+        it[i, S.IT_PLACE] = codes.IN_ROOM
+        it[i, S.IT_WHERE] = far
+    elif change == "frost":
+        ch[other, S.CH_FROST] = (ch[other, S.CH_FROST] + 2) % 5
+    elif change == "blackout":
+        ch[other, S.CH_BLACKOUT_TURN] += 3
+    elif change == "dark_event":  # something happened last turn in a room `me` was not in
+        st[S.ST_LIGHTING + far] = codes.DARK
+        write_event(st, sc.g.events, codes.E_MELEE, other, me, 1, 0, far, 0, 1 << other)
+
+
+@pytest.mark.parametrize("side,name,role", CASES, ids=[f"{SIDES[s]}-{n}-{r}" for s, n, r in CASES])
+@settings(max_examples=30, deadline=None)
+@given(
+    game=st_.integers(0, 10_000),
+    turns=st_.integers(1, 14),
+    change=st_.sampled_from(CHANGES),
+    other_offset=st_.integers(1, 11),
+)
+def test_GAP_61_no_policy_peeks(side, name, role, game, turns, change, other_offset):
+    """Play a real game with the preset on its side (the strongest preset on the other), pick a
+    character of the role whose policy is the preset's, change a hidden fact, and compare."""
+    plays_things = side == codes.THINGS
+    sc = Scenario(12, seed=61, game=game)
+    sc.play(
+        turns, name if side == codes.HUMANS else DEFAULT, name if side == codes.THINGS else DEFAULT
+    )
+    me = pick(sc, role)
+    assume(me >= 0)
+    if role == "convert":  # GAP-38: he does not know it, and plays the human policy
+        sc.ch[me, S.CH_FORM] = codes.THING_HIDDEN
+        sc.ch[me, S.CH_MAX_HP] = sc.cfg["health.thing_hp"]
+    other = (me + other_offset) % sc.ch.shape[0]
+    form = sc.ch[other, S.CH_FORM]
+    assume(form != codes.THING_ACTIVE)  # THING-ACTIVE-2: the monster is no secret
+    # the originals know each other and learn of the converts (THING-P-4/5)
+    assume(not (change == "form" and plays_things))
+    memory, rng = sc.g.memory[me], sc.g.rng
+    before = declare_now(sc, me, side, name, memory, rng)
+    hide(sc, change, me, other)
+    after = declare_now(sc, me, side, name, memory, rng)
+    assert before[0] == after[0]
+    assert np.array_equal(before[1], after[1]) and np.array_equal(before[2], after[2])
