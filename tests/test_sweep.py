@@ -124,7 +124,7 @@ def test_policy_presets_can_be_axes(tmp_path):
     sweep(tmp_path, players=(9,), grid=["humans=idle,naive"], games=300)
     summary = summarize_cells(load_records(tmp_path), ["humans"]).sort("humans")
     rates = dict(zip(summary["humans"], summary["human_win_rate"]))
-    assert rates["default"] > rates["idle"]
+    assert rates["naive"] > rates["idle"]
 
 
 def test_values_that_resolve_alike_and_other_axes_are_refused(tmp_path):
