@@ -1,16 +1,404 @@
-"""The `expert` human policy (placeholder until written: plays like `naive`).
+"""The `expert` human policy: the naive errands (parka first, per-block fuelers, beacon then call
+for help, shelter from the cold) plus suspicion from evidence (policies.knowledge), arming with
+the Arsenal's pistols, shooting or striking known Things, fleeing them unarmed, burning paralysed
+ones and not staying alone in the dark with one untested person.
 
-Memory: the cells policies.memory.M_EXPERT_HUMANS.. of the character's row; the shared knowledge
-of policies.knowledge. Knob indices follow KNOBS."""
+Memory: the shared cells of policies.memory, the knowledge cells of policies.knowledge, and its
+own cells from M_EXPERT_HUMANS:
+- H_BURN_WHO: a known Thing whose body lies paralysed, plus 1 (0: none)
+- H_BURN_ROOM: the room of that body
+- H_BURN_UNTIL: the last turn it can still be there (THING-P-3: the paralysis ends)
+- H_NO_PISTOLS: 1 once the Arsenal was seen with no pistol left
+- H_DOG: the dog whose sample I carry in my backpack, plus 1 (0: none)
+- H_TESTS_DONE: blood comparisons of mine whose result I have read
+
+The blood test (LOC-KENNEL-2, ACT-BLOOD-SELF, LOC-LAB-2..4): a human whose card opens the
+Laboratory and who fuels no generator is a tester. He takes a dog's blood into his backpack (the
+human control: GAP-53, dogs are never infected), his own into a hand, puts both into the
+analyzer labelled truly, starts an "equal" comparison, and reads the computer once it is done;
+policies.knowledge folds every row he reads (a NO exposes the labelled character). The convention
+that only the dog's sample goes into the backpack tells the two tubes apart.
+
+Knob indices follow KNOBS; the first five are naive's, in naive's order, so that the knob array
+is handed to policies.humans unchanged."""
 
 from numba import njit
 
-from policies.humans import human_declare
+from balance import codes
+from balance.kernel import params as P
+from balance.kernel.lab import pack_insert
+from balance.observation import (
+    MAX_CHARACTERS,
+    LAB_EMPTY,
+    O_BACKPACK_FUEL,
+    O_BACKPACK_KIND,
+    O_BODIES_BURNABLE,
+    O_DOGS_ALIVE,
+    O_DOGS_BURNED,
+    O_DOGS_DEAD,
+    O_LAB_ANALYZER_BROKEN,
+    O_LAB_COMPUTER_BROKEN,
+    O_LAB_MY_FINISH,
+    O_LAB_SLOTS,
+    O_LAB_STAGE,
+    O_LAB_VIEW_TURN,
+    O_HAND_FUEL,
+    O_HAND_KIND,
+    O_LIGHTING,
+    O_LIVING_HERE,
+    O_PRESENT,
+    O_ROOM,
+    O_ROOM_ITEMS,
+    O_SEES,
+    O_SELF,
+    O_TURN,
+    O_WEARS_PARKA,
+    O_PUMP_BROKEN,
+    P_ABSENT,
+    P_ACTIVE_THING,
+    P_LOOKS_DEAD,
+    UNSEEN,
+)
+from policies.common import card_for, emit, hand_with
+from policies.humans import K_FUELERS_PER_BLOCK, K_PARKA_FIRST, free_hands, go, human_declare
+from policies.knowledge import cleared, known_dead, known_thing, learn, suspicion
+from policies.memory import (
+    M_CROWD,
+    M_EXPERT_HUMANS,
+    M_LOCKED,
+    M_NO_YELLOW,
+    remember,
+    remember_lamps,
+)
 
-KNOBS = ("fuel_low", "fuelers_per_block", "parka_first", "beacon_after_turn", "street_max_frost")
-SUMMARY = "placeholder: plays like naive"
+KNOBS = (
+    "fuel_low",
+    "fuelers_per_block",
+    "parka_first",
+    "beacon_after_turn",
+    "street_max_frost",
+    "arm_up",
+    "attack_suspicion",
+    "flee_unarmed",
+    "burn_things",
+    "trust_below",
+    "avoid_pairs",
+    "blood_tests",
+)
+K_ARM_UP = 5
+K_ATTACK_SUSPICION = 6
+K_FLEE_UNARMED = 7
+K_BURN_THINGS = 8
+K_TRUST_BELOW = 9
+K_AVOID_PAIRS = 10
+K_BLOOD_TESTS = 11
+SUMMARY = (
+    "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
+    "paralysed ones, flees unarmed, avoids pairs in the dark"
+)
+
+H_BURN_WHO = M_EXPERT_HUMANS
+H_BURN_ROOM = M_EXPERT_HUMANS + 1
+H_BURN_UNTIL = M_EXPERT_HUMANS + 2
+H_NO_PISTOLS = M_EXPERT_HUMANS + 3
+H_DOG = M_EXPERT_HUMANS + 4
+H_TESTS_DONE = M_EXPERT_HUMANS + 5
+BACKPACK_SLOTS = O_BACKPACK_FUEL - O_BACKPACK_KIND  # the observation's layout
+
+
+@njit(cache=True)
+def armed(obs):
+    """A pistol or an axe in hand (ITEM-PISTOL, ITEM-AXE)."""
+    return hand_with(obs, codes.PISTOL) >= 0 or hand_with(obs, codes.AXE) >= 0
+
+
+@njit(cache=True)
+def foe(obs, mem, knobs, d):
+    """d stands here, up, and is a known Thing or suspect enough to attack."""
+    p = obs[O_PRESENT + d]
+    if d == obs[O_SELF] or p == P_ABSENT or p == P_LOOKS_DEAD:
+        return False
+    return known_thing(mem, d) or suspicion(mem, d) >= knobs[K_ATTACK_SUSPICION]
+
+
+@njit(cache=True)
+def pick_foe(obs, mem, knobs):
+    """The foe here to attack first: an active Thing (the danger now), else any foe; -1."""
+    best = -1
+    for d in range(MAX_CHARACTERS):
+        if foe(obs, mem, knobs, d):
+            if obs[O_PRESENT + d] == P_ACTIVE_THING:
+                return d
+            if best < 0:
+                best = d
+    return best
+
+
+@njit(cache=True)
+def attack(obs, out, n, d):
+    """ACT-SHOOT-6: fire every pistol in hand; else strike with an axe (ACT-MELEE)."""
+    shot = False
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.PISTOL:
+            n = emit(out, n, codes.A_SHOOT, d, h)
+            shot = True
+    if not shot:
+        h = hand_with(obs, codes.AXE)
+        if h >= 0:
+            n = emit(out, n, codes.A_MELEE, d, h)
+    return n
+
+
+@njit(cache=True)
+def active_thing_here(obs):
+    for d in range(MAX_CHARACTERS):
+        if d != obs[O_SELF] and obs[O_PRESENT + d] == P_ACTIVE_THING:
+            return True
+    return False
+
+
+@njit(cache=True)
+def crowded_neighbour(obs, mem, ip):
+    """The room next to mine (not the Street) where most people were last seen, or -1."""
+    here = obs[O_ROOM]
+    adjacent = ip[P.I_ADJACENT + here]
+    best, best_crowd = -1, -1
+    for r in range(codes.N_ROOMS):
+        if r != codes.STREET and (adjacent >> r) & 1 == 1 and mem[M_CROWD + r] > best_crowd:
+            best, best_crowd = r, mem[M_CROWD + r]
+    return best
+
+
+@njit(cache=True)
+def burn_hand(obs, ip):
+    """A hand holding a canister with the fuel a burning takes (ACT-BURN-CORPSE), or -1."""
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] >= ip[P.I_BURN_FUEL]:
+            return h
+    return -1
+
+
+@njit(cache=True)
+def thing_body_here(obs, mem):
+    """A known Thing lying here "dead" and burnable: paralysed, not gone for good (THING-P-3)."""
+    bodies = obs[O_BODIES_BURNABLE]
+    if bodies <= 0:
+        return -1
+    for d in range(MAX_CHARACTERS):
+        if (bodies >> d) & 1 == 1 and known_thing(mem, d) and not known_dead(mem, d):
+            return d
+    return -1
+
+
+@njit(cache=True)
+def fetch_fuel(obs, out, n, next_hop, knobs, ip):
+    """Get a canister with fuel: fill an empty one at the pump, else open a red box."""
+    here = obs[O_ROOM]
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] == 0:
+            if obs[O_PUMP_BROKEN] == 1:
+                return n
+            if here == codes.FUEL_ROOM:
+                return emit(out, n, codes.A_FILL, h, 0)  # LOC-FUEL-1
+            return go(obs, out, n, next_hop, codes.FUEL_ROOM, knobs, ip)
+    if here == codes.WAREHOUSE:
+        if obs[O_ROOM_ITEMS + codes.CANISTER] > 0:
+            return emit(out, n, codes.A_PICKUP, codes.CANISTER, 0)
+        return emit(out, n, codes.A_OPEN_BOX, codes.RED_BOX, codes.CANISTER)  # LOC-WAREHOUSE-1
+    return go(obs, out, n, next_hop, codes.WAREHOUSE, knobs, ip)
+
+
+@njit(cache=True)
+def burn_errand(obs, mem, ip, knobs, out, n, next_hop):
+    """THING-P-3, ACT-BURN-CORPSE: a paralysed known Thing dies for good only by fire; burn it
+    here, or fetch fuel and come back before its paralysis ends. Returns -1 if nothing to do."""
+    t = obs[O_TURN]
+    here = obs[O_ROOM]
+    d = thing_body_here(obs, mem)
+    if d >= 0 and mem[H_BURN_WHO] != d + 1:
+        mem[H_BURN_WHO] = d + 1
+        mem[H_BURN_ROOM] = here
+        mem[H_BURN_UNTIL] = t + ip[P.I_PARALYSIS]
+    if mem[H_BURN_WHO] == 0:
+        return -1
+    who = mem[H_BURN_WHO] - 1
+    if t > mem[H_BURN_UNTIL] or known_dead(mem, who) or here == mem[H_BURN_ROOM] and d < 0:
+        mem[H_BURN_WHO] = 0  # revived, burned by another, or carried off
+        return -1
+    h = burn_hand(obs, ip)
+    if h >= 0:
+        if here == mem[H_BURN_ROOM]:
+            return emit(out, n, codes.A_BURN_CORPSE, who, h)
+        return go(obs, out, n, next_hop, mem[H_BURN_ROOM], knobs, ip)
+    if free_hands(obs) == 0 and hand_with(obs, codes.CANISTER) < 0:
+        mem[H_BURN_WHO] = 0  # no hand for a canister
+        return -1
+    return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+
+
+@njit(cache=True)
+def wants_parka(obs, mem, knobs):
+    """naive's parka-first errand applies (policies.humans.human_declare)."""
+    return (
+        obs[O_WEARS_PARKA] == 0
+        and knobs[K_PARKA_FIRST] > 0
+        and mem[M_NO_YELLOW] == 0
+        and (hand_with(obs, codes.PARKA) >= 0 or free_hands(obs) > 0)
+    )
+
+
+@njit(cache=True)
+def arm_errand(obs, mem, ip, knobs, out, n, next_hop):
+    """Fetch a pistol from the Arsenal (LOC-ARSENAL-1), if my card opens it (ID-1, DOOR-1) or
+    its lamp shows it open. Returns -1 if not worth it."""
+    here = obs[O_ROOM]
+    if knobs[K_ARM_UP] <= 0 or armed(obs) or free_hands(obs) == 0 or mem[H_NO_PISTOLS] == 1:
+        return -1
+    if here == codes.ARSENAL:
+        if obs[O_ROOM_ITEMS + codes.PISTOL] > 0:
+            return emit(out, n, codes.A_PICKUP, codes.PISTOL, 0)  # ACT-PICKUP
+        if obs[O_SEES] == 1:
+            mem[H_NO_PISTOLS] = 1
+        return -1
+    if card_for(obs, codes.ARSENAL) < 0 and (mem[M_LOCKED] >> codes.ARSENAL) & 1 == 1:
+        return -1
+    return go(obs, out, n, next_hop, codes.ARSENAL, knobs, ip)
+
+
+@njit(cache=True)
+def untested_pair_in_dark(obs, mem):
+    """INF-1: in the dark a Thing infects unseen; alone with one person not cleared by a blood
+    test is the classic set-up (INF-5: in light it needs a crowd)."""
+    if obs[O_LIGHTING] == codes.LIGHT or obs[O_LIVING_HERE] != 2:
+        return False
+    for d in range(MAX_CHARACTERS):
+        p = obs[O_PRESENT + d]
+        if d != obs[O_SELF] and p != P_ABSENT and p != P_LOOKS_DEAD:
+            return not cleared(mem, d)
+    return False
+
+
+@njit(cache=True)
+def sample_slot(obs, first, slots):
+    """The first of `slots` slots from `first` holding a blood sample, or -1."""
+    for k in range(slots):
+        if obs[first + k] == codes.BLOOD_SAMPLE:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def free_backpack_slot(obs):
+    for k in range(BACKPACK_SLOTS):
+        if obs[O_BACKPACK_KIND + k] == codes.NO_ITEM:
+            return True
+    return False
+
+
+@njit(cache=True)
+def dog_to_sample(obs):
+    """A dog whose blood can be taken: alive or dead, not burned (LOC-KENNEL-2); in the dark,
+    dog 0 on trust."""
+    if obs[O_DOGS_ALIVE] == UNSEEN:
+        return 0
+    usable = (obs[O_DOGS_ALIVE] | obs[O_DOGS_DEAD]) & ~obs[O_DOGS_BURNED]
+    for d in range(codes.N_DOGS):
+        if (usable >> d) & 1 == 1:
+            return d
+    return -1
+
+
+@njit(cache=True)
+def read_result(obs, mem, ip, knobs, out, n, next_hop):
+    """LOC-LAB-4: my comparison is done; read the computer. Returns -1 if none is pending."""
+    finish = obs[O_LAB_MY_FINISH]
+    if finish == UNSEEN or obs[O_LAB_VIEW_TURN] > finish:
+        return -1
+    if obs[O_TURN] <= finish:
+        return go(obs, out, n, next_hop, codes.LABORATORY, knobs, ip)  # wait by it
+    if obs[O_ROOM] != codes.LABORATORY:
+        return go(obs, out, n, next_hop, codes.LABORATORY, knobs, ip)
+    if obs[O_LAB_COMPUTER_BROKEN] == 1:
+        return emit(out, n, codes.A_REPAIR, codes.OBJ_COMPUTER, 0)
+    mem[H_TESTS_DONE] += 1
+    return emit(out, n, codes.A_LAB_VIEW, 0, 0)
+
+
+@njit(cache=True)
+def run_comparison(obs, mem, out, n, dog_slot, hand):
+    """LOC-LAB-2/3: the dog's sample in slot 1, mine in slot 2, truly labelled; "equal?"."""
+    if obs[O_LAB_ANALYZER_BROKEN] == 1:
+        return emit(out, n, codes.A_REPAIR, codes.OBJ_ANALYZER, 0)
+    if obs[O_LAB_STAGE] != 0 or obs[O_LAB_SLOTS] != LAB_EMPTY or obs[O_LAB_SLOTS + 1] != LAB_EMPTY:
+        return n  # busy, or a tube left in it: wait
+    dog_label = codes.DOG_LABEL + mem[H_DOG] - 1
+    n = emit(out, n, codes.A_LAB_INSERT, 0, pack_insert(2 + dog_slot, dog_label))
+    n = emit(out, n, codes.A_LAB_INSERT, 1, pack_insert(hand, obs[O_SELF]))
+    return emit(out, n, codes.A_LAB_START, codes.Q_EQUAL, 0)
+
+
+@njit(cache=True)
+def blood_test_errand(obs, mem, ip, knobs, out, n, next_hop):
+    """A tester's round (see the module's docstring). Returns -1 if nothing to do."""
+    m = read_result(obs, mem, ip, knobs, out, n, next_hop)
+    if m >= 0:
+        return m
+    if mem[H_TESTS_DONE] >= knobs[K_BLOOD_TESTS] or card_for(obs, codes.LABORATORY) < 0:
+        return -1
+    here = obs[O_ROOM]
+    dog_slot = sample_slot(obs, O_BACKPACK_KIND, BACKPACK_SLOTS)
+    if dog_slot < 0:
+        mem[H_DOG] = 0
+        if not free_backpack_slot(obs):
+            return -1
+        if here != codes.KENNEL:
+            return go(obs, out, n, next_hop, codes.KENNEL, knobs, ip)
+        dog = dog_to_sample(obs)
+        if dog < 0:
+            return -1
+        mem[H_DOG] = dog + 1
+        return emit(out, n, codes.A_BLOOD_DOG, dog, 1)
+    hand = hand_with(obs, codes.BLOOD_SAMPLE)
+    if hand < 0:
+        if free_hands(obs) == 0:
+            return -1
+        return emit(out, n, codes.A_BLOOD_SELF, 0, 0)  # ACT-BLOOD-SELF, INF-4
+    if here != codes.LABORATORY:
+        return go(obs, out, n, next_hop, codes.LABORATORY, knobs, ip)
+    return run_comparison(obs, mem, out, n, dog_slot, hand)
 
 
 @njit(cache=True)
 def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
+    remember(obs, mem, ip, room_block)
+    remember_lamps(obs, mem)
+    learn(obs, mem, knobs[K_TRUST_BELOW])
+    n = 0
+    parka_hand = hand_with(obs, codes.PARKA)
+    if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
+        n = emit(out, n, codes.A_PARKA_ON, parka_hand, 0)  # ACT-PARKA: free
+    target = pick_foe(obs, mem, knobs)
+    if target >= 0 and armed(obs):
+        return attack(obs, out, n, target)
+    if knobs[K_FLEE_UNARMED] > 0 and active_thing_here(obs):
+        r = crowded_neighbour(obs, mem, ip)
+        if r >= 0:
+            return go(obs, out, n, next_hop, r, knobs, ip)
+    if knobs[K_BURN_THINGS] > 0:
+        m = burn_errand(obs, mem, ip, knobs, out, n, next_hop)
+        if m >= 0:
+            return m
+    if not wants_parka(obs, mem, knobs):
+        m = arm_errand(obs, mem, ip, knobs, out, n, next_hop)
+        if m >= 0:
+            return m
+        fueler = obs[O_SELF] // codes.N_BLOCKS < knobs[K_FUELERS_PER_BLOCK]
+        if not fueler and knobs[K_BLOOD_TESTS] > 0:
+            m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
+            if m >= 0:
+                return m
+        if knobs[K_AVOID_PAIRS] > 0 and not fueler and untested_pair_in_dark(obs, mem):
+            r = crowded_neighbour(obs, mem, ip)
+            if r >= 0:
+                return go(obs, out, n, next_hop, r, knobs, ip)
     return human_declare(knobs, obs, mem, ip, out, next_hop, room_block)
