@@ -11,6 +11,7 @@ own cells from M_EXPERT_HUMANS:
 - H_NO_PISTOLS: 1 once the Arsenal was seen with no pistol left
 - H_DOG: the dog whose sample I carry in my backpack, plus 1 (0: none)
 - H_TESTS_DONE: blood comparisons of mine whose result I have read
+- H_SUPPLY: the block of a dry generator I found in the dark and bring fuel to, plus 1
 
 The blood test (LOC-KENNEL-2, ACT-BLOOD-SELF, LOC-LAB-2..4): a human whose card opens the
 Laboratory and who fuels no generator is a tester. He takes a dog's blood into his backpack (the
@@ -30,6 +31,7 @@ from balance.kernel.lab import pack_insert
 from balance.observation import (
     MAX_CHARACTERS,
     LAB_EMPTY,
+    O_CALL_TURN,
     O_BACKPACK_FUEL,
     O_BACKPACK_KIND,
     O_BODIES_BURNABLE,
@@ -59,14 +61,31 @@ from balance.observation import (
     P_LOOKS_DEAD,
     UNSEEN,
 )
-from policies.common import card_for, emit, hand_with
-from policies.humans import K_FUELERS_PER_BLOCK, K_PARKA_FIRST, free_hands, go, human_declare
+from policies.common import (
+    card_for,
+    emit,
+    generator_room_of_block,
+    hand_with,
+    is_generator_room,
+)
+from policies.humans import (
+    K_FUELERS_PER_BLOCK,
+    K_PARKA_FIRST,
+    free_hands,
+    fuel_hand,
+    go,
+    human_declare,
+)
 from policies.knowledge import cleared, known_dead, known_thing, learn, suspicion
 from policies.memory import (
+    M_BEACON_SEEN,
+    M_CALL_TRIED,
     M_CROWD,
     M_EXPERT_HUMANS,
+    M_GEN_BROKEN,
     M_LOCKED,
     M_NO_YELLOW,
+    fuel_estimate,
     remember,
     remember_lamps,
 )
@@ -103,6 +122,7 @@ H_BURN_UNTIL = M_EXPERT_HUMANS + 2
 H_NO_PISTOLS = M_EXPERT_HUMANS + 3
 H_DOG = M_EXPERT_HUMANS + 4
 H_TESTS_DONE = M_EXPERT_HUMANS + 5
+H_SUPPLY = M_EXPERT_HUMANS + 6
 BACKPACK_SLOTS = O_BACKPACK_FUEL - O_BACKPACK_KIND  # the observation's layout
 
 
@@ -234,6 +254,80 @@ def burn_errand(obs, mem, ip, knobs, out, n, next_hop):
         mem[H_BURN_WHO] = 0  # no hand for a canister
         return -1
     return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+
+
+@njit(cache=True)
+def my_block(obs, knobs):
+    """The block whose generator I keep fuelled (naive's assignment by index), or -1."""
+    me = obs[O_SELF]
+    return me % codes.N_BLOCKS if me // codes.N_BLOCKS < knobs[K_FUELERS_PER_BLOCK] else -1
+
+
+@njit(cache=True)
+def pour_here(obs, out, n, room_block):
+    """GEN-4: in a generator room, pour in the fuel I carry."""
+    if not is_generator_room(obs[O_ROOM]):
+        return n
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] > 0:
+            n = emit(out, n, codes.A_REFUEL, h, 0)
+    return n
+
+
+@njit(cache=True)
+def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
+    """I stand in a dark generator room: pour in what I carry; if the generator should still be
+    running, the darkness is a broken light fixture or a broken generator (GAP-20), which one
+    cannot tell in the dark: try a repair of each in turn (ACT-REPAIR works in any lighting);
+    if it should be dry, go and fetch fuel for it (supply_errand) rather than wait by it.
+    -1 if I am not in a dark generator room."""
+    here = obs[O_ROOM]
+    if not is_generator_room(here) or obs[O_LIGHTING] == codes.LIGHT:
+        return -1
+    m = pour_here(obs, out, n, room_block)
+    if m > n:
+        mem[H_SUPPLY] = 0
+        return m
+    t = obs[O_TURN]
+    b = room_block[here]
+    if fuel_estimate(mem, ip, b, t) > 0 or mem[M_GEN_BROKEN + b] == 1:
+        broken = codes.OBJ_LIGHT_FIXTURE if t % 2 == 0 else codes.OBJ_GENERATOR
+        return emit(out, n, codes.A_REPAIR, broken, 0)
+    mem[H_SUPPLY] = b + 1
+    return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+
+
+@njit(cache=True)
+def supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
+    """Bring fuel to the dry generator I found in the dark (GEN-4). -1 if none."""
+    if mem[H_SUPPLY] == 0:
+        return -1
+    b = mem[H_SUPPLY] - 1
+    gen_room = generator_room_of_block(room_block, b)
+    if fuel_hand(obs, True) >= 0:
+        if obs[O_ROOM] == gen_room:
+            mem[H_SUPPLY] = 0
+            return pour_here(obs, out, n, room_block)
+        return go(obs, out, n, next_hop, gen_room, knobs, ip)
+    if free_hands(obs) == 0 and hand_with(obs, codes.CANISTER) < 0:
+        mem[H_SUPPLY] = 0
+        return -1
+    return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+
+
+@njit(cache=True)
+def call_in_the_dark(obs, mem, out, n):
+    """GAP-6: the call needs the Radio room's block powered and a beacon on, not light: in a dark
+    Radio room (a broken fixture, say) try it anyway. -1 if not the case."""
+    if (
+        obs[O_ROOM] != codes.RADIO_ROOM
+        or obs[O_LIGHTING] == codes.LIGHT
+        or obs[O_CALL_TURN] != UNSEEN
+        or mem[M_BEACON_SEEN] == 0
+    ):
+        return -1
+    mem[M_CALL_TRIED] = obs[O_TURN]
+    return emit(out, n, codes.A_CALL, 0, 0)
 
 
 @njit(cache=True)
@@ -383,16 +477,24 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
     if knobs[K_FLEE_UNARMED] > 0 and active_thing_here(obs):
         r = crowded_neighbour(obs, mem, ip)
         if r >= 0:
+            n = pour_here(obs, out, n, room_block)
             return go(obs, out, n, next_hop, r, knobs, ip)
     if knobs[K_BURN_THINGS] > 0:
         m = burn_errand(obs, mem, ip, knobs, out, n, next_hop)
         if m >= 0:
             return m
+    m = tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block)
+    if m < 0:
+        m = supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
+    if m < 0:
+        m = call_in_the_dark(obs, mem, out, n)
+    if m >= 0:
+        return m
     if not wants_parka(obs, mem, knobs):
         m = arm_errand(obs, mem, ip, knobs, out, n, next_hop)
         if m >= 0:
             return m
-        fueler = obs[O_SELF] // codes.N_BLOCKS < knobs[K_FUELERS_PER_BLOCK]
+        fueler = my_block(obs, knobs) >= 0
         if not fueler and knobs[K_BLOOD_TESTS] > 0:
             m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
             if m >= 0:

@@ -15,6 +15,7 @@ from balance.kernel import state as S
 from balance.observation import MEMORY_SIZE, N_OBS, O_LAB_LOG, O_SELF, LAB_LOG_FIELDS, UNSEEN
 from balance.runner import run_games
 from policies import make
+from policies.common import generator_room_of_block
 from policies.dispatch import EXPERT_HUMANS, policy_declare
 from policies.knowledge import (
     F_BLOOD_HUMAN,
@@ -154,6 +155,23 @@ def test_an_expert_fetches_fuel_to_burn_a_paralysed_Thing():
 def test_an_expert_picks_up_a_pistol_in_the_Arsenal_LOC_ARSENAL_1():
     sc = scene().put(HUMAN, codes.ARSENAL)
     assert expert(sc, HUMAN) == [(codes.A_PICKUP, codes.PISTOL, 0)]
+
+
+def test_a_fueler_in_his_dark_generator_room_repairs_rather_than_waits_GAP_20():
+    """A broken light fixture darkens a running generator's room (GAP-20, LIGHT-2): the fueler
+    of that block tries the repairs (ACT-REPAIR: any lighting) instead of waiting in the dark."""
+    sc = scene()
+    room = generator_room_of_block(sc.pk.room_block, HUMAN % codes.N_BLOCKS)
+    sc.put(HUMAN, room)
+    sc.st[S.ST_FIXTURE_BROKEN + room] = 1
+    sc.step()
+    assert sc.st[S.ST_LIGHTING + room] == codes.DARK
+    tried = set()
+    for _ in range(2):
+        decl = expert(sc, HUMAN)
+        tried |= {(a, t) for a, t, _ in decl}
+        sc.step({HUMAN: decl})
+    assert (codes.A_REPAIR, codes.OBJ_LIGHT_FIXTURE) in tried
 
 
 TESTER, READER = 5, 6  # neither fuels a generator (fuelers_per_block = 1: characters 0..2)
