@@ -12,6 +12,8 @@ own cells from M_EXPERT_HUMANS:
 - H_DOG: the dog whose sample I carry in my backpack, plus 1 (0: none)
 - H_TESTS_DONE: blood comparisons of mine whose result I have read
 - H_SUPPLY: the block of a dry generator I found in the dark and bring fuel to, plus 1
+- H_GEN_REPAIR: the turn I last tried to repair a generator in the dark
+- H_BLOCK_LIT: 3 cells, the last turn I stood in a lit room of each block (it was powered)
 
 The blood test (LOC-KENNEL-2, ACT-BLOOD-SELF, LOC-LAB-2..4): a human whose card opens the
 Laboratory and who fuels no generator is a tester. He takes a dog's blood into his backpack (the
@@ -48,17 +50,21 @@ from balance.observation import (
     O_HAND_KIND,
     O_LIGHTING,
     O_LIVING_HERE,
+    O_N_PERCEIVED,
+    O_PERCEIVED,
     O_PRESENT,
     O_ROOM,
     O_ROOM_ITEMS,
     O_SEES,
     O_SELF,
+    O_TEMPERATURE,
     O_TURN,
     O_WEARS_PARKA,
     O_PUMP_BROKEN,
     P_ABSENT,
     P_ACTIVE_THING,
     P_LOOKS_DEAD,
+    PERCEIVED_FIELDS,
     UNSEEN,
 )
 from policies.common import (
@@ -103,6 +109,7 @@ KNOBS = (
     "trust_below",
     "avoid_pairs",
     "blood_tests",
+    "test_after_call",
 )
 K_ARM_UP = 5
 K_ATTACK_SUSPICION = 6
@@ -111,6 +118,7 @@ K_BURN_THINGS = 8
 K_TRUST_BELOW = 9
 K_AVOID_PAIRS = 10
 K_BLOOD_TESTS = 11
+K_TEST_AFTER_CALL = 12
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark"
@@ -123,6 +131,8 @@ H_NO_PISTOLS = M_EXPERT_HUMANS + 3
 H_DOG = M_EXPERT_HUMANS + 4
 H_TESTS_DONE = M_EXPERT_HUMANS + 5
 H_SUPPLY = M_EXPERT_HUMANS + 6
+H_GEN_REPAIR = M_EXPERT_HUMANS + 7
+H_BLOCK_LIT = M_EXPERT_HUMANS + 8  # N_BLOCKS cells
 BACKPACK_SLOTS = O_BACKPACK_FUEL - O_BACKPACK_KIND  # the observation's layout
 
 
@@ -275,10 +285,30 @@ def pour_here(obs, out, n, room_block):
 
 
 @njit(cache=True)
+def my_act(obs, kind, a):
+    """Whether I did an act of this kind (with this first detail) last turn, as I perceived it."""
+    me = obs[O_SELF]
+    for j in range(obs[O_N_PERCEIVED]):
+        row = O_PERCEIVED + j * PERCEIVED_FIELDS
+        if obs[row] == me and obs[row + 1] == kind and obs[row + 3] == a:
+            return True
+    return False
+
+
+@njit(cache=True)
+def note_power(obs, mem, room_block):
+    """A lit room of a block shows its generator running (LIGHT-1, GEN-5)."""
+    b = room_block[obs[O_ROOM]]
+    if obs[O_LIGHTING] == codes.LIGHT and 0 <= b < codes.N_BLOCKS:
+        mem[H_BLOCK_LIT + b] = obs[O_TURN]
+
+
+@njit(cache=True)
 def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
     """I stand in a dark generator room: pour in what I carry; if the generator should still be
-    running, the darkness is a broken light fixture or a broken generator (GAP-20), which one
-    cannot tell in the dark: try a repair of each in turn (ACT-REPAIR works in any lighting);
+    running, the darkness is a broken light fixture (GAP-20) if I saw the block lit a turn ago
+    (I came from a lit room of it) or if my repair of the generator was refused last turn (it
+    was not broken: ACT-REPAIR), else a broken generator (repairs work in any lighting);
     if it should be dry, go and fetch fuel for it (supply_errand) rather than wait by it.
     -1 if I am not in a dark generator room."""
     here = obs[O_ROOM]
@@ -290,9 +320,13 @@ def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
         return m
     t = obs[O_TURN]
     b = room_block[here]
+    ran = mem[H_BLOCK_LIT + b] >= t - 1 and mem[M_GEN_BROKEN + b] == 0
+    refused = mem[H_GEN_REPAIR] == t - 1 and not my_act(obs, codes.E_REPAIR, codes.OBJ_GENERATOR)
+    if ran or refused:
+        return emit(out, n, codes.A_REPAIR, codes.OBJ_LIGHT_FIXTURE, 0)
     if fuel_estimate(mem, ip, b, t) > 0 or mem[M_GEN_BROKEN + b] == 1:
-        broken = codes.OBJ_LIGHT_FIXTURE if t % 2 == 0 else codes.OBJ_GENERATOR
-        return emit(out, n, codes.A_REPAIR, broken, 0)
+        mem[H_GEN_REPAIR] = t
+        return emit(out, n, codes.A_REPAIR, codes.OBJ_GENERATOR, 0)
     mem[H_SUPPLY] = b + 1
     return fetch_fuel(obs, out, n, next_hop, knobs, ip)
 
@@ -424,7 +458,7 @@ def run_comparison(obs, mem, out, n, dog_slot, hand):
     if obs[O_LAB_ANALYZER_BROKEN] == 1:
         return emit(out, n, codes.A_REPAIR, codes.OBJ_ANALYZER, 0)
     if obs[O_LAB_STAGE] != 0 or obs[O_LAB_SLOTS] != LAB_EMPTY or obs[O_LAB_SLOTS + 1] != LAB_EMPTY:
-        return n  # busy, or a tube left in it: wait
+        return -1  # busy, or a tube left in it: back later
     dog_label = codes.DOG_LABEL + mem[H_DOG] - 1
     n = emit(out, n, codes.A_LAB_INSERT, 0, pack_insert(2 + dog_slot, dog_label))
     n = emit(out, n, codes.A_LAB_INSERT, 1, pack_insert(hand, obs[O_SELF]))
@@ -463,10 +497,20 @@ def blood_test_errand(obs, mem, ip, knobs, out, n, next_hop):
 
 
 @njit(cache=True)
+def time_to_test(obs, ip, knobs):
+    """Blood tests wait for the call for help if the knob says so, and never freeze anyone:
+    a tester colder than the band that heals frostbite (FROST-2) shelters first."""
+    if knobs[K_BLOOD_TESTS] <= 0 or obs[O_TEMPERATURE] < ip[P.I_BAND_FLOOR]:
+        return False
+    return knobs[K_TEST_AFTER_CALL] <= 0 or obs[O_CALL_TURN] != UNSEEN
+
+
+@njit(cache=True)
 def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)
     learn(obs, mem, knobs[K_TRUST_BELOW])
+    note_power(obs, mem, room_block)
     n = 0
     parka_hand = hand_with(obs, codes.PARKA)
     if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
@@ -495,7 +539,7 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
         if m >= 0:
             return m
         fueler = my_block(obs, knobs) >= 0
-        if not fueler and knobs[K_BLOOD_TESTS] > 0:
+        if not fueler and time_to_test(obs, ip, knobs):
             m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
             if m >= 0:
                 return m
