@@ -33,6 +33,7 @@ from balance.kernel.lab import pack_insert
 from balance.observation import (
     MAX_CHARACTERS,
     LAB_EMPTY,
+    O_FROST,
     O_CALL_TURN,
     O_BACKPACK_FUEL,
     O_BACKPACK_KIND,
@@ -57,7 +58,6 @@ from balance.observation import (
     O_ROOM_ITEMS,
     O_SEES,
     O_SELF,
-    O_TEMPERATURE,
     O_TURN,
     O_WEARS_PARKA,
     O_PUMP_BROKEN,
@@ -77,6 +77,7 @@ from policies.common import (
 from policies.humans import (
     K_FUELERS_PER_BLOCK,
     K_PARKA_FIRST,
+    K_STREET_MAX_FROST,
     free_hands,
     fuel_hand,
     go,
@@ -110,6 +111,7 @@ KNOBS = (
     "avoid_pairs",
     "blood_tests",
     "test_after_call",
+    "supply_dry",
 )
 K_ARM_UP = 5
 K_ATTACK_SUSPICION = 6
@@ -119,6 +121,7 @@ K_TRUST_BELOW = 9
 K_AVOID_PAIRS = 10
 K_BLOOD_TESTS = 11
 K_TEST_AFTER_CALL = 12
+K_SUPPLY_DRY = 13
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark"
@@ -309,7 +312,8 @@ def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
     running, the darkness is a broken light fixture (GAP-20) if I saw the block lit a turn ago
     (I came from a lit room of it) or if my repair of the generator was refused last turn (it
     was not broken: ACT-REPAIR), else a broken generator (repairs work in any lighting);
-    if it should be dry, go and fetch fuel for it (supply_errand) rather than wait by it.
+    if it should be dry, its fueler (anyone if supply_dry) fetches fuel for it (supply_errand)
+    rather than wait by it.
     -1 if I am not in a dark generator room."""
     here = obs[O_ROOM]
     if not is_generator_room(here) or obs[O_LIGHTING] == codes.LIGHT:
@@ -324,7 +328,8 @@ def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
     refused = mem[H_GEN_REPAIR] == t - 1 and not my_act(obs, codes.E_REPAIR, codes.OBJ_GENERATOR)
     if ran or refused:
         return emit(out, n, codes.A_REPAIR, codes.OBJ_LIGHT_FIXTURE, 0)
-    if fuel_estimate(mem, ip, b, t) > 0 or mem[M_GEN_BROKEN + b] == 1:
+    dry = fuel_estimate(mem, ip, b, t) <= 0 and mem[M_GEN_BROKEN + b] == 0
+    if not dry or my_block(obs, knobs) != b and knobs[K_SUPPLY_DRY] <= 0:
         mem[H_GEN_REPAIR] = t
         return emit(out, n, codes.A_REPAIR, codes.OBJ_GENERATOR, 0)
     mem[H_SUPPLY] = b + 1
@@ -497,10 +502,11 @@ def blood_test_errand(obs, mem, ip, knobs, out, n, next_hop):
 
 
 @njit(cache=True)
-def time_to_test(obs, ip, knobs):
+def time_to_test(obs, knobs):
     """Blood tests wait for the call for help if the knob says so, and never freeze anyone:
-    a tester colder than the band that heals frostbite (FROST-2) shelters first."""
-    if knobs[K_BLOOD_TESTS] <= 0 or obs[O_TEMPERATURE] < ip[P.I_BAND_FLOOR]:
+    a tester with more frostbite marks than he would take onto the Street (FROST-1) recovers
+    first."""
+    if knobs[K_BLOOD_TESTS] <= 0 or obs[O_FROST] > knobs[K_STREET_MAX_FROST]:
         return False
     return knobs[K_TEST_AFTER_CALL] <= 0 or obs[O_CALL_TURN] != UNSEEN
 
@@ -539,7 +545,7 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
         if m >= 0:
             return m
         fueler = my_block(obs, knobs) >= 0
-        if not fueler and time_to_test(obs, ip, knobs):
+        if not fueler and time_to_test(obs, knobs):
             m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
             if m >= 0:
                 return m
