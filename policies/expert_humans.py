@@ -13,6 +13,7 @@ own cells from M_EXPERT_HUMANS:
 - H_TESTS_DONE: blood comparisons of mine whose result I have read
 - H_SUPPLY: the block of a dry generator I found in the dark and bring fuel to, plus 1
 - H_GEN_REPAIR: the turn I last tried to repair a generator in the dark
+- H_LAB_RETRY: the turn before which a tester who found the analyzer unusable does not return
 - H_BLOCK_LIT: 3 cells, the last turn I stood in a lit room of each block (it was powered)
 
 The blood test (LOC-KENNEL-2, ACT-BLOOD-SELF, LOC-LAB-2..4): a human whose card opens the
@@ -112,6 +113,7 @@ KNOBS = (
     "blood_tests",
     "test_after_call",
     "supply_dry",
+    "lab_retry_turns",
 )
 K_ARM_UP = 5
 K_ATTACK_SUSPICION = 6
@@ -122,6 +124,7 @@ K_AVOID_PAIRS = 10
 K_BLOOD_TESTS = 11
 K_TEST_AFTER_CALL = 12
 K_SUPPLY_DRY = 13
+K_LAB_RETRY_TURNS = 14
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark"
@@ -135,7 +138,8 @@ H_DOG = M_EXPERT_HUMANS + 4
 H_TESTS_DONE = M_EXPERT_HUMANS + 5
 H_SUPPLY = M_EXPERT_HUMANS + 6
 H_GEN_REPAIR = M_EXPERT_HUMANS + 7
-H_BLOCK_LIT = M_EXPERT_HUMANS + 8  # N_BLOCKS cells
+H_LAB_RETRY = M_EXPERT_HUMANS + 8
+H_BLOCK_LIT = M_EXPERT_HUMANS + 9  # N_BLOCKS cells
 BACKPACK_SLOTS = O_BACKPACK_FUEL - O_BACKPACK_KIND  # the observation's layout
 
 
@@ -412,6 +416,30 @@ def untested_pair_in_dark(obs, mem):
 
 
 @njit(cache=True)
+def useful(kind):
+    """Items worth a hand to this policy: weapons, fuel, a parka to put on, a blood sample."""
+    return (
+        kind == codes.PISTOL
+        or kind == codes.AXE
+        or kind == codes.CANISTER
+        or kind == codes.PARKA
+        or kind == codes.BLOOD_SAMPLE
+    )
+
+
+@njit(cache=True)
+def free_a_hand(obs, out, n):
+    """ACT-DROP (free, step 1): with both hands full, drop an item this policy has no use for (a
+    second flashlight from a yellow box, say), or the errands that need a hand stall."""
+    if free_hands(obs) > 0:
+        return n
+    for h in range(2):
+        if not useful(obs[O_HAND_KIND + h]):
+            return emit(out, n, codes.A_DROP, h, 0)
+    return n
+
+
+@njit(cache=True)
 def sample_slot(obs, first, slots):
     """The first of `slots` slots from `first` holding a blood sample, or -1."""
     for k in range(slots):
@@ -458,12 +486,13 @@ def read_result(obs, mem, ip, knobs, out, n, next_hop):
 
 
 @njit(cache=True)
-def run_comparison(obs, mem, out, n, dog_slot, hand):
+def run_comparison(obs, mem, knobs, out, n, dog_slot, hand):
     """LOC-LAB-2/3: the dog's sample in slot 1, mine in slot 2, truly labelled; "equal?"."""
     if obs[O_LAB_ANALYZER_BROKEN] == 1:
         return emit(out, n, codes.A_REPAIR, codes.OBJ_ANALYZER, 0)
     if obs[O_LAB_STAGE] != 0 or obs[O_LAB_SLOTS] != LAB_EMPTY or obs[O_LAB_SLOTS + 1] != LAB_EMPTY:
-        return -1  # busy, or a tube left in it: back later
+        mem[H_LAB_RETRY] = obs[O_TURN] + knobs[K_LAB_RETRY_TURNS]  # busy, no power, a tube in it
+        return -1
     dog_label = codes.DOG_LABEL + mem[H_DOG] - 1
     n = emit(out, n, codes.A_LAB_INSERT, 0, pack_insert(2 + dog_slot, dog_label))
     n = emit(out, n, codes.A_LAB_INSERT, 1, pack_insert(hand, obs[O_SELF]))
@@ -477,6 +506,8 @@ def blood_test_errand(obs, mem, ip, knobs, out, n, next_hop):
     if m >= 0:
         return m
     if mem[H_TESTS_DONE] >= knobs[K_BLOOD_TESTS] or card_for(obs, codes.LABORATORY) < 0:
+        return -1
+    if obs[O_TURN] < mem[H_LAB_RETRY]:
         return -1
     here = obs[O_ROOM]
     dog_slot = sample_slot(obs, O_BACKPACK_KIND, BACKPACK_SLOTS)
@@ -498,7 +529,7 @@ def blood_test_errand(obs, mem, ip, knobs, out, n, next_hop):
         return emit(out, n, codes.A_BLOOD_SELF, 0, 0)  # ACT-BLOOD-SELF, INF-4
     if here != codes.LABORATORY:
         return go(obs, out, n, next_hop, codes.LABORATORY, knobs, ip)
-    return run_comparison(obs, mem, out, n, dog_slot, hand)
+    return run_comparison(obs, mem, knobs, out, n, dog_slot, hand)
 
 
 @njit(cache=True)
@@ -521,6 +552,9 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
     parka_hand = hand_with(obs, codes.PARKA)
     if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
         n = emit(out, n, codes.A_PARKA_ON, parka_hand, 0)  # ACT-PARKA: free
+    m = free_a_hand(obs, out, n)
+    if m > n:
+        return m  # the errands plan with the free hand from next turn
     target = pick_foe(obs, mem, knobs)
     if target >= 0 and armed(obs):
         return attack(obs, out, n, target)

@@ -152,6 +152,14 @@ def test_an_expert_fetches_fuel_to_burn_a_paralysed_Thing():
     assert decl and decl[-1][0] == codes.A_MOVE  # toward the Warehouse's red boxes
 
 
+def test_hands_full_of_flashlights_drop_one_ACT_DROP():
+    """Two flashlights from yellow boxes leave no hand for a canister: one goes (free)."""
+    sc = scene()
+    sc.give(HUMAN, codes.FLASHLIGHT_ITEM, hand=0)
+    sc.give(HUMAN, codes.FLASHLIGHT_ITEM, hand=1)
+    assert expert(sc, HUMAN) == [(codes.A_DROP, 0, 0)]
+
+
 def test_an_expert_picks_up_a_pistol_in_the_Arsenal_LOC_ARSENAL_1():
     sc = scene().put(HUMAN, codes.ARSENAL)
     assert expert(sc, HUMAN) == [(codes.A_PICKUP, codes.PISTOL, 0)]
