@@ -105,6 +105,23 @@ def test_knowledge_reads_blood_tests_against_a_dog_weighed_by_starter_LOC_LAB_4(
     assert not known_thing(mem, 6)
 
 
+def test_what_a_human_cannot_observe_never_changes_his_declarations_GAP_61():
+    """Two games alike but for a hidden fact (OTHER is secretly a convert, GAP-38): the expert
+    human beside him declares the same, turn after turn."""
+    plays = []
+    for convert in (False, True):
+        sc = scene()
+        if convert:
+            sc.ch[OTHER, S.CH_FORM] = codes.THING_HIDDEN
+        turns = []
+        for _ in range(6):
+            decl = expert(sc, HUMAN)
+            turns.append(decl)
+            sc.step({HUMAN: decl})
+        plays.append(turns)
+    assert plays[0] == plays[1] and any(plays[0])
+
+
 def test_an_armed_expert_shoots_a_known_Thing_ACT_SHOOT_6():
     sc = scene()
     sc.give(HUMAN, codes.PISTOL, hand=0)
