@@ -1,7 +1,10 @@
 """The `expert` human policy: the naive errands (parka first, per-block fuelers, beacon then call
 for help, shelter from the cold) plus suspicion from evidence (policies.knowledge), arming with
-the Arsenal's pistols, shooting or striking known Things, fleeing them unarmed, burning paralysed
-ones and not staying alone in the dark with one untested person.
+the Arsenal's pistols, shooting or striking known Things and saboteurs, fleeing them unarmed,
+burning paralysed ones, not staying alone in the dark with one untested person, blood tests
+against a dog's sample, and three fixes to naive's errands: a dark generator room is repaired
+(fixture or generator) or supplied rather than waited in, the call for help is tried in a dark
+Radio room (it needs power, not light), and hands full of useless items are freed.
 
 Memory: the shared cells of policies.memory, the knowledge cells of policies.knowledge, and its
 own cells from M_EXPERT_HUMANS:
