@@ -1,16 +1,593 @@
-"""The `expert` human policy (placeholder until written: plays like `naive`).
+"""The `expert` human policy: the naive errands (parka first, per-block fuelers, beacon then call
+for help, shelter from the cold) plus suspicion from evidence (policies.knowledge), arming with
+the Arsenal's pistols, shooting or striking known Things and saboteurs, fleeing them unarmed,
+burning paralysed ones, not staying alone in the dark with one untested person, blood tests
+against a dog's sample, and three fixes to naive's errands: a dark generator room is repaired
+(fixture or generator) or supplied rather than waited in, the call for help is tried in a dark
+Radio room (it needs power, not light), and hands full of useless items are freed.
 
-Memory: the cells policies.memory.M_EXPERT_HUMANS.. of the character's row; the shared knowledge
-of policies.knowledge. Knob indices follow KNOBS."""
+Memory: the shared cells of policies.memory, the knowledge cells of policies.knowledge, and its
+own cells from M_EXPERT_HUMANS:
+- H_BURN_WHO: a known Thing whose body lies paralysed, plus 1 (0: none)
+- H_BURN_ROOM: the room of that body
+- H_BURN_UNTIL: the last turn it can still be there (THING-P-3: the paralysis ends)
+- H_NO_PISTOLS: 1 once the Arsenal was seen with no pistol left
+- H_DOG: the dog whose sample I carry in my backpack, plus 1 (0: none)
+- H_TESTS_DONE: blood comparisons of mine whose result I have read
+- H_SUPPLY: the block of a dry generator I found in the dark and bring fuel to, plus 1
+- H_GEN_REPAIR: the turn I last tried to repair a generator in the dark
+- H_LAB_RETRY: the turn before which a tester who found the analyzer unusable does not return
+- H_BLOCK_LIT: 3 cells, the last turn I stood in a lit room of each block (it was powered)
+
+The blood test (LOC-KENNEL-2, ACT-BLOOD-SELF, LOC-LAB-2..4): a human whose card opens the
+Laboratory and who fuels no generator is a tester. He takes a dog's blood into his backpack (the
+human control: GAP-53, dogs are never infected), his own into a hand, puts both into the
+analyzer labelled truly, starts an "equal" comparison, and reads the computer once it is done;
+policies.knowledge folds every row he reads (a NO exposes the labelled character). The convention
+that only the dog's sample goes into the backpack tells the two tubes apart.
+
+Knob indices follow KNOBS; the first five are naive's, in naive's order, so that the knob array
+is handed to policies.humans unchanged."""
 
 from numba import njit
 
-from policies.humans import human_declare
+from balance import codes
+from balance.kernel import params as P
+from balance.kernel.lab import pack_insert
+from balance.observation import (
+    MAX_CHARACTERS,
+    LAB_EMPTY,
+    O_FROST,
+    O_CALL_TURN,
+    O_BACKPACK_FUEL,
+    O_BACKPACK_KIND,
+    O_BODIES_BURNABLE,
+    O_DOGS_ALIVE,
+    O_DOGS_BURNED,
+    O_DOGS_DEAD,
+    O_LAB_ANALYZER_BROKEN,
+    O_LAB_COMPUTER_BROKEN,
+    O_LAB_MY_FINISH,
+    O_LAB_SLOTS,
+    O_LAB_STAGE,
+    O_LAB_VIEW_TURN,
+    O_HAND_FUEL,
+    O_HAND_KIND,
+    O_LIGHTING,
+    O_LIVING_HERE,
+    O_N_PERCEIVED,
+    O_PERCEIVED,
+    O_PRESENT,
+    O_ROOM,
+    O_ROOM_ITEMS,
+    O_SEES,
+    O_SELF,
+    O_TURN,
+    O_WEARS_PARKA,
+    O_PUMP_BROKEN,
+    P_ABSENT,
+    P_ACTIVE_THING,
+    P_LOOKS_DEAD,
+    PERCEIVED_FIELDS,
+    UNSEEN,
+)
+from policies.common import (
+    card_for,
+    emit,
+    generator_room_of_block,
+    hand_with,
+    is_generator_room,
+)
+from policies.humans import (
+    K_FUELERS_PER_BLOCK,
+    K_PARKA_FIRST,
+    K_STREET_MAX_FROST,
+    free_hands,
+    fuel_hand,
+    go,
+    human_declare,
+)
+from policies.knowledge import cleared, known_dead, known_thing, learn, suspicion
+from policies.memory import (
+    M_BEACON_SEEN,
+    M_CALL_TRIED,
+    M_CROWD,
+    M_EXPERT_HUMANS,
+    M_GEN_BROKEN,
+    M_LOCKED,
+    M_NO_YELLOW,
+    fuel_estimate,
+    remember,
+    remember_lamps,
+)
 
-KNOBS = ("fuel_low", "fuelers_per_block", "parka_first", "beacon_after_turn", "street_max_frost")
-SUMMARY = "placeholder: plays like naive"
+KNOBS = (
+    "fuel_low",
+    "fuelers_per_block",
+    "parka_first",
+    "beacon_after_turn",
+    "street_max_frost",
+    "arm_up",
+    "attack_suspicion",
+    "flee_unarmed",
+    "burn_things",
+    "trust_below",
+    "avoid_pairs",
+    "blood_tests",
+    "test_after_call",
+    "supply_dry",
+    "lab_retry_turns",
+)
+K_ARM_UP = 5
+K_ATTACK_SUSPICION = 6
+K_FLEE_UNARMED = 7
+K_BURN_THINGS = 8
+K_TRUST_BELOW = 9
+K_AVOID_PAIRS = 10
+K_BLOOD_TESTS = 11
+K_TEST_AFTER_CALL = 12
+K_SUPPLY_DRY = 13
+K_LAB_RETRY_TURNS = 14
+SUMMARY = (
+    "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
+    "paralysed ones, flees unarmed, avoids pairs in the dark"
+)
+
+H_BURN_WHO = M_EXPERT_HUMANS
+H_BURN_ROOM = M_EXPERT_HUMANS + 1
+H_BURN_UNTIL = M_EXPERT_HUMANS + 2
+H_NO_PISTOLS = M_EXPERT_HUMANS + 3
+H_DOG = M_EXPERT_HUMANS + 4
+H_TESTS_DONE = M_EXPERT_HUMANS + 5
+H_SUPPLY = M_EXPERT_HUMANS + 6
+H_GEN_REPAIR = M_EXPERT_HUMANS + 7
+H_LAB_RETRY = M_EXPERT_HUMANS + 8
+H_BLOCK_LIT = M_EXPERT_HUMANS + 9  # N_BLOCKS cells
+BACKPACK_SLOTS = O_BACKPACK_FUEL - O_BACKPACK_KIND  # the observation's layout
+
+
+@njit(cache=True)
+def armed(obs):
+    """A pistol or an axe in hand (ITEM-PISTOL, ITEM-AXE)."""
+    return hand_with(obs, codes.PISTOL) >= 0 or hand_with(obs, codes.AXE) >= 0
+
+
+@njit(cache=True)
+def foe(obs, mem, knobs, d):
+    """d stands here, up, and is a known Thing or suspect enough to attack."""
+    p = obs[O_PRESENT + d]
+    if d == obs[O_SELF] or p == P_ABSENT or p == P_LOOKS_DEAD:
+        return False
+    return known_thing(mem, d) or suspicion(mem, d) >= knobs[K_ATTACK_SUSPICION]
+
+
+@njit(cache=True)
+def pick_foe(obs, mem, knobs):
+    """The foe here to attack first: an active Thing (the danger now), else any foe; -1."""
+    best = -1
+    for d in range(MAX_CHARACTERS):
+        if foe(obs, mem, knobs, d):
+            if obs[O_PRESENT + d] == P_ACTIVE_THING:
+                return d
+            if best < 0:
+                best = d
+    return best
+
+
+@njit(cache=True)
+def attack(obs, out, n, d):
+    """ACT-SHOOT-6: fire every pistol in hand; else strike with an axe (ACT-MELEE)."""
+    shot = False
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.PISTOL:
+            n = emit(out, n, codes.A_SHOOT, d, h)
+            shot = True
+    if not shot:
+        h = hand_with(obs, codes.AXE)
+        if h >= 0:
+            n = emit(out, n, codes.A_MELEE, d, h)
+    return n
+
+
+@njit(cache=True)
+def active_thing_here(obs):
+    for d in range(MAX_CHARACTERS):
+        if d != obs[O_SELF] and obs[O_PRESENT + d] == P_ACTIVE_THING:
+            return True
+    return False
+
+
+@njit(cache=True)
+def crowded_neighbour(obs, mem, ip):
+    """The room next to mine (not the Street) where most people were last seen, or -1."""
+    here = obs[O_ROOM]
+    adjacent = ip[P.I_ADJACENT + here]
+    best, best_crowd = -1, -1
+    for r in range(codes.N_ROOMS):
+        if r != codes.STREET and (adjacent >> r) & 1 == 1 and mem[M_CROWD + r] > best_crowd:
+            best, best_crowd = r, mem[M_CROWD + r]
+    return best
+
+
+@njit(cache=True)
+def burn_hand(obs, ip):
+    """A hand holding a canister with the fuel a burning takes (ACT-BURN-CORPSE), or -1."""
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] >= ip[P.I_BURN_FUEL]:
+            return h
+    return -1
+
+
+@njit(cache=True)
+def thing_body_here(obs, mem):
+    """A known Thing lying here "dead" and burnable: paralysed, not gone for good (THING-P-3)."""
+    bodies = obs[O_BODIES_BURNABLE]
+    if bodies <= 0:
+        return -1
+    for d in range(MAX_CHARACTERS):
+        if (bodies >> d) & 1 == 1 and known_thing(mem, d) and not known_dead(mem, d):
+            return d
+    return -1
+
+
+@njit(cache=True)
+def fetch_fuel(obs, out, n, next_hop, knobs, ip):
+    """Get a canister with fuel: fill an empty one at the pump, else open a red box."""
+    here = obs[O_ROOM]
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] == 0:
+            if obs[O_PUMP_BROKEN] == 1:
+                return n
+            if here == codes.FUEL_ROOM:
+                return emit(out, n, codes.A_FILL, h, 0)  # LOC-FUEL-1
+            return go(obs, out, n, next_hop, codes.FUEL_ROOM, knobs, ip)
+    if here == codes.WAREHOUSE:
+        if obs[O_ROOM_ITEMS + codes.CANISTER] > 0:
+            return emit(out, n, codes.A_PICKUP, codes.CANISTER, 0)
+        return emit(out, n, codes.A_OPEN_BOX, codes.RED_BOX, codes.CANISTER)  # LOC-WAREHOUSE-1
+    return go(obs, out, n, next_hop, codes.WAREHOUSE, knobs, ip)
+
+
+@njit(cache=True)
+def burn_errand(obs, mem, ip, knobs, out, n, next_hop):
+    """THING-P-3, ACT-BURN-CORPSE: a paralysed known Thing dies for good only by fire; burn it
+    here, or fetch fuel and come back before its paralysis ends. Returns -1 if nothing to do."""
+    t = obs[O_TURN]
+    here = obs[O_ROOM]
+    d = thing_body_here(obs, mem)
+    if d >= 0 and mem[H_BURN_WHO] != d + 1:
+        mem[H_BURN_WHO] = d + 1
+        mem[H_BURN_ROOM] = here
+        mem[H_BURN_UNTIL] = t + ip[P.I_PARALYSIS]
+    if mem[H_BURN_WHO] == 0:
+        return -1
+    who = mem[H_BURN_WHO] - 1
+    if t > mem[H_BURN_UNTIL] or known_dead(mem, who) or here == mem[H_BURN_ROOM] and d < 0:
+        mem[H_BURN_WHO] = 0  # revived, burned by another, or carried off
+        return -1
+    h = burn_hand(obs, ip)
+    if h >= 0:
+        if here == mem[H_BURN_ROOM]:
+            return emit(out, n, codes.A_BURN_CORPSE, who, h)
+        return go(obs, out, n, next_hop, mem[H_BURN_ROOM], knobs, ip)
+    if free_hands(obs) == 0 and hand_with(obs, codes.CANISTER) < 0:
+        mem[H_BURN_WHO] = 0  # no hand for a canister
+        return -1
+    return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+
+
+@njit(cache=True)
+def my_block(obs, knobs):
+    """The block whose generator I keep fuelled (naive's assignment by index), or -1."""
+    me = obs[O_SELF]
+    return me % codes.N_BLOCKS if me // codes.N_BLOCKS < knobs[K_FUELERS_PER_BLOCK] else -1
+
+
+@njit(cache=True)
+def pour_here(obs, out, n, room_block):
+    """GEN-4: in a generator room, pour in the fuel I carry."""
+    if not is_generator_room(obs[O_ROOM]):
+        return n
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] > 0:
+            n = emit(out, n, codes.A_REFUEL, h, 0)
+    return n
+
+
+@njit(cache=True)
+def my_act(obs, kind, a):
+    """Whether I did an act of this kind (with this first detail) last turn, as I perceived it."""
+    me = obs[O_SELF]
+    for j in range(obs[O_N_PERCEIVED]):
+        row = O_PERCEIVED + j * PERCEIVED_FIELDS
+        if obs[row] == me and obs[row + 1] == kind and obs[row + 3] == a:
+            return True
+    return False
+
+
+@njit(cache=True)
+def note_power(obs, mem, room_block):
+    """A lit room of a block shows its generator running (LIGHT-1, GEN-5)."""
+    b = room_block[obs[O_ROOM]]
+    if obs[O_LIGHTING] == codes.LIGHT and 0 <= b < codes.N_BLOCKS:
+        mem[H_BLOCK_LIT + b] = obs[O_TURN]
+
+
+@njit(cache=True)
+def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
+    """I stand in a dark generator room: pour in what I carry; if the generator should still be
+    running, the darkness is a broken light fixture (GAP-20) if I saw the block lit a turn ago
+    (I came from a lit room of it) or if my repair of the generator was refused last turn (it
+    was not broken: ACT-REPAIR), else a broken generator (repairs work in any lighting);
+    if it should be dry, its fueler (anyone if supply_dry) fetches fuel for it (supply_errand)
+    rather than wait by it.
+    -1 if I am not in a dark generator room."""
+    here = obs[O_ROOM]
+    if not is_generator_room(here) or obs[O_LIGHTING] == codes.LIGHT:
+        return -1
+    m = pour_here(obs, out, n, room_block)
+    if m > n:
+        mem[H_SUPPLY] = 0
+        return m
+    t = obs[O_TURN]
+    b = room_block[here]
+    ran = mem[H_BLOCK_LIT + b] >= t - 1 and mem[M_GEN_BROKEN + b] == 0
+    refused = mem[H_GEN_REPAIR] == t - 1 and not my_act(obs, codes.E_REPAIR, codes.OBJ_GENERATOR)
+    if ran or refused:
+        return emit(out, n, codes.A_REPAIR, codes.OBJ_LIGHT_FIXTURE, 0)
+    dry = fuel_estimate(mem, ip, b, t) <= 0 and mem[M_GEN_BROKEN + b] == 0
+    if not dry or my_block(obs, knobs) != b and knobs[K_SUPPLY_DRY] <= 0:
+        mem[H_GEN_REPAIR] = t
+        return emit(out, n, codes.A_REPAIR, codes.OBJ_GENERATOR, 0)
+    mem[H_SUPPLY] = b + 1
+    return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+
+
+@njit(cache=True)
+def supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
+    """Bring fuel to the dry generator I found in the dark (GEN-4). -1 if none."""
+    if mem[H_SUPPLY] == 0:
+        return -1
+    b = mem[H_SUPPLY] - 1
+    gen_room = generator_room_of_block(room_block, b)
+    if fuel_hand(obs, True) >= 0:
+        if obs[O_ROOM] == gen_room:
+            mem[H_SUPPLY] = 0
+            return pour_here(obs, out, n, room_block)
+        return go(obs, out, n, next_hop, gen_room, knobs, ip)
+    if free_hands(obs) == 0 and hand_with(obs, codes.CANISTER) < 0:
+        mem[H_SUPPLY] = 0
+        return -1
+    return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+
+
+@njit(cache=True)
+def call_in_the_dark(obs, mem, out, n):
+    """GAP-6: the call needs the Radio room's block powered and a beacon on, not light: in a dark
+    Radio room (a broken fixture, say) try it anyway. -1 if not the case."""
+    if (
+        obs[O_ROOM] != codes.RADIO_ROOM
+        or obs[O_LIGHTING] == codes.LIGHT
+        or obs[O_CALL_TURN] != UNSEEN
+        or mem[M_BEACON_SEEN] == 0
+    ):
+        return -1
+    mem[M_CALL_TRIED] = obs[O_TURN]
+    return emit(out, n, codes.A_CALL, 0, 0)
+
+
+@njit(cache=True)
+def wants_parka(obs, mem, knobs):
+    """naive's parka-first errand applies (policies.humans.human_declare)."""
+    return (
+        obs[O_WEARS_PARKA] == 0
+        and knobs[K_PARKA_FIRST] > 0
+        and mem[M_NO_YELLOW] == 0
+        and (hand_with(obs, codes.PARKA) >= 0 or free_hands(obs) > 0)
+    )
+
+
+@njit(cache=True)
+def arm_errand(obs, mem, ip, knobs, out, n, next_hop):
+    """Fetch a pistol from the Arsenal (LOC-ARSENAL-1), if my card opens it (ID-1, DOOR-1) or
+    its lamp shows it open. Returns -1 if not worth it."""
+    here = obs[O_ROOM]
+    if knobs[K_ARM_UP] <= 0 or armed(obs) or free_hands(obs) == 0 or mem[H_NO_PISTOLS] == 1:
+        return -1
+    if here == codes.ARSENAL:
+        if obs[O_ROOM_ITEMS + codes.PISTOL] > 0:
+            return emit(out, n, codes.A_PICKUP, codes.PISTOL, 0)  # ACT-PICKUP
+        if obs[O_SEES] == 1:
+            mem[H_NO_PISTOLS] = 1
+        return -1
+    if card_for(obs, codes.ARSENAL) < 0 and (mem[M_LOCKED] >> codes.ARSENAL) & 1 == 1:
+        return -1
+    return go(obs, out, n, next_hop, codes.ARSENAL, knobs, ip)
+
+
+@njit(cache=True)
+def untested_pair_in_dark(obs, mem):
+    """INF-1: in the dark a Thing infects unseen; alone with one person not cleared by a blood
+    test is the classic set-up (INF-5: in light it needs a crowd)."""
+    if obs[O_LIGHTING] == codes.LIGHT or obs[O_LIVING_HERE] != 2:
+        return False
+    for d in range(MAX_CHARACTERS):
+        p = obs[O_PRESENT + d]
+        if d != obs[O_SELF] and p != P_ABSENT and p != P_LOOKS_DEAD:
+            return not cleared(mem, d)
+    return False
+
+
+@njit(cache=True)
+def useful(kind):
+    """Items worth a hand to this policy: weapons, fuel, a parka to put on, a blood sample."""
+    return (
+        kind == codes.PISTOL
+        or kind == codes.AXE
+        or kind == codes.CANISTER
+        or kind == codes.PARKA
+        or kind == codes.BLOOD_SAMPLE
+    )
+
+
+@njit(cache=True)
+def free_a_hand(obs, out, n):
+    """ACT-DROP (free, step 1): with both hands full, drop an item this policy has no use for (a
+    second flashlight from a yellow box, say), or the errands that need a hand stall."""
+    if free_hands(obs) > 0:
+        return n
+    for h in range(2):
+        if not useful(obs[O_HAND_KIND + h]):
+            return emit(out, n, codes.A_DROP, h, 0)
+    return n
+
+
+@njit(cache=True)
+def sample_slot(obs, first, slots):
+    """The first of `slots` slots from `first` holding a blood sample, or -1."""
+    for k in range(slots):
+        if obs[first + k] == codes.BLOOD_SAMPLE:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def free_backpack_slot(obs):
+    for k in range(BACKPACK_SLOTS):
+        if obs[O_BACKPACK_KIND + k] == codes.NO_ITEM:
+            return True
+    return False
+
+
+@njit(cache=True)
+def dog_to_sample(obs):
+    """A dog whose blood can be taken: alive or dead, not burned (LOC-KENNEL-2); in the dark,
+    dog 0 on trust."""
+    if obs[O_DOGS_ALIVE] == UNSEEN:
+        return 0
+    usable = (obs[O_DOGS_ALIVE] | obs[O_DOGS_DEAD]) & ~obs[O_DOGS_BURNED]
+    for d in range(codes.N_DOGS):
+        if (usable >> d) & 1 == 1:
+            return d
+    return -1
+
+
+@njit(cache=True)
+def read_result(obs, mem, ip, knobs, out, n, next_hop):
+    """LOC-LAB-4: my comparison is done; read the computer. Returns -1 if none is pending."""
+    finish = obs[O_LAB_MY_FINISH]
+    if finish == UNSEEN or obs[O_LAB_VIEW_TURN] > finish:
+        return -1
+    if obs[O_TURN] <= finish:
+        return go(obs, out, n, next_hop, codes.LABORATORY, knobs, ip)  # wait by it
+    if obs[O_ROOM] != codes.LABORATORY:
+        return go(obs, out, n, next_hop, codes.LABORATORY, knobs, ip)
+    if obs[O_LAB_COMPUTER_BROKEN] == 1:
+        return emit(out, n, codes.A_REPAIR, codes.OBJ_COMPUTER, 0)
+    mem[H_TESTS_DONE] += 1
+    return emit(out, n, codes.A_LAB_VIEW, 0, 0)
+
+
+@njit(cache=True)
+def run_comparison(obs, mem, knobs, out, n, dog_slot, hand):
+    """LOC-LAB-2/3: the dog's sample in slot 1, mine in slot 2, truly labelled; "equal?"."""
+    if obs[O_LAB_ANALYZER_BROKEN] == 1:
+        return emit(out, n, codes.A_REPAIR, codes.OBJ_ANALYZER, 0)
+    if obs[O_LAB_STAGE] != 0 or obs[O_LAB_SLOTS] != LAB_EMPTY or obs[O_LAB_SLOTS + 1] != LAB_EMPTY:
+        mem[H_LAB_RETRY] = obs[O_TURN] + knobs[K_LAB_RETRY_TURNS]  # busy, no power, a tube in it
+        return -1
+    dog_label = codes.DOG_LABEL + mem[H_DOG] - 1
+    n = emit(out, n, codes.A_LAB_INSERT, 0, pack_insert(2 + dog_slot, dog_label))
+    n = emit(out, n, codes.A_LAB_INSERT, 1, pack_insert(hand, obs[O_SELF]))
+    return emit(out, n, codes.A_LAB_START, codes.Q_EQUAL, 0)
+
+
+@njit(cache=True)
+def blood_test_errand(obs, mem, ip, knobs, out, n, next_hop):
+    """A tester's round (see the module's docstring). Returns -1 if nothing to do."""
+    m = read_result(obs, mem, ip, knobs, out, n, next_hop)
+    if m >= 0:
+        return m
+    if mem[H_TESTS_DONE] >= knobs[K_BLOOD_TESTS] or card_for(obs, codes.LABORATORY) < 0:
+        return -1
+    if obs[O_TURN] < mem[H_LAB_RETRY]:
+        return -1
+    here = obs[O_ROOM]
+    dog_slot = sample_slot(obs, O_BACKPACK_KIND, BACKPACK_SLOTS)
+    if dog_slot < 0:
+        mem[H_DOG] = 0
+        if not free_backpack_slot(obs):
+            return -1
+        if here != codes.KENNEL:
+            return go(obs, out, n, next_hop, codes.KENNEL, knobs, ip)
+        dog = dog_to_sample(obs)
+        if dog < 0:
+            return -1
+        mem[H_DOG] = dog + 1
+        return emit(out, n, codes.A_BLOOD_DOG, dog, 1)
+    hand = hand_with(obs, codes.BLOOD_SAMPLE)
+    if hand < 0:
+        if free_hands(obs) == 0:
+            return -1
+        return emit(out, n, codes.A_BLOOD_SELF, 0, 0)  # ACT-BLOOD-SELF, INF-4
+    if here != codes.LABORATORY:
+        return go(obs, out, n, next_hop, codes.LABORATORY, knobs, ip)
+    return run_comparison(obs, mem, knobs, out, n, dog_slot, hand)
+
+
+@njit(cache=True)
+def time_to_test(obs, knobs):
+    """Blood tests wait for the call for help if the knob says so, and never freeze anyone:
+    a tester with more frostbite marks than he would take onto the Street (FROST-1) recovers
+    first."""
+    if knobs[K_BLOOD_TESTS] <= 0 or obs[O_FROST] > knobs[K_STREET_MAX_FROST]:
+        return False
+    return knobs[K_TEST_AFTER_CALL] <= 0 or obs[O_CALL_TURN] != UNSEEN
 
 
 @njit(cache=True)
 def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
+    remember(obs, mem, ip, room_block)
+    remember_lamps(obs, mem)
+    learn(obs, mem, knobs[K_TRUST_BELOW])
+    note_power(obs, mem, room_block)
+    n = 0
+    parka_hand = hand_with(obs, codes.PARKA)
+    if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
+        n = emit(out, n, codes.A_PARKA_ON, parka_hand, 0)  # ACT-PARKA: free
+    m = free_a_hand(obs, out, n)
+    if m > n:
+        return m  # the errands plan with the free hand from next turn
+    target = pick_foe(obs, mem, knobs)
+    if target >= 0 and armed(obs):
+        return attack(obs, out, n, target)
+    if knobs[K_FLEE_UNARMED] > 0 and active_thing_here(obs):
+        r = crowded_neighbour(obs, mem, ip)
+        if r >= 0:
+            n = pour_here(obs, out, n, room_block)
+            return go(obs, out, n, next_hop, r, knobs, ip)
+    if knobs[K_BURN_THINGS] > 0:
+        m = burn_errand(obs, mem, ip, knobs, out, n, next_hop)
+        if m >= 0:
+            return m
+    m = tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block)
+    if m < 0:
+        m = supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
+    if m < 0:
+        m = call_in_the_dark(obs, mem, out, n)
+    if m >= 0:
+        return m
+    if not wants_parka(obs, mem, knobs):
+        m = arm_errand(obs, mem, ip, knobs, out, n, next_hop)
+        if m >= 0:
+            return m
+        fueler = my_block(obs, knobs) >= 0
+        if not fueler and time_to_test(obs, knobs):
+            m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
+            if m >= 0:
+                return m
+        if knobs[K_AVOID_PAIRS] > 0 and not fueler and untested_pair_in_dark(obs, mem):
+            r = crowded_neighbour(obs, mem, ip)
+            if r >= 0:
+                return go(obs, out, n, next_hop, r, knobs, ip)
     return human_declare(knobs, obs, mem, ip, out, next_hop, room_block)

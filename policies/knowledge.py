@@ -1,0 +1,210 @@
+"""What a character has learned about the others, folded turn by turn from its own observation.
+
+Cells M_KNOWLEDGE..M_KNOWLEDGE+63 of the memory row (policies.memory), four blocks of
+MAX_CHARACTERS cells indexed by character d:
+
+- K_FLAGS + d: bit flags, F_* below (what is known for certain, or from a trusted blood test).
+- K_SUSPICION + d: evidence points accumulated from acts one perceived (S_* below); a policy
+  compares them with a knob threshold.
+- K_LAST_ROOM + d: the room d was last seen in, plus 1 (0: never seen).
+- K_LAST_TURN + d: the turn of that sighting.
+
+What counts as proof that d is a Thing (F_THING_SEEN): d seen in the active form (THING-ACTIVE-2:
+visible in any lighting), seen transforming, clawing, throwing back, spraying or screaming
+(THING-ACTIVE-6), reviving from "death" (THING-P-3: only a Thing revives), or his organs
+exploding (ARCH-MUTANT-2). A blood comparison (LOC-LAB-3/4) against a dog's sample whose result
+says d's labelled sample differs from the dog's marks F_BLOOD_THING ("exposed"), or F_BLOOD_HUMAN
+if it matches; a result counts only if I started it (I know my own question) or its starter is
+trusted (not known to be a Thing, suspicion below `trust_below`), who is assumed to follow the
+protocol and ask Q_EQUAL. A Thing can lie with labels; the trust filter is the defence.
+
+Suspicion points (evidence short of proof): breaking a device (a generator, the pump, the
+beacon, the laboratory's machines...: humans repair, saboteurs break) S_SABOTAGE; attacking a
+character not known to be a Thing S_ATTACK; killing a dog of the Kennel (the blood tests' human
+control) S_DOG.
+"""
+
+from numba import njit
+
+from balance import codes
+from balance.observation import (
+    LAB_LOG_FIELDS,
+    LAB_LOG_ROWS,
+    MAX_CHARACTERS,
+    O_LAB_LOG,
+    O_LAB_MY_FINISH,
+    O_LAB_MY_QUESTION,
+    O_N_PERCEIVED,
+    O_PERCEIVED,
+    O_PRESENT,
+    O_ROOM,
+    O_SELF,
+    O_TURN,
+    P_ABSENT,
+    P_ACTIVE_THING,
+    PERCEIVED_FIELDS,
+    UNSEEN,
+)
+from policies.memory import M_KNOWLEDGE
+
+K_FLAGS = M_KNOWLEDGE
+K_SUSPICION = M_KNOWLEDGE + MAX_CHARACTERS
+K_LAST_ROOM = M_KNOWLEDGE + 2 * MAX_CHARACTERS
+K_LAST_TURN = M_KNOWLEDGE + 3 * MAX_CHARACTERS
+
+F_THING_SEEN = 1  # seen in the active form or doing what only a Thing does
+F_DEAD = 2  # seen dead or burned
+F_BLOOD_THING = 4  # a trusted comparison says his blood is not a dog's (exposed)
+F_BLOOD_HUMAN = 8  # a trusted comparison says his blood equals a dog's
+
+S_SABOTAGE = 4
+S_ATTACK = 2
+S_DOG = 3
+
+
+@njit(cache=True)
+def flag(mem, d, f):
+    mem[K_FLAGS + d] |= f
+
+
+@njit(cache=True)
+def has(mem, d, f):
+    return (mem[K_FLAGS + d] & f) != 0
+
+
+@njit(cache=True)
+def known_thing(mem, d):
+    """d is a Thing for certain (seen as one) or exposed by a trusted blood test."""
+    return has(mem, d, F_THING_SEEN) or has(mem, d, F_BLOOD_THING)
+
+
+@njit(cache=True)
+def known_dead(mem, d):
+    return has(mem, d, F_DEAD)
+
+
+@njit(cache=True)
+def cleared(mem, d):
+    """d's blood matched a dog's in a trusted test and nothing since showed him a Thing."""
+    return has(mem, d, F_BLOOD_HUMAN) and not known_thing(mem, d)
+
+
+@njit(cache=True)
+def suspicion(mem, d):
+    """Evidence points against d; a known Thing is beyond any threshold."""
+    if known_thing(mem, d):
+        return 1 << 20
+    return mem[K_SUSPICION + d]
+
+
+@njit(cache=True)
+def last_seen(mem, d):
+    """(room, turn) of the last sighting of d, room -1 if never seen."""
+    return mem[K_LAST_ROOM + d] - 1, mem[K_LAST_TURN + d]
+
+
+@njit(cache=True)
+def trusted(mem, me, d, trust_below):
+    """Whether d's word (a lab result he started) counts: myself, or nobody known bad."""
+    return d == me or (not known_thing(mem, d) and suspicion(mem, d) < trust_below)
+
+
+@njit(cache=True)
+def note_sightings(obs, mem):
+    """Who is here now, and who shows the active form (THING-ACTIVE-2)."""
+    here = obs[O_ROOM]
+    t = obs[O_TURN]
+    for d in range(MAX_CHARACTERS):
+        p = obs[O_PRESENT + d]
+        if p == P_ABSENT:
+            continue
+        mem[K_LAST_ROOM + d] = here + 1
+        mem[K_LAST_TURN + d] = t
+        if p == P_ACTIVE_THING:
+            flag(mem, d, F_THING_SEEN)
+
+
+@njit(cache=True)
+def thing_only_act(kind):
+    """Acts only a Thing can do (THING-HIDDEN-1, THING-ACTIVE-6, THING-P-3, ARCH-MUTANT-2)."""
+    return (
+        kind == codes.E_TRANSFORM
+        or kind == codes.E_CLAWS
+        or kind == codes.E_THROW_BACK
+        or kind == codes.E_SPRAY
+        or kind == codes.E_SCREAM
+        or kind == codes.E_REVIVE
+        or kind == codes.E_ORGANS
+        or kind == codes.E_EAT_STOCK
+    )
+
+
+@njit(cache=True)
+def note_act(mem, actor, kind, target):
+    """Fold one perceived act (actor known) into flags and suspicion."""
+    if thing_only_act(kind):
+        flag(mem, actor, F_THING_SEEN)
+    elif kind == codes.E_DEATH:
+        flag(mem, actor, F_DEAD)
+    elif kind == codes.E_BURN and target >= 0 and target < MAX_CHARACTERS:
+        flag(mem, target, F_DEAD)  # THING-P-3: a burned body is gone for good
+    elif kind == codes.E_BREAK:
+        mem[K_SUSPICION + actor] += S_SABOTAGE
+    elif kind == codes.E_KILL_DOG:
+        mem[K_SUSPICION + actor] += S_DOG
+    elif kind == codes.E_SHOT or kind == codes.E_MELEE or kind == codes.E_FLAME:
+        if target >= 0 and target < MAX_CHARACTERS and not known_thing(mem, target):
+            mem[K_SUSPICION + actor] += S_ATTACK
+
+
+@njit(cache=True)
+def note_acts(obs, mem):
+    """The acts perceived since the last declaration (balance.kernel.perception)."""
+    me = obs[O_SELF]
+    for k in range(obs[O_N_PERCEIVED]):
+        row = O_PERCEIVED + k * PERCEIVED_FIELDS
+        actor = obs[row]
+        kind = obs[row + 1]
+        if actor == UNSEEN or actor < 0 or actor >= MAX_CHARACTERS or actor == me:
+            continue
+        note_act(mem, actor, kind, obs[row + 2])
+
+
+@njit(cache=True)
+def blood_verdict(mem, me, lab1, lab2, starter, yes, question, trust_below):
+    """One completed comparison: if one label is a dog (the human control, GAP-53: dogs are
+    never infected) and the other a character, its answer tells his blood, when the question is
+    known (mine) or assumed Q_EQUAL from a trusted starter."""
+    if lab1 >= codes.DOG_LABEL:
+        lab1, lab2 = lab2, lab1
+    if lab1 < 0 or lab1 >= MAX_CHARACTERS or lab2 < codes.DOG_LABEL:
+        return
+    if starter != me and not trusted(mem, me, starter, trust_below):
+        return
+    equal = yes == 1 if question == codes.Q_EQUAL else yes == 0
+    flag(mem, lab1, F_BLOOD_HUMAN if equal else F_BLOOD_THING)
+
+
+@njit(cache=True)
+def note_lab_log(obs, mem, trust_below):
+    """LOC-LAB-4: the computer's completed checks as last read (idempotent: flags only).
+    LOC-LAB-3: only the starter knows the question; mine is O_LAB_MY_QUESTION."""
+    me = obs[O_SELF]
+    for k in range(LAB_LOG_ROWS):
+        row = O_LAB_LOG + k * LAB_LOG_FIELDS
+        if obs[row] == UNSEEN:
+            break
+        starter = obs[row + 2]
+        question = codes.Q_EQUAL
+        if starter == me and obs[O_LAB_MY_FINISH] == obs[row + 3]:
+            question = obs[O_LAB_MY_QUESTION]
+        blood_verdict(mem, me, obs[row], obs[row + 1], starter, obs[row + 4], question,
+                      trust_below)
+
+
+@njit(cache=True)
+def learn(obs, mem, trust_below):
+    """Fold this turn's observation into the knowledge cells."""
+    note_sightings(obs, mem)
+    note_acts(obs, mem)
+    note_lab_log(obs, mem, trust_below)

@@ -1,0 +1,254 @@
+"""The `expert` human policy and its knowledge (policies.expert_humans, policies.knowledge):
+scripted scenarios through the harness, the policy called as the kernel calls it, and one
+statistical check against `random` Things."""
+
+import math
+
+import numpy as np
+import pytest
+
+from balance import codes
+from balance import records as R
+from balance.config import load_config
+from balance.kernel import params as P
+from balance.kernel import state as S
+from balance.observation import MEMORY_SIZE, N_OBS, O_LAB_LOG, O_SELF, LAB_LOG_FIELDS, UNSEEN
+from balance.runner import run_games
+from policies import make
+from policies.common import generator_room_of_block
+from policies.dispatch import EXPERT_HUMANS, policy_declare
+from policies.knowledge import (
+    F_BLOOD_HUMAN,
+    F_BLOOD_THING,
+    S_SABOTAGE,
+    has,
+    known_thing,
+    learn,
+    suspicion,
+)
+from tests.harness import lit
+
+HUMAN, THING, OTHER = 0, 1, 2
+ROOM = codes.LIVING_QUARTERS
+TRUST = 4.0
+
+
+def scene():
+    """Everyone human and warm in a lit room, THING an original Thing among them."""
+    sc = lit().make_thing(THING)
+    sc.park_everyone(ROOM)
+    for c in range(8):  # those the tests play: parkas are fewer than people
+        sc.wear_parka(c)
+    return sc
+
+
+def expert(sc, c):
+    """What the expert policy declares for c now, as game.declare_by_policies would ask it."""
+    _, knobs = make("expert", codes.HUMANS, sc.cfg)
+    out = np.zeros((sc.g.decl.shape[1], 3), dtype=np.int64)
+    pk = sc.pk
+    n = policy_declare(
+        EXPERT_HUMANS, knobs, sc.observe(c), sc.g.memory[c], sc.g.rng, 1 + c, out,
+        pk.next_hop, pk.room_block, pk.ip,
+    )
+    return [tuple(int(v) for v in row) for row in out[:n]]
+
+
+def activate(sc, c):
+    sc.ch[c, S.CH_FORM] = codes.THING_ACTIVE
+
+
+def test_knowledge_marks_a_character_seen_in_the_active_form_THING_ACTIVE_2():
+    sc = scene()
+    mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
+    learn(sc.observe(HUMAN), mem, TRUST)
+    assert not known_thing(mem, THING)
+    activate(sc, THING)
+    learn(sc.observe(HUMAN), mem, TRUST)
+    assert known_thing(mem, THING) and not known_thing(mem, OTHER)
+
+
+def test_knowledge_marks_a_witnessed_transformation_THING_HIDDEN_1():
+    sc = scene()
+    sc.turn = sc.cfg["thing.transform_from_turn"] - 1
+    sc.step({THING: [(codes.A_TRANSFORM, 0, 0)]})
+    assert sc.ch[THING, S.CH_FORM] == codes.THING_ACTIVE
+    mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
+    learn(sc.observe(OTHER), mem, TRUST)
+    assert known_thing(mem, THING)
+
+
+def test_knowledge_counts_sabotage_as_suspicion_ACT_BREAK():
+    sc = scene().put(THING, codes.GENERATOR_1).put(HUMAN, codes.GENERATOR_1)
+    sc.step({THING: [(codes.A_BREAK, codes.OBJ_GENERATOR, 0)]})
+    mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
+    learn(sc.observe(HUMAN), mem, TRUST)
+    assert suspicion(mem, THING) == S_SABOTAGE and not known_thing(mem, THING)
+
+
+def test_knowledge_reads_blood_tests_against_a_dog_weighed_by_starter_LOC_LAB_4():
+    """A NO to "equal" between a character's sample and a dog's (GAP-53: a dog is human blood)
+    exposes him; a YES clears him; a result started by a suspect is ignored."""
+    from policies.knowledge import K_SUSPICION, note_lab_log
+
+    dog = codes.DOG_LABEL
+    mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
+    mem[K_SUSPICION + 5] = 10  # character 5 is a suspect
+    rows = [(3, dog, OTHER, 4, 0), (dog + 1, 4, OTHER, 6, 1), (6, dog, 5, 8, 0)]
+    obs = np.full(N_OBS, UNSEEN, dtype=np.int64)
+    obs[O_SELF] = HUMAN
+    for k, row in enumerate(rows):
+        obs[O_LAB_LOG + k * LAB_LOG_FIELDS : O_LAB_LOG + (k + 1) * LAB_LOG_FIELDS] = row
+    note_lab_log(obs, mem, TRUST)
+    assert has(mem, 3, F_BLOOD_THING) and known_thing(mem, 3)
+    assert has(mem, 4, F_BLOOD_HUMAN) and not known_thing(mem, 4)
+    assert not known_thing(mem, 6)
+
+
+def test_what_a_human_cannot_observe_never_changes_his_declarations_GAP_61():
+    """Two games alike but for a hidden fact (OTHER is secretly a convert, GAP-38): the expert
+    human beside him declares the same, turn after turn."""
+    plays = []
+    for convert in (False, True):
+        sc = scene()
+        if convert:
+            sc.ch[OTHER, S.CH_FORM] = codes.THING_HIDDEN
+        turns = []
+        for _ in range(6):
+            decl = expert(sc, HUMAN)
+            turns.append(decl)
+            sc.step({HUMAN: decl})
+        plays.append(turns)
+    assert plays[0] == plays[1] and any(plays[0])
+
+
+def test_an_armed_expert_shoots_a_known_Thing_ACT_SHOOT_6():
+    sc = scene()
+    sc.give(HUMAN, codes.PISTOL, hand=0)
+    sc.give(HUMAN, codes.PISTOL, hand=1)
+    activate(sc, THING)
+    decl = expert(sc, HUMAN)
+    assert decl == [(codes.A_SHOOT, THING, 0), (codes.A_SHOOT, THING, 1)]
+    sc.step({HUMAN: decl})
+    assert len(sc.events(codes.E_SHOT)) == 2
+
+
+def test_an_armed_expert_leaves_the_unsuspected_alone():
+    sc = scene()
+    sc.give(HUMAN, codes.PISTOL)
+    assert all(a != codes.A_SHOOT for a, _, _ in expert(sc, HUMAN))
+
+
+def test_an_unarmed_expert_flees_an_active_Thing():
+    sc = scene()
+    activate(sc, THING)
+    decl = expert(sc, HUMAN)
+    assert decl and decl[-1][0] == codes.A_MOVE and decl[-1][1] != codes.STREET
+
+
+def test_an_expert_burns_a_paralysed_known_Thing_ACT_BURN_CORPSE_THING_P_3():
+    sc = scene()
+    activate(sc, THING)
+    expert(sc, HUMAN)  # he sees the monster
+    sc.ch[THING, S.CH_HP] = 0
+    sc.ch[THING, S.CH_PARALYSED_UNTIL] = sc.turn + 3
+    sc.give(HUMAN, codes.CANISTER, fuel=sc.pk.ip[P.I_PUMP_FILL])
+    decl = expert(sc, HUMAN)
+    assert decl == [(codes.A_BURN_CORPSE, THING, 0)]
+    sc.step({HUMAN: decl})
+    assert sc.ch[THING, S.CH_ALIVE] == 0
+
+
+def test_an_expert_fetches_fuel_to_burn_a_paralysed_Thing():
+    sc = scene()
+    activate(sc, THING)
+    expert(sc, HUMAN)
+    sc.ch[THING, S.CH_HP] = 0
+    sc.ch[THING, S.CH_PARALYSED_UNTIL] = sc.turn + 3
+    decl = expert(sc, HUMAN)
+    assert decl and decl[-1][0] == codes.A_MOVE  # toward the Warehouse's red boxes
+
+
+def test_hands_full_of_flashlights_drop_one_ACT_DROP():
+    """Two flashlights from yellow boxes leave no hand for a canister: one goes (free)."""
+    sc = scene()
+    sc.give(HUMAN, codes.FLASHLIGHT_ITEM, hand=0)
+    sc.give(HUMAN, codes.FLASHLIGHT_ITEM, hand=1)
+    assert expert(sc, HUMAN) == [(codes.A_DROP, 0, 0)]
+
+
+def test_an_expert_picks_up_a_pistol_in_the_Arsenal_LOC_ARSENAL_1():
+    sc = scene().put(HUMAN, codes.ARSENAL)
+    assert expert(sc, HUMAN) == [(codes.A_PICKUP, codes.PISTOL, 0)]
+
+
+def test_a_fueler_in_his_dark_generator_room_repairs_rather_than_waits_GAP_20():
+    """A broken light fixture darkens a running generator's room (GAP-20, LIGHT-2): the fueler
+    of that block tries the repairs (ACT-REPAIR: any lighting) instead of waiting in the dark."""
+    sc = scene()
+    room = generator_room_of_block(sc.pk.room_block, HUMAN % codes.N_BLOCKS)
+    sc.put(HUMAN, room)
+    sc.st[S.ST_FIXTURE_BROKEN + room] = 1
+    sc.step()
+    assert sc.st[S.ST_LIGHTING + room] == codes.DARK
+    tried = set()
+    for _ in range(2):
+        decl = expert(sc, HUMAN)
+        tried |= {(a, t) for a, t, _ in decl}
+        sc.step({HUMAN: decl})
+    assert (codes.A_REPAIR, codes.OBJ_LIGHT_FIXTURE) in tried
+
+
+TESTER, READER = 5, 6  # neither fuels a generator (fuelers_per_block = 1: characters 0..2)
+
+
+def lab_scene():
+    """Everyone human, warm and holding a top-access card (GAP-5) in the Kennel."""
+    sc = lit(sets=("doors.top_access_cards=12",)).park_everyone(codes.KENNEL)
+    for c in range(8):  # those the tests play: parkas are fewer than people
+        sc.wear_parka(c)
+    return sc
+
+
+def play_tester(sc, turns):
+    for _ in range(turns):
+        sc.step({TESTER: expert(sc, TESTER)})
+
+
+def test_a_tester_completes_a_blood_test_against_a_dog_LOC_LAB_3_GAP_53():
+    sc = lab_scene()
+    play_tester(sc, 14)
+    assert sc.rec[R.C_BLOOD_TESTS] == 1
+    assert len(sc.events(codes.E_LAB_VIEW)) == 1
+    assert has(sc.g.memory[TESTER], TESTER, F_BLOOD_HUMAN)
+
+
+def test_a_NO_against_the_dog_exposes_and_an_armed_reader_shoots_INF_4_LOC_LAB_4():
+    """The tester is infected (INF-4: Thing blood): his comparison answers NO; a reader of the
+    computer treats him as exposed and shoots him on sight."""
+    sc = lab_scene()
+    sc.ch[TESTER, S.CH_INFECTED] = 1
+    play_tester(sc, 14)
+    assert sc.rec[R.C_BLOOD_TESTS] == 1
+    sc.put(READER, codes.LABORATORY).put(TESTER, codes.LABORATORY)
+    sc.step({READER: [(codes.A_LAB_VIEW, 0, 0)]})
+    sc.give(READER, codes.PISTOL)
+    decl = expert(sc, READER)
+    assert known_thing(sc.g.memory[READER], TESTER)
+    assert (codes.A_SHOOT, TESTER, 0) in decl
+
+
+def wilson_lower(wins, n, z=1.96):
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - margin) / (1 + z * z / n)
+
+
+@pytest.mark.slow
+def test_expert_humans_beat_random_Things_in_95_percent_of_games():
+    """2,000 games at 12 players, seed 1: the Wilson 95% lower bound of the humans' win share is
+    at least 0.95 (measured: 1,990 wins, 99.5%, lower bound 0.991)."""
+    records = run_games(load_config(12), 2000, 1, "expert", "random")
+    wins = int((records["winner"] == codes.HUMANS).sum())
+    assert wilson_lower(wins, len(records)) >= 0.95
