@@ -1,7 +1,8 @@
 """The `expert` Thing policy and the degenerate `saboteur`.
 
 `expert` plays the Things to win (WIN-2): the first original Thing guards the Radio room's block
-(its generator powers the call and its beacon, GAP-6), the others cut the fuel (the pump) and the
+(its generator powers the call and its beacon, GAP-6; with the Radio room's light broken, nobody
+there can tell whether it has power), the others cut the fuel (the pump) and the
 other generators, the beacons and the analyzer; every original infects in the dark whenever the
 cooldown allows (INF-1, INF-6), breaks a room's light fixture to make the dark (LIGHT-2), heads
 for humans in the dark, reveals itself when exposed, when alone with few humans, late in the
@@ -15,7 +16,6 @@ game and for a convert the Things have just called (X_READY tells):
 - X_INFECTED: bitmask of the characters I infected once
 - X_TWICE: bitmask of those I infected again (INF-7: sure to turn)
 - X_EXPOSED: the last turn I was attacked or seen breaking something (0: never)
-- X_HP: my HP last turn (a drop means I was attacked)
 - X_CALLED: bitmask of the converts I called (THING-P-5)
 - X_EATEN: food boxes I ate off the Freezer's shelves (LOC-FREEZER-4)
 - X_FIXTURES: bitmask of the rooms whose light fixture I believe broken
@@ -48,7 +48,6 @@ from balance.observation import (
     O_FIXTURE_BROKEN,
     O_GEN_BROKEN,
     O_HELD,
-    O_HP,
     O_INFECT_READY,
     O_KNOWN_THING,
     O_LAB_ANALYZER_BROKEN,
@@ -107,6 +106,9 @@ KNOBS = (
     "call_turn",
     "spray_min",
     "eat_food",
+    "wait_infect",
+    "guard",
+    "radio_fixture_weight",
 )
 K_WARDEN = 0
 K_RADIO_WEIGHT = 1
@@ -130,6 +132,9 @@ K_EXPOSED_TURNS = 18
 K_CALL_TURN = 19
 K_SPRAY_MIN = 20
 K_EAT_FOOD = 21
+K_WAIT_INFECT = 22
+K_GUARD = 23
+K_RADIO_FIXTURE_WEIGHT = 24
 
 SABOTEUR_KNOBS = ("pump", "recheck_turns")
 KS_PUMP = 0
@@ -145,12 +150,9 @@ X_READY = M_EXPERT_THINGS
 X_INFECTED = M_EXPERT_THINGS + 1
 X_TWICE = M_EXPERT_THINGS + 2
 X_EXPOSED = M_EXPERT_THINGS + 3
-X_HP = M_EXPERT_THINGS + 4
-X_CALLED = M_EXPERT_THINGS + 5
-X_EATEN = M_EXPERT_THINGS + 6
-X_FIXTURES = M_EXPERT_THINGS + 7
-X_BROKEN = M_EXPERT_THINGS + 8  # N_JOBS cells
-X_LAST_INFECT = M_EXPERT_THINGS + 16  # the turn of my last infection attempt (INF-6)
+X_CALLED = M_EXPERT_THINGS + 4
+X_EATEN = M_EXPERT_THINGS + 5
+X_FIXTURES = M_EXPERT_THINGS + 6
 
 NEVER = 1000.0  # a job weight from which that kind of job is never done
 
@@ -163,7 +165,11 @@ J_GEN_B = 4
 J_BEACON_A = 5
 J_BEACON_B = 6
 J_ANALYZER = 7  # LOC-LAB-1: no blood tests
-N_JOBS = 8
+J_RADIO_FIXTURE = 8  # LIGHT-2: the Radio room's light; in the dark one cannot tell it has power
+N_JOBS = 9
+
+X_BROKEN = M_EXPERT_THINGS + 7  # N_JOBS cells
+X_LAST_INFECT = X_BROKEN + N_JOBS  # the turn of my last infection attempt (INF-6)
 
 
 @njit(cache=True)
@@ -187,6 +193,8 @@ def job_room(room_block, j):
         return codes.FUEL_ROOM
     if j == J_ANALYZER:
         return codes.LABORATORY
+    if j == J_RADIO_FIXTURE:
+        return codes.RADIO_ROOM
     k = 0 if j == J_GEN_A or j == J_BEACON_A else 1
     return generator_room_of_block(room_block, other_block(room_block, k))
 
@@ -199,6 +207,8 @@ def job_object(j):
         return codes.OBJ_BEACON
     if j == J_PUMP:
         return codes.OBJ_PUMP
+    if j == J_RADIO_FIXTURE:
+        return codes.OBJ_LIGHT_FIXTURE
     return codes.OBJ_ANALYZER
 
 
@@ -211,15 +221,19 @@ def seen_broken(obs, obj):
         return obs[O_BEACON_BROKEN]
     if obj == codes.OBJ_PUMP:
         return obs[O_PUMP_BROKEN]
+    if obj == codes.OBJ_LIGHT_FIXTURE:
+        return obs[O_FIXTURE_BROKEN]
     return obs[O_LAB_ANALYZER_BROKEN]
 
 
 @njit(cache=True)
-def setup_cells(obs, mem):
-    """First turn on this policy (a game's start, or a convert just called): my cells."""
+def setup_cells(mem):
+    """First turn on this policy (a game's start, or a convert just called, whose cells here
+    the human policy left at zero): nothing I infected, called or broke yet."""
     if mem[X_READY] == 0:
+        for cell in range(X_READY, X_LAST_INFECT + 1):
+            mem[cell] = 0
         mem[X_READY] = 1
-        mem[X_HP] = obs[O_HP]
 
 
 @njit(cache=True)
@@ -243,12 +257,9 @@ def remember_jobs(obs, mem, room_block):
 
 @njit(cache=True)
 def remember_exposure(obs, mem):
-    """Exposed: attacked (my HP fell, or I perceived a shot, blow or flame at me)."""
+    """Exposed: I perceived a shot, a blow or a flame aimed at me (frostbite is no sign)."""
     t = obs[O_TURN]
     me = obs[O_SELF]
-    if obs[O_HP] < mem[X_HP]:
-        mem[X_EXPOSED] = t
-    mem[X_HP] = obs[O_HP]
     for s in range(min(obs[O_N_PERCEIVED], PERCEIVED_SLOTS)):
         row = O_PERCEIVED + s * PERCEIVED_FIELDS
         kind = obs[row + 1]
@@ -467,6 +478,9 @@ def job_weight(knobs, j, warden):
     if j == J_RADIO_GEN or j == J_RADIO_BEACON:
         w = knobs[K_RADIO_WEIGHT] + (1.0 if j == J_RADIO_BEACON else 0.0)
         return w - 100.0 if warden else w
+    if j == J_RADIO_FIXTURE:
+        w = knobs[K_RADIO_FIXTURE_WEIGHT]
+        return w - 100.0 if warden and w < NEVER else w
     if j == J_PUMP:
         return knobs[K_PUMP_WEIGHT]
     if j == J_GEN_A or j == J_GEN_B:
@@ -474,6 +488,12 @@ def job_weight(knobs, j, warden):
     if j == J_BEACON_A or j == J_BEACON_B:
         return knobs[K_BEACON_WEIGHT]
     return knobs[K_ANALYZER_WEIGHT]
+
+
+@njit(cache=True)
+def urgent_job(j):
+    """The Radio room's power, beacon and light decide whether the humans can call (GAP-6)."""
+    return j == J_RADIO_GEN or j == J_RADIO_BEACON or j == J_RADIO_FIXTURE
 
 
 @njit(cache=True)
@@ -533,7 +553,7 @@ def do_job(obs, mem, ip, knobs, out, n, next_hop, room_block, j):
         mem[X_BROKEN + j] = obs[O_TURN]
         return n
     limit = knobs[K_WITNESS_LIMIT]
-    if j == J_RADIO_GEN or j == J_RADIO_BEACON:
+    if urgent_job(j):
         limit = MAX_CHARACTERS
     if witnesses_allow(obs, limit):
         return break_here(obs, mem, ip, out, n, job_object(j), j)
@@ -602,19 +622,27 @@ def hunt(obs, mem, ip, knobs, rng, k, out, n, next_hop, room_block, enterable):
 
 
 @njit(cache=True)
-def stay_to_infect(obs, mem, ip):
-    """Humans here in the dark whom infecting is still worth something, and my cooldown ends
-    within a turn (INF-6): wait here."""
-    if obs[O_LIGHTING] != codes.DARK or humans_here(obs) == 0:
+def victims_in_dark(obs, mem, knobs):
+    """Humans here in the dark whom infecting is still worth something (INF-1)."""
+    if obs[O_LIGHTING] != codes.DARK:
         return False
-    return obs[O_INFECT_READY] == 1 or obs[O_TURN] + 1 >= infect_ready_turn(obs, mem, ip)
+    me = obs[O_SELF]
+    for d in range(MAX_CHARACTERS):
+        p = obs[O_PRESENT + d]
+        if d != me and (p == P_CONSCIOUS or p == P_UNCONSCIOUS):
+            if infection_value(obs, mem, knobs, d) > 0:
+                return True
+    return False
 
 
 @njit(cache=True)
-def infect_ready_turn(obs, mem, ip):
-    """INF-6, GAP-36: my last attempt was on X_LAST_INFECT; the next is allowed after the
-    cooldown."""
-    return mem[X_LAST_INFECT] + ip[P.I_INF_COOLDOWN] + 1
+def ready_soon(obs, mem, ip, knobs):
+    """INF-6, GAP-36: my infection is allowed again within `wait_infect` turns (used on t,
+    allowed on t + cooldown + 1)."""
+    if obs[O_INFECT_READY] == 1 or mem[X_LAST_INFECT] == 0:
+        return True
+    ready = mem[X_LAST_INFECT] + ip[P.I_INF_COOLDOWN] + 1
+    return ready - obs[O_TURN] <= knobs[K_WAIT_INFECT]
 
 
 # --- the active form ---
@@ -716,18 +744,24 @@ def hidden_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enter
         mem[X_LAST_INFECT] = obs[O_TURN]
     warden = knobs[K_WARDEN] > 0 and rank(obs) == 0
     j = pick_job(obs, mem, knobs, next_hop, room_block, enterable, warden)
-    urgent = j == J_RADIO_GEN or j == J_RADIO_BEACON
-    if j >= 0 and (urgent or not stay_to_infect(obs, mem, ip)):
+    urgent = urgent_job(j)
+    waiting = victims_in_dark(obs, mem, knobs) and ready_soon(obs, mem, ip, knobs)
+    if j >= 0 and (urgent or not waiting):
         return do_job(obs, mem, ip, knobs, out, n, next_hop, room_block, j)
-    if obs[O_INFECT_READY] == 1 or obs[O_TURN] + 1 >= infect_ready_turn(obs, mem, ip):
+    if ready_soon(obs, mem, ip, knobs):
         m = darken(obs, mem, ip, knobs, out, n)
         if m > n:
             return m
-    if stay_to_infect(obs, mem, ip):
-        return n
+    if waiting:
+        return n  # stay with them
     m = eat_food(obs, mem, ip, knobs, out, n)
     if m > n:
         return m
+    guard = job_room(room_block, J_RADIO_GEN)
+    if warden and knobs[K_GUARD] > 0 and obs[O_ROOM] != guard:
+        return move_through(obs, out, n, step_toward(obs, next_hop, guard))
+    if warden and knobs[K_GUARD] > 0:
+        return n  # GAP-6: whoever comes to repair the Radio block's power finds me in the dark
     return hunt(obs, mem, ip, knobs, rng, k, out, n, next_hop, room_block, enterable)
 
 
@@ -735,7 +769,7 @@ def hidden_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enter
 def expert_thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)
-    setup_cells(obs, mem)
+    setup_cells(mem)
     remember_jobs(obs, mem, room_block)
     remember_exposure(obs, mem)
     enterable = enterable_rooms(obs, mem)

@@ -9,12 +9,16 @@ import pytest
 
 from balance import codes
 from balance.kernel import state as S
+from balance.kernel.actions import declare
 from balance.kernel.game import begin_turn, declare_by_policies, finish_turn
 from harness import lit
 
 THING, HUMAN, WITNESS, OTHER = 0, 1, 2, 3
 RADIO_GEN = codes.GENERATOR_1  # the Radio room's block's generator room (configs [map])
 EARLY = ("thing.transform_from_turn=1",)
+KNOB = "policies.things.expert."
+JOBS = ("radio", "pump", "generator", "beacon", "analyzer", "radio_fixture")
+NO_JOBS = (KNOB + "warden=0",) + tuple(f"{KNOB}{job}_weight=1000" for job in JOBS)  # no sabotage
 
 
 def scene(sets=(), dark=False, room=codes.LIVING_QUARTERS, archetype=codes.ARCH_NONE):
@@ -30,8 +34,9 @@ def scene(sets=(), dark=False, room=codes.LIVING_QUARTERS, archetype=codes.ARCH_
 
 
 def play(sc, things="expert", humans="idle", scripted=None):
-    """One turn with the Things on `things` and the humans on `humans` (scripted declarations
-    replace a character's own); returns what the kernel kept of each character's declarations."""
+    """One turn with the Things on `things` and the humans on `humans` (`scripted`: {character:
+    declarations} replacing his policy's); returns what the kernel kept of each character's
+    declarations."""
     from policies import make
 
     h = make(humans, codes.HUMANS, sc.cfg)
@@ -39,11 +44,12 @@ def play(sc, things="expert", humans="idle", scripted=None):
     pk = sc.pk
     sc.turn += 1
     begin_turn(sc.g, pk.ip, pk.room_block, sc.rec, sc.turn)
-    declare_by_policies(sc.g, pk.ip, pk.room_block, pk.adjacent, pk.next_hop, h[0], h[1], t[0], t[1])
-    for c, decl in (scripted or {}).items():
-        for j, (a, target, arg) in enumerate(decl):
-            sc.g.decl[c, j, :] = (a, target, arg, 0)
-        sc.ch[c, S.CH_N_DECL] = len(decl)
+    args = (sc.g, pk.ip, pk.room_block, pk.adjacent, pk.next_hop)
+    declare_by_policies(*args, h[0], h[1], t[0], t[1])
+    for c, rows in (scripted or {}).items():
+        for j, row in enumerate(rows):
+            sc.g.decl[c, j, :3] = row
+        declare(sc.ch, sc.it, sc.st, sc.g.decl, pk.ip, pk.adjacent, pk.room_block, c, len(rows))
     kept = {c: sc.kept(c) for c in range(sc.ch.shape[0])}
     finish_turn(sc.g, pk.ip, pk.fp, pk.room_block, sc.rec)
     return kept
@@ -72,10 +78,12 @@ def test_INF_1_THING_P_4_expert_infects_a_human_in_the_dark_never_a_known_Thing(
 def test_INF_6_INF_7_expert_respects_the_cooldown_and_prefers_strangers():
     """INF-6: after an attempt on turn t the next is on t + cooldown + 1, never before; INF-7:
     the three humans here are each infected once before anyone twice."""
-    sc = scene(dark=True, sets=("infection.delay_min=20", "infection.delay_max=20"))
+    delay = ("infection.delay_min=20", "infection.delay_max=20")
+    sc = scene(dark=True, room=codes.KENNEL, sets=NO_JOBS + delay)
     cooldown = sc.cfg["infection.cooldown_turns"]
     turns, victims = [], []
     for t in range(1, 3 * (cooldown + 1) + 1):
+        sc.put(THING, codes.KENNEL)  # with them all along
         kept = play(sc)
         for _, victim, _ in actions(kept, THING, codes.A_INFECT):
             turns.append(t)
@@ -86,18 +94,23 @@ def test_INF_6_INF_7_expert_respects_the_cooldown_and_prefers_strangers():
 
 def test_INF_5_expert_does_not_infect_a_conscious_human_in_light():
     """INF-5: in Light with fewer than the crowd of I_INF_CROWD, no infection of the conscious."""
-    sc = scene(room=codes.KENNEL)
+    sc = scene(room=codes.KENNEL, sets=NO_JOBS)
     for _ in range(4):
         assert actions(play(sc), THING, codes.A_INFECT) == []
 
 
 def test_THING_HIDDEN_1_expert_reveals_when_attacked_not_before():
     """THING-HIDDEN-1: with three humans here and nothing against it, the expert stays hidden;
-    once it loses HP to an attack (exposed), it transforms."""
-    sc = scene(room=codes.KENNEL)
+    once one of them shoots at it (exposed), it transforms."""
+    sc = scene(room=codes.KENNEL, sets=NO_JOBS)
+    hand = 0
+    sc.give(HUMAN, codes.PISTOL, hand=hand)
     for _ in range(3):
+        sc.put(THING, codes.KENNEL)  # the scene: the Thing with them
         assert actions(play(sc), THING, codes.A_TRANSFORM) == []
-    sc.ch[THING, S.CH_HP] -= 1  # a hit it took
+    sc.put(THING, codes.KENNEL)
+    play(sc, scripted={HUMAN: [(codes.A_SHOOT, THING, hand)]})
+    sc.put(THING, codes.KENNEL)
     kept = play(sc)
     assert actions(kept, THING, codes.A_TRANSFORM) == [(codes.A_TRANSFORM, 0, 0)]
     assert sc.ch[THING, S.CH_FORM] == codes.THING_ACTIVE
