@@ -109,6 +109,7 @@ KNOBS = (
     "wait_infect",
     "guard",
     "radio_fixture_weight",
+    "radio_witness_limit",
 )
 K_WARDEN = 0
 K_RADIO_WEIGHT = 1
@@ -135,6 +136,7 @@ K_EAT_FOOD = 21
 K_WAIT_INFECT = 22
 K_GUARD = 23
 K_RADIO_FIXTURE_WEIGHT = 24
+K_RADIO_WITNESS_LIMIT = 25
 
 SABOTEUR_KNOBS = ("pump", "recheck_turns")
 KS_PUMP = 0
@@ -504,14 +506,16 @@ def job_pending(obs, mem, knobs, j):
 
 
 @njit(cache=True)
-def pick_job(obs, mem, knobs, next_hop, room_block, enterable, warden):
-    """The pending job with the lowest weight + distance among the rooms I can get into; a
-    weight of `never` or more switches a kind of job off."""
+def pick_job(obs, mem, knobs, next_hop, room_block, enterable, warden, radio_only):
+    """The pending job with the lowest weight + distance among the rooms I can get into (the
+    Radio block's alone if `radio_only`); a weight of NEVER or more switches a kind off."""
     best, best_score = -1, NEVER
     for j in range(N_JOBS):
         r = job_room(room_block, j)
         w = job_weight(knobs, j, warden)
         if w >= NEVER or (enterable >> r) & 1 == 0 or not job_pending(obs, mem, knobs, j):
+            continue
+        if radio_only and not urgent_job(j):
             continue
         score = w + hops(obs, next_hop, r)
         if score < best_score:
@@ -543,8 +547,8 @@ def break_here(obs, mem, ip, out, n, obj, j):
 
 @njit(cache=True)
 def do_job(obs, mem, ip, knobs, out, n, next_hop, room_block, j):
-    """Go to job j's room and break its object when the witnesses allow (the Radio block's
-    objects whatever the witnesses once a beacon may call: they decide the game, GAP-6)."""
+    """Go to job j's room and break its object when the witnesses allow (`radio_witness_limit`
+    for the Radio block's objects: they decide whether the humans can call, GAP-6)."""
     r = job_room(room_block, j)
     if obs[O_ROOM] != r:
         return move_through(obs, out, n, step_toward(obs, next_hop, r))
@@ -552,9 +556,7 @@ def do_job(obs, mem, ip, knobs, out, n, next_hop, room_block, j):
     if s == 1:
         mem[X_BROKEN + j] = obs[O_TURN]
         return n
-    limit = knobs[K_WITNESS_LIMIT]
-    if urgent_job(j):
-        limit = MAX_CHARACTERS
+    limit = knobs[K_RADIO_WITNESS_LIMIT] if urgent_job(j) else knobs[K_WITNESS_LIMIT]
     if witnesses_allow(obs, limit):
         return break_here(obs, mem, ip, out, n, job_object(j), j)
     return n  # wait for the witnesses to leave
@@ -589,14 +591,15 @@ def believed_dark(mem, ip, room_block, r, t):
 
 @njit(cache=True)
 def room_score(knobs, mem, ip, room_block, r, t):
-    """Humans seen there lately, the dark and a lone human count for it, age against it."""
-    seen = mem[M_CROWD + r]
-    if seen == 0 or mem[M_CROWD_SEEN + r] == 0:
+    """Others seen there lately (the sighting counted me), the dark and a lone human count for
+    it, age against it."""
+    others = mem[M_CROWD + r] - 1
+    if others <= 0 or mem[M_CROWD_SEEN + r] == 0:
         return -1e9
-    score = seen * knobs[K_CROWD_WEIGHT] - (t - mem[M_CROWD_SEEN + r])
+    score = others * knobs[K_CROWD_WEIGHT] - (t - mem[M_CROWD_SEEN + r])
     if believed_dark(mem, ip, room_block, r, t):
         score += knobs[K_DARK_WEIGHT]
-    if seen == 2:  # a lone human beside the Thing that saw him
+    if others == 1:
         score += knobs[K_LONE_WEIGHT]
     return score
 
@@ -743,7 +746,8 @@ def hidden_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enter
     if n > before:
         mem[X_LAST_INFECT] = obs[O_TURN]
     warden = knobs[K_WARDEN] > 0 and rank(obs) == 0
-    j = pick_job(obs, mem, knobs, next_hop, room_block, enterable, warden)
+    guard = warden and obs[O_TURN] <= knobs[K_GUARD]
+    j = pick_job(obs, mem, knobs, next_hop, room_block, enterable, warden, guard)
     urgent = urgent_job(j)
     waiting = victims_in_dark(obs, mem, knobs) and ready_soon(obs, mem, ip, knobs)
     if j >= 0 and (urgent or not waiting):
@@ -757,10 +761,10 @@ def hidden_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enter
     m = eat_food(obs, mem, ip, knobs, out, n)
     if m > n:
         return m
-    guard = job_room(room_block, J_RADIO_GEN)
-    if warden and knobs[K_GUARD] > 0 and obs[O_ROOM] != guard:
-        return move_through(obs, out, n, step_toward(obs, next_hop, guard))
-    if warden and knobs[K_GUARD] > 0:
+    post = job_room(room_block, J_RADIO_GEN)
+    if guard and obs[O_ROOM] != post:
+        return move_through(obs, out, n, step_toward(obs, next_hop, post))
+    if guard:
         return n  # GAP-6: whoever comes to repair the Radio block's power finds me in the dark
     return hunt(obs, mem, ip, knobs, rng, k, out, n, next_hop, room_block, enterable)
 

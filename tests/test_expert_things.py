@@ -152,14 +152,19 @@ def test_THING_P_5_expert_calls_its_convert_who_then_claws():
 
 def test_GAP_6_ACT_BREAK_the_warden_breaks_the_Radio_blocks_generator_first():
     """GAP-6: the call needs the Radio room's block powered; the first original Thing alone in
-    that generator room breaks the generator, then, the room dark, the beacon."""
-    sc = scene(room=RADIO_GEN)
+    that generator room breaks the generator, then, the room dark, the beacon, then the Radio
+    room's light fixture (LIGHT-2: once the power is back, the room stays dark), then, while
+    `guard` lasts, it returns to wait by the generator."""
+    sc = scene(room=RADIO_GEN, sets=(KNOB + "guard=60",))
     for c in (HUMAN, WITNESS, OTHER):
         sc.put(c, codes.TOWER)
     kept = play(sc)
     assert actions(kept, THING, codes.A_BREAK) == [(codes.A_BREAK, codes.OBJ_GENERATOR, 0)]
     kept = play(sc)
     assert actions(kept, THING, codes.A_BREAK) == [(codes.A_BREAK, codes.OBJ_BEACON, 0)]
+    assert play(sc)[THING] == [(codes.A_MOVE, codes.RADIO_ROOM, 0)]
+    assert play(sc)[THING] == [(codes.A_BREAK, codes.OBJ_LIGHT_FIXTURE, 0)]
+    assert play(sc)[THING] == [(codes.A_MOVE, RADIO_GEN, 0)]
 
 
 def test_ACT_BREAK_AP_6_expert_does_not_break_a_generator_before_witnesses():
