@@ -29,7 +29,7 @@ from numba import njit
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.rng import below
+from balance.kernel.rng import below, chance
 from balance.kernel.thing import (
     OT_ARCHETYPE,
     OT_CONVERTS,
@@ -110,6 +110,7 @@ KNOBS = (
     "guard",
     "radio_fixture_weight",
     "radio_witness_limit",
+    "infect_chance",
 )
 K_WARDEN = 0
 K_RADIO_WEIGHT = 1
@@ -137,6 +138,7 @@ K_WAIT_INFECT = 22
 K_GUARD = 23
 K_RADIO_FIXTURE_WEIGHT = 24
 K_RADIO_WITNESS_LIMIT = 25
+K_INFECT_CHANCE = 26
 
 SABOTEUR_KNOBS = ("pump", "recheck_turns")
 KS_PUMP = 0
@@ -377,7 +379,7 @@ def infect(obs, mem, ip, knobs, rng, k, out, n):
     if not free and (knobs[K_INFECT_UNCONSCIOUS] <= 0 or obs[O_AP] < ip[P.I_INF_UNCONSCIOUS_AP]):
         return n
     victim = best_victim(obs, mem, knobs, rng, k, not free)
-    if victim < 0:
+    if victim < 0 or not chance(rng, k, knobs[K_INFECT_CHANCE]):
         return n
     if (mem[X_INFECTED] >> victim) & 1 == 1:
         mem[X_TWICE] |= 1 << victim  # INF-7
