@@ -23,6 +23,7 @@ game and for a convert the Things have just called (X_READY tells):
   believe it works (jobs below)
 - X_LAST_INFECT: the turn of my last infection attempt (INF-6)
 
+The saboteur reads policies.memory's generator cells and keeps the pump's X_BROKEN cell.
 Knob indices follow KNOBS and SABOTEUR_KNOBS."""
 
 from numba import njit
@@ -159,6 +160,7 @@ X_EATEN = M_EXPERT_THINGS + 5
 X_FIXTURES = M_EXPERT_THINGS + 6
 
 NEVER = 1000.0  # a job weight from which that kind of job is never done
+WARDEN_FIRST = 100.0  # taken off the warden's Radio block job weights: before any other job
 
 # sabotage jobs: an object in a room; the "other" blocks are the two without the Radio room
 J_RADIO_GEN = 0  # the generator of the Radio room's block: the call needs its power (GAP-6)
@@ -479,12 +481,12 @@ def should_reveal(obs, mem, ip, knobs):
 @njit(cache=True)
 def job_weight(knobs, j, warden):
     """Lower is sooner: the knob of the job's kind (the warden puts the Radio block first)."""
-    if j == J_RADIO_GEN or j == J_RADIO_BEACON:
-        w = knobs[K_RADIO_WEIGHT] + (1.0 if j == J_RADIO_BEACON else 0.0)
-        return w - 100.0 if warden else w
-    if j == J_RADIO_FIXTURE:
-        w = knobs[K_RADIO_FIXTURE_WEIGHT]
-        return w - 100.0 if warden and w < NEVER else w
+    if j == J_RADIO_GEN or j == J_RADIO_BEACON or j == J_RADIO_FIXTURE:
+        if j == J_RADIO_FIXTURE:
+            w = knobs[K_RADIO_FIXTURE_WEIGHT]
+        else:
+            w = knobs[K_RADIO_WEIGHT] + (1.0 if j == J_RADIO_BEACON else 0.0)
+        return w - WARDEN_FIRST if warden and w < NEVER else w
     if j == J_PUMP:
         return knobs[K_PUMP_WEIGHT]
     if j == J_GEN_A or j == J_GEN_B:
