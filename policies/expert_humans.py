@@ -18,6 +18,14 @@ own cells from M_EXPERT_HUMANS:
 - H_GEN_REPAIR: the turn I last tried to repair a generator in the dark
 - H_LAB_RETRY: the turn before which a tester who found the analyzer unusable does not return
 - H_BLOCK_LIT: 3 cells, the last turn I stood in a lit room of each block (it was powered)
+- H_HELI_KNOWN, H_HELI_NEEDS_FUEL, H_HELI_GONE: the helicopter as a mechanic last saw it
+
+The helicopter (HELI-1..5, GAP-7): if `mechanics`, the hangar's cardholders who fuel no
+generator repair its three parts (bare-handed: ACT-REPAIR's chance without the tool) once help
+is called (at once if not `heli_after_call`), fill its tank with canisters, and, if `fly_out`,
+prepare it and fly away the next turn, refusing every passenger not cleared by a blood test;
+untested themselves, they fly only if `fly_untested`. One human who got away means the Things
+can no longer win by killing (GAP-9), but a Thing aboard wins the game for them (GAP-7).
 
 The blood test (LOC-KENNEL-2, ACT-BLOOD-SELF, LOC-LAB-2..4): a human whose card opens the
 Laboratory and who fuels no generator is a tester. He takes a dog's blood into his backpack (the
@@ -36,6 +44,10 @@ from balance.kernel import params as P
 from balance.kernel.lab import pack_insert
 from balance.observation import (
     MAX_CHARACTERS,
+    O_HELI_BOARDING,
+    O_HELI_BROKEN,
+    O_HELI_FUEL,
+    O_HELI_PILOT,
     LAB_EMPTY,
     O_FROST,
     O_CALL_TURN,
@@ -117,6 +129,10 @@ KNOBS = (
     "test_after_call",
     "supply_dry",
     "lab_retry_turns",
+    "mechanics",
+    "heli_after_call",
+    "fly_out",
+    "fly_untested",
 )
 K_ARM_UP = 5
 K_ATTACK_SUSPICION = 6
@@ -128,9 +144,14 @@ K_BLOOD_TESTS = 11
 K_TEST_AFTER_CALL = 12
 K_SUPPLY_DRY = 13
 K_LAB_RETRY_TURNS = 14
+K_MECHANICS = 15
+K_HELI_AFTER_CALL = 16
+K_FLY_OUT = 17
+K_FLY_UNTESTED = 18
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
-    "paralysed ones, flees unarmed, avoids pairs in the dark"
+    "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
+    "repairs and fuels the helicopter and flies out"
 )
 
 H_BURN_WHO = M_EXPERT_HUMANS
@@ -143,6 +164,9 @@ H_SUPPLY = M_EXPERT_HUMANS + 6
 H_GEN_REPAIR = M_EXPERT_HUMANS + 7
 H_LAB_RETRY = M_EXPERT_HUMANS + 8
 H_BLOCK_LIT = M_EXPERT_HUMANS + 9  # N_BLOCKS cells
+H_HELI_KNOWN = H_BLOCK_LIT + codes.N_BLOCKS  # 1 once I saw the helicopter's state in its hangar
+H_HELI_NEEDS_FUEL = H_HELI_KNOWN + 1  # 1 if its tank was short of a take-off's fuel when seen
+H_HELI_GONE = H_HELI_KNOWN + 2  # 1 once I saw the hangar empty (it flew: GAP-7)
 BACKPACK_SLOTS = O_BACKPACK_FUEL - O_BACKPACK_KIND  # the observation's layout
 
 
@@ -232,12 +256,13 @@ def thing_body_here(obs, mem):
 
 @njit(cache=True)
 def fetch_fuel(obs, out, n, next_hop, knobs, ip):
-    """Get a canister with fuel: fill an empty one at the pump, else open a red box."""
+    """Get a canister with fuel: fill an empty one at the pump (repairing the pump first if I
+see it broken), else open a red box."""
     here = obs[O_ROOM]
     for h in range(2):
         if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] == 0:
             if obs[O_PUMP_BROKEN] == 1:
-                return n
+                return emit(out, n, codes.A_REPAIR, codes.OBJ_PUMP, 0)  # ACT-REPAIR
             if here == codes.FUEL_ROOM:
                 return emit(out, n, codes.A_FILL, h, 0)  # LOC-FUEL-1
             return go(obs, out, n, next_hop, codes.FUEL_ROOM, knobs, ip)
@@ -536,6 +561,64 @@ def blood_test_errand(obs, mem, ip, knobs, out, n, next_hop):
 
 
 @njit(cache=True)
+def mechanic(obs, knobs):
+    """Who sees to the helicopter: if `mechanics`, those whose ID card opens the hangar (it
+    starts locked: GAP-5) and who fuel no generator."""
+    return knobs[K_MECHANICS] > 0 and card_for(obs, codes.HANGAR) >= 0 and my_block(obs, knobs) < 0
+
+
+@njit(cache=True)
+def refusals(obs, mem):
+    """HELI-5: the characters I will not fly with: all but me and those a blood test cleared."""
+    mask = 0
+    for d in range(MAX_CHARACTERS):
+        if d != obs[O_SELF] and not cleared(mem, d):
+            mask |= 1 << d
+    return mask
+
+
+@njit(cache=True)
+def in_hangar(obs, mem, ip, knobs, out, n):
+    """HELI-1..5 in the hangar, seeing it: board what I prepared last turn, repair the broken
+    parts, pour fuel in, or prepare it. -1 if there is nothing to do here."""
+    me = obs[O_SELF]
+    if obs[O_HELI_BOARDING] == 1 and obs[O_HELI_PILOT] == me:
+        return emit(out, n, codes.A_HELI_BOARD, 0, refusals(obs, mem))
+    broken = False
+    for k in range(len(codes.HELI_PARTS)):
+        if obs[O_HELI_BROKEN + k] == 1:
+            n = emit(out, n, codes.A_REPAIR, codes.HELI_PARTS[k], 0)  # ACT-REPAIR, HELI-6
+            broken = True
+    short = obs[O_HELI_FUEL] < ip[P.I_HELI_TANK]
+    mem[H_HELI_NEEDS_FUEL] = 1 if short else 0
+    full = fuel_hand(obs, True)
+    if short and full >= 0:
+        return emit(out, n, codes.A_HELI_FUEL, full, 0)  # HELI-3
+    if broken or short:
+        return n if broken else -1
+    if knobs[K_FLY_OUT] > 0 and (cleared(mem, me) or knobs[K_FLY_UNTESTED] > 0):
+        return emit(out, n, codes.A_HELI_PREPARE, 0, 0)  # HELI-4
+    return -1
+
+
+@njit(cache=True)
+def helicopter_errand(obs, mem, ip, knobs, out, n, next_hop):
+    """A mechanic's round (see the module's docstring). Returns -1 if nothing to do."""
+    if mem[H_HELI_GONE] == 1:
+        return -1
+    if obs[O_ROOM] == codes.HANGAR:
+        if obs[O_HELI_FUEL] == UNSEEN:
+            if obs[O_SEES] == 1:
+                mem[H_HELI_GONE] = 1  # HELI-1: in light, an empty hangar
+            return -1  # in the dark it cannot be seen or touched
+        mem[H_HELI_KNOWN] = 1
+        return in_hangar(obs, mem, ip, knobs, out, n)
+    if mem[H_HELI_KNOWN] == 1 and mem[H_HELI_NEEDS_FUEL] == 1 and fuel_hand(obs, True) < 0:
+        return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+    return go(obs, out, n, next_hop, codes.HANGAR, knobs, ip)
+
+
+@njit(cache=True)
 def time_to_test(obs, knobs):
     """Blood tests wait for the call for help if the knob says so, and never freeze anyone:
     a tester with more frostbite marks than he would take onto the Street (FROST-1) recovers
@@ -584,6 +667,11 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
         fueler = my_block(obs, knobs) >= 0
         if not fueler and time_to_test(obs, knobs):
             m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
+            if m >= 0:
+                return m
+        called = obs[O_CALL_TURN] != UNSEEN or knobs[K_HELI_AFTER_CALL] <= 0
+        if called and mechanic(obs, knobs):
+            m = helicopter_errand(obs, mem, ip, knobs, out, n, next_hop)
             if m >= 0:
                 return m
         if knobs[K_AVOID_PAIRS] > 0 and not fueler and untested_pair_in_dark(obs, mem):

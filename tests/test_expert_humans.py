@@ -12,7 +12,15 @@ from balance import records as R
 from balance.config import load_config
 from balance.kernel import params as P
 from balance.kernel import state as S
-from balance.observation import MEMORY_SIZE, N_OBS, O_LAB_LOG, O_SELF, LAB_LOG_FIELDS, UNSEEN
+from balance.observation import (
+    LAB_LOG_FIELDS,
+    MAX_CHARACTERS,
+    MEMORY_SIZE,
+    N_OBS,
+    O_LAB_LOG,
+    O_SELF,
+    UNSEEN,
+)
 from balance.runner import run_games
 from policies import make
 from policies.common import generator_room_of_block
@@ -252,3 +260,34 @@ def test_expert_humans_beat_random_Things_in_95_percent_of_games():
     records = run_games(load_config(12), 2000, 1, "expert", "random")
     wins = int((records["winner"] == codes.HUMANS).sum())
     assert wilson_lower(wins, len(records)) >= 0.95
+
+
+MECHANIC = 5  # fuels no generator; every card opens the hangar in lab_scene
+
+
+def test_HELI_2_HELI_4_HELI_5_GAP_7_a_mechanic_repairs_fuels_prepares_and_flies_out():
+    """A hangar cardholder sees to the helicopter (heli_after_call=0: at once): he repairs its
+    three parts, pours fuel in, prepares it and boards it the next turn, refusing everyone no
+    blood test cleared; he leaves the station (GAP-7)."""
+    sets = (
+        "doors.top_access_cards=12",
+        "policies.humans.expert.heli_after_call=0",
+        "policies.humans.expert.arm_up=0",
+        "policies.humans.expert.blood_tests=0",
+    )
+    sc = lit(sets=sets).park_everyone(codes.HANGAR)
+    for c in range(8):
+        sc.wear_parka(c)
+    parts = [(codes.A_REPAIR, obj, 0) for obj in codes.HELI_PARTS]
+    assert expert(sc, MECHANIC) == parts
+    sc.st[S.ST_HELI_BROKEN : S.ST_HELI_BROKEN + 3] = 0
+    sc.give(MECHANIC, codes.CANISTER, fuel=codes.FUEL_UNITS)
+    assert expert(sc, MECHANIC) == [(codes.A_HELI_FUEL, 0, 0)]
+    sc.st[S.ST_HELI_FUEL] = sc.pk.ip[P.I_HELI_TANK]
+    assert expert(sc, MECHANIC) == [(codes.A_HELI_PREPARE, 0, 0)]
+    sc.step({MECHANIC: [(codes.A_HELI_PREPARE, 0, 0)]})
+    sc.st[S.ST_TURN] += 1  # the next turn has begun (begin_turn) when he declares again
+    everyone_else = sum(1 << d for d in range(MAX_CHARACTERS) if d != MECHANIC)
+    assert expert(sc, MECHANIC) == [(codes.A_HELI_BOARD, 0, everyone_else)]
+    sc.step({MECHANIC: [(codes.A_HELI_BOARD, 0, everyone_else)]})
+    assert sc.ch[MECHANIC, S.CH_LEFT_STATION] == 2
