@@ -22,10 +22,11 @@ own cells from M_EXPERT_HUMANS:
 
 The helicopter (HELI-1..5, GAP-7): if `mechanics`, the hangar's cardholders who fuel no
 generator repair its three parts (bare-handed: ACT-REPAIR's chance without the tool) once help
-is called (at once if not `heli_after_call`), fill its tank with canisters, and, if `fly_out`,
-prepare it and fly away the next turn, refusing every passenger not cleared by a blood test;
-untested themselves, they fly only if `fly_untested`. One human who got away means the Things
-can no longer win by killing (GAP-9), but a Thing aboard wins the game for them (GAP-7).
+is called, or from turn `heli_from_turn` without a call, fill its tank with canisters, and,
+if `fly_out`, prepare it and fly away the next turn, refusing every passenger not cleared by a
+blood test; untested themselves, they fly only if `fly_untested`. One human who got away means
+the Things can no longer win by killing (GAP-9), but a Thing aboard wins the game for them
+(GAP-7).
 
 The blood test (LOC-KENNEL-2, ACT-BLOOD-SELF, LOC-LAB-2..4): a human whose card opens the
 Laboratory and who fuels no generator is a tester. He takes a dog's blood into his backpack (the
@@ -130,7 +131,7 @@ KNOBS = (
     "supply_dry",
     "lab_retry_turns",
     "mechanics",
-    "heli_after_call",
+    "heli_from_turn",
     "fly_out",
     "fly_untested",
 )
@@ -145,7 +146,7 @@ K_TEST_AFTER_CALL = 12
 K_SUPPLY_DRY = 13
 K_LAB_RETRY_TURNS = 14
 K_MECHANICS = 15
-K_HELI_AFTER_CALL = 16
+K_HELI_FROM_TURN = 16
 K_FLY_OUT = 17
 K_FLY_UNTESTED = 18
 SUMMARY = (
@@ -669,8 +670,8 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
             m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
             if m >= 0:
                 return m
-        called = obs[O_CALL_TURN] != UNSEEN or knobs[K_HELI_AFTER_CALL] <= 0
-        if called and mechanic(obs, knobs):
+        late = obs[O_CALL_TURN] != UNSEEN or obs[O_TURN] >= knobs[K_HELI_FROM_TURN]
+        if late and mechanic(obs, knobs):
             m = helicopter_errand(obs, mem, ip, knobs, out, n, next_hop)
             if m >= 0:
                 return m
