@@ -11,6 +11,7 @@ from balance.config import load_config, pack
 from balance.kernel import state as S
 from balance.kernel.actions import declare
 from balance.kernel.characters import can_act
+from balance.kernel.events import write_event
 from balance.kernel.game import (
     begin_turn,
     declare_by_policies,
@@ -22,6 +23,10 @@ from balance.kernel.observe import observe
 from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS
 from balance import records as R
 from balance.records import N_FIELDS
+
+
+# Facts about another character, or about a room one is not in, that Scenario.hide changes
+HIDDEN_CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout", "dark_event")
 
 
 class Scenario:
@@ -146,6 +151,34 @@ class Scenario:
             )
             if finish_turn(self.g, ip, fp, block, self.rec):
                 self._ended()
+
+    def hide(self, change: str, me: int, other: int) -> None:
+        """Change one fact about `other`, or somewhere `me` is not, that `me` cannot observe."""
+        ch, it, st = self.ch, self.it, self.st
+        far = (ch[me, S.CH_ROOM] + 1 + other % 5) % codes.N_INDOOR
+        if change == "form":
+            ch[other, S.CH_FORM] = (
+                codes.THING_HIDDEN if ch[other, S.CH_FORM] == codes.HUMAN else codes.HUMAN
+            )
+        elif change == "infected":
+            ch[other, S.CH_INFECTED] ^= 1
+        elif change == "backpack":
+            i = self.give(other, codes.AXE)
+            ch[other, S.CH_HAND] = -1
+            it[i, S.IT_PLACE] = codes.IN_BACKPACK
+            ch[other, S.CH_BACKPACK] = i
+        elif change == "far_item":
+            i = self.give(other, codes.CANISTER)
+            ch[other, S.CH_HAND] = -1
+            it[i, S.IT_PLACE] = codes.IN_ROOM
+            it[i, S.IT_WHERE] = far
+        elif change == "frost":
+            ch[other, S.CH_FROST] = (ch[other, S.CH_FROST] + 2) % 5
+        elif change == "blackout":
+            ch[other, S.CH_BLACKOUT_TURN] += 3
+        elif change == "dark_event":  # something happened last turn in a room `me` was not in
+            st[S.ST_LIGHTING + far] = codes.DARK
+            write_event(st, self.g.events, codes.E_MELEE, other, me, 1, 0, far, 0, 1 << other)
 
     def _ended(self) -> None:
         if not self.over:

@@ -9,12 +9,10 @@ from hypothesis import assume, given, settings, strategies as st_
 from balance import codes
 from balance.codes import MAX_DECLARED
 from balance.kernel import state as S
-from balance.kernel.events import write_event
-from harness import Scenario
+from harness import HIDDEN_CHANGES, Scenario
 from policies import DEFAULT, SIDES, make, names
 from policies.dispatch import policy_declare
 
-CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout", "dark_event")
 # every preset of each side, with the roles whose declarations it makes
 CASES = [
     (side, name, role)
@@ -66,41 +64,12 @@ def pick(sc: Scenario, role: str) -> int:
     return -1
 
 
-def hide(sc: Scenario, change: str, me: int, other: int) -> None:
-    """Change one fact about `other`, or somewhere `me` is not, that `me` cannot observe."""
-    ch, it, st = sc.ch, sc.it, sc.st
-    far = (ch[me, S.CH_ROOM] + 1 + other % 5) % codes.N_INDOOR
-    if change == "form":
-        ch[other, S.CH_FORM] = (
-            codes.THING_HIDDEN if ch[other, S.CH_FORM] == codes.HUMAN else codes.HUMAN
-        )
-    elif change == "infected":
-        ch[other, S.CH_INFECTED] ^= 1
-    elif change == "backpack":
-        i = sc.give(other, codes.AXE)
-        ch[other, S.CH_HAND] = -1
-        it[i, S.IT_PLACE] = codes.IN_BACKPACK
-        ch[other, S.CH_BACKPACK] = i
-    elif change == "far_item":
-        i = sc.give(other, codes.CANISTER)
-        ch[other, S.CH_HAND] = -1
-        it[i, S.IT_PLACE] = codes.IN_ROOM
-        it[i, S.IT_WHERE] = far
-    elif change == "frost":
-        ch[other, S.CH_FROST] = (ch[other, S.CH_FROST] + 2) % 5
-    elif change == "blackout":
-        ch[other, S.CH_BLACKOUT_TURN] += 3
-    elif change == "dark_event":  # something happened last turn in a room `me` was not in
-        st[S.ST_LIGHTING + far] = codes.DARK
-        write_event(st, sc.g.events, codes.E_MELEE, other, me, 1, 0, far, 0, 1 << other)
-
-
 @pytest.mark.parametrize("side,name,role", CASES, ids=[f"{SIDES[s]}-{n}-{r}" for s, n, r in CASES])
 @settings(max_examples=30, deadline=None)
 @given(
     game=st_.integers(0, 10_000),
     turns=st_.integers(1, 14),
-    change=st_.sampled_from(CHANGES),
+    change=st_.sampled_from(HIDDEN_CHANGES),
     other_offset=st_.integers(1, 11),
 )
 def test_GAP_61_no_policy_peeks(side, name, role, game, turns, change, other_offset):
@@ -123,7 +92,7 @@ def test_GAP_61_no_policy_peeks(side, name, role, game, turns, change, other_off
     assume(not (change == "form" and plays_things))
     memory, rng = sc.g.memory[me], sc.g.rng
     before = declare_now(sc, me, side, name, memory, rng)
-    hide(sc, change, me, other)
+    sc.hide(change, me, other)
     after = declare_now(sc, me, side, name, memory, rng)
     assert before[0] == after[0]
     assert np.array_equal(before[1], after[1]) and np.array_equal(before[2], after[2])

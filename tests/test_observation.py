@@ -7,10 +7,7 @@ from hypothesis import given, settings, strategies as st_
 from balance import codes
 from balance.kernel import state as S
 from balance.observation import O_IS_ORIGINAL_THING, O_INFECT_READY, O_SEES
-from harness import Scenario
-
-
-HIDDEN_CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout")
+from harness import HIDDEN_CHANGES, Scenario
 
 
 @settings(max_examples=150, deadline=None)
@@ -22,35 +19,14 @@ HIDDEN_CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout
 )
 def test_hidden_facts_never_reach_a_humans_observation(game, turns, change, other):
     """Who else is a Thing or infected, what lies in another's backpack (INV-5) or in another
-    room, and another's frostbite marks or infection timer are invisible to human 0, in light or
-    dark."""
+    room, another's frostbite marks or infection timer, and an act in a dark room he was not in
+    are invisible to human 0, in light or dark."""
     sc = Scenario(12, seed=77, game=game).all_human()
     sc.make_thing(11)
     sc.run(turns)
     me = 0
     before = sc.observe(me)
-    ch, it = sc.ch, sc.it
-    if change == "form":
-        ch[other, S.CH_FORM] = (
-            codes.THING_HIDDEN if ch[other, S.CH_FORM] == codes.HUMAN else codes.HUMAN
-        )
-    elif change == "infected":
-        ch[other, S.CH_INFECTED] ^= 1
-    elif change == "backpack":
-        i = sc.give(other, codes.AXE)
-        ch[other, S.CH_HAND] = -1
-        it[i, S.IT_PLACE] = codes.IN_BACKPACK
-        ch[other, S.CH_BACKPACK] = i
-    elif change == "far_item":
-        far = (ch[me, S.CH_ROOM] + 1) % codes.N_INDOOR
-        i = sc.give(other, codes.CANISTER)
-        ch[other, S.CH_HAND] = -1
-        it[i, S.IT_PLACE] = codes.IN_ROOM
-        it[i, S.IT_WHERE] = far
-    elif change == "frost":
-        ch[other, S.CH_FROST] = (ch[other, S.CH_FROST] + 2) % 5
-    elif change == "blackout":
-        ch[other, S.CH_BLACKOUT_TURN] += 3
+    sc.hide(change, me, other)
     assert np.array_equal(before, sc.observe(me))
 
 
