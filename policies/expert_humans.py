@@ -100,6 +100,7 @@ from policies.humans import (
     go,
     human_declare,
 )
+from policies.things import enterable_rooms
 from policies.knowledge import cleared, known_dead, known_thing, learn, suspicion
 from policies.memory import (
     M_BEACON_SEEN,
@@ -224,12 +225,13 @@ def active_thing_here(obs):
 
 @njit(cache=True)
 def crowded_neighbour(obs, mem, ip):
-    """The room next to mine (not the Street) where most people were last seen, or -1."""
+    """The room next to mine (not the Street) where most people were last seen, among those I
+    can get into (DOOR-1), or -1."""
     here = obs[O_ROOM]
-    adjacent = ip[P.I_ADJACENT + here]
+    reachable = ip[P.I_ADJACENT + here] & enterable_rooms(obs, mem)
     best, best_crowd = -1, -1
     for r in range(codes.N_ROOMS):
-        if r != codes.STREET and (adjacent >> r) & 1 == 1 and mem[M_CROWD + r] > best_crowd:
+        if r != codes.STREET and (reachable >> r) & 1 == 1 and mem[M_CROWD + r] > best_crowd:
             best, best_crowd = r, mem[M_CROWD + r]
     return best
 

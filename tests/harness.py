@@ -79,14 +79,19 @@ class Scenario:
         self.ch[:, S.CH_ROOM] = room
         return self
 
-    def give(self, c: int, kind: int, fuel: int = 0, hand: int = 0) -> int:
-        """Put an item of `kind` into c's hand, from the supply or, for the stock that lies in
-        rooms (SETUP-3), from the floor; returns its id."""
+    def spare(self, kind: int) -> np.ndarray:
+        """The items of `kind` that `give` may hand out: in the supply or, for the stock that
+        lies in rooms (SETUP-3), on the floor."""
         it = self.it
         free = (it[:, S.IT_KIND] == kind) & (
             (it[:, S.IT_PLACE] == codes.IN_SUPPLY) | (it[:, S.IT_PLACE] == codes.IN_ROOM)
         )
-        i = int(np.flatnonzero(free)[-1])
+        return np.flatnonzero(free)
+
+    def give(self, c: int, kind: int, fuel: int = 0, hand: int = 0) -> int:
+        """Put a spare item of `kind` into c's hand; returns its id."""
+        it = self.it
+        i = int(self.spare(kind)[-1])
         it[i, S.IT_PLACE] = codes.IN_HAND
         it[i, S.IT_WHERE] = c
         it[i, S.IT_FUEL] = fuel
@@ -162,8 +167,8 @@ class Scenario:
             )
         elif change == "infected":
             ch[other, S.CH_INFECTED] ^= 1
-        elif change == "backpack":
-            i = self.give(other, codes.AXE)
+        elif change == "backpack":  # an axe, or a canister once every axe is in play
+            i = self.give(other, codes.AXE if self.spare(codes.AXE).size else codes.CANISTER)
             ch[other, S.CH_HAND] = -1
             it[i, S.IT_PLACE] = codes.IN_BACKPACK
             ch[other, S.CH_BACKPACK] = i

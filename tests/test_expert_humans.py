@@ -266,12 +266,12 @@ MECHANIC = 5  # fuels no generator; every card opens the hangar in lab_scene
 
 
 def test_HELI_2_HELI_4_HELI_5_GAP_7_a_mechanic_repairs_fuels_prepares_and_flies_out():
-    """A hangar cardholder sees to the helicopter (heli_from_turn=1: at once): he repairs its
+    """A hangar cardholder sees to the helicopter (heli_from_turn=0: at once): he repairs its
     three parts, pours fuel in, prepares it and boards it the next turn, refusing everyone no
     blood test cleared; he leaves the station (GAP-7)."""
     sets = (
         "doors.top_access_cards=12",
-        "policies.humans.expert.heli_from_turn=1",
+        "policies.humans.expert.heli_from_turn=0",
         "policies.humans.expert.arm_up=0",
         "policies.humans.expert.blood_tests=0",
     )
