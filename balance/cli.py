@@ -271,6 +271,12 @@ def replay(
         print(line)
 
 
+PlayerCountsOption = Annotated[
+    str,
+    typer.Option("--players", help="Player counts, separated by commas (e.g. 9,12,15 or 12)."),
+]
+
+
 def _player_counts(text: str) -> list[int]:
     try:
         counts = [int(part) for part in text.split(",")]
@@ -286,12 +292,7 @@ def _player_counts(text: str) -> list[int]:
 
 @app.command()
 def bench(
-    players: Annotated[
-        str,
-        typer.Option(
-            "--players", help="Player counts to time, separated by commas (e.g. 9,12,15 or 12)."
-        ),
-    ] = "9,12,15",
+    players: PlayerCountsOption = "9,12,15",
     games: Annotated[
         int, typer.Option("--games", help="Games timed per player count (>= 1).")
     ] = 20_000,
@@ -329,12 +330,7 @@ def bench(
 
 @app.command()
 def matrix(
-    players: Annotated[
-        str,
-        typer.Option(
-            "--players", help="Player counts to play, separated by commas (e.g. 9,12,15 or 12)."
-        ),
-    ] = "12",
+    players: PlayerCountsOption = "12",
     games: Annotated[
         int, typer.Option("--games", help="Games per pair of presets (>= 1).")
     ] = 2_000,

@@ -2,8 +2,6 @@
 situations played through game.declare_by_policies (what the kernel keeps of the declarations),
 and one statistical check against `random` humans."""
 
-import math
-
 import numpy as np
 import pytest
 
@@ -11,6 +9,7 @@ from balance import codes
 from balance.kernel import state as S
 from balance.kernel.actions import declare
 from balance.kernel.game import begin_turn, declare_by_policies, finish_turn
+from balance.summary import wilson_interval
 from harness import lit
 
 THING, HUMAN, WITNESS, OTHER = 0, 1, 2, 3
@@ -191,14 +190,6 @@ def test_saboteur_heads_for_the_generators_and_breaks_them():
     assert kept[THING] == [(codes.A_BREAK, codes.OBJ_GENERATOR, 0)]
 
 
-def wilson_lower(successes, n, z=1.96):
-    """The Wilson score interval's lower bound (95% two-sided by default)."""
-    p = successes / n
-    centre = p + z * z / (2 * n)
-    margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (centre - margin) / (1 + z * z / n)
-
-
 @pytest.mark.slow
 def test_WIN_2_expert_Things_beat_random_humans_in_95_percent():
     """WIN-2: 2,000 games at 12 players, seed 5: expert Things win (winner 2, a time-out is
@@ -209,4 +200,4 @@ def test_WIN_2_expert_Things_beat_random_humans_in_95_percent():
 
     records = run_games(load_config(12), 2000, 5, "random", "expert")
     wins = int(np.sum(records["winner"] == codes.THINGS))
-    assert wilson_lower(wins, 2000) >= 0.95, wins
+    assert wilson_interval(wins, 2000)[0] >= 0.95, wins
