@@ -90,10 +90,15 @@ PROGRESS_STEPS = 100  # progress updates per run ...
 PROGRESS_MIN_BATCH = 2_000  # ... but batches big enough to keep every numba thread busy
 
 
-def _stdout_console():
+def _stdout_console(min_width: int = 0):
+    """Rich console on stdout, at least `min_width` columns wide even off a terminal (where rich
+    assumes 80)."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    console = Console(highlight=False)
+    if console.width < min_width:
+        console = Console(highlight=False, width=min_width)
+    return console
 
 
 @app.command()
@@ -271,6 +276,8 @@ def replay(
         print(line)
 
 
+MATRIX_WIDTH = 120  # columns the skill matrix needs to print each cell on one line
+
 PlayerCountsOption = Annotated[
     str,
     typer.Option("--players", help="Player counts, separated by commas (e.g. 9,12,15 or 12)."),
@@ -366,7 +373,7 @@ def matrix(
         return
     from rich.table import Table
 
-    console = _stdout_console()
+    console = _stdout_console(MATRIX_WIDTH)
     for cfg in configs:
         table = Table(
             title=f"human wins in %, {cfg.players} players, {cfg['things.start']} Things, "
