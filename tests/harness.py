@@ -111,51 +111,63 @@ class Scenario:
         """Play one turn with these declarations: {character: [(action, target, arg), ...]}.
         A scenario keeps playing after the end-of-game checks fire (a test of one rule need
         not keep a Thing alive); `ended_turn` records when they first did."""
-        ip, fp = self.pk.ip, self.pk.fp
-        assert self.turn < self.cfg["game.max_turns"], "the replay buffers end at game.max_turns"
-        self.turn += 1
-        if begin_turn(self.g, ip, self.pk.room_block, self.rec, self.turn):
-            self._ended()
+        self._begin_turn()
         declarations = declarations or {}
         for c in range(self.ch.shape[0]):
             self.ch[c, S.CH_N_DECL] = 0
-            rows = declarations.get(c, [])
-            if not rows or not can_act(self.ch, c):
-                continue
-            for j, row in enumerate(rows):
-                self.g.decl[c, j, :3] = row
-            declare(
-                self.ch,
-                self.it,
-                self.st,
-                self.g.decl,
-                ip,
-                self.pk.adjacent,
-                self.pk.room_block,
-                c,
-                len(rows),
-            )
-        if finish_turn(self.g, ip, fp, self.pk.room_block, self.rec):
-            self._ended()
+            self._declare(c, declarations.get(c, []))
+        self._finish_turn()
         return self.over
 
-    def play(self, turns: int, humans: str, things: str) -> None:
-        """Play turns with both sides' policies choosing every declaration, as a batch game
-        does (game.declare_by_policies)."""
+    def play_turn(
+        self,
+        humans: str,
+        things: str,
+        scripted: dict[int, list[tuple[int, int, int]]] | None = None,
+    ) -> dict[int, list[tuple[int, int, int]]]:
+        """Play one turn with both sides' policies declaring, as a batch game does
+        (game.declare_by_policies); `scripted` replaces the declarations of its characters.
+        Returns what the kernel kept of each character's declarations."""
         from policies import make
 
-        ip, fp, block = self.pk.ip, self.pk.fp, self.pk.room_block
+        self._begin_turn()
         h_id, h_knobs = make(humans, codes.HUMANS, self.cfg)
         t_id, t_knobs = make(things, codes.THINGS, self.cfg)
+        pk = self.pk
+        declare_by_policies(
+            self.g, pk.ip, pk.room_block, pk.adjacent, pk.next_hop, h_id, h_knobs, t_id, t_knobs
+        )
+        for c, rows in (scripted or {}).items():
+            self._declare(c, rows)
+        kept = {c: self.kept(c) for c in range(self.ch.shape[0])}
+        self._finish_turn()
+        return kept
+
+    def play(self, turns: int, humans: str, things: str) -> None:
+        """Play turns with both sides' policies choosing every declaration (play_turn)."""
         for _ in range(turns):
-            self.turn += 1
-            if begin_turn(self.g, ip, block, self.rec, self.turn):
-                self._ended()
-            declare_by_policies(
-                self.g, ip, block, self.pk.adjacent, self.pk.next_hop, h_id, h_knobs, t_id, t_knobs
-            )
-            if finish_turn(self.g, ip, fp, block, self.rec):
-                self._ended()
+            self.play_turn(humans, things)
+
+    def _begin_turn(self) -> None:
+        assert self.turn < self.cfg["game.max_turns"], "the replay buffers end at game.max_turns"
+        self.turn += 1
+        if begin_turn(self.g, self.pk.ip, self.pk.room_block, self.rec, self.turn):
+            self._ended()
+
+    def _declare(self, c: int, rows: list[tuple[int, int, int]]) -> None:
+        """c declares `rows` through the kernel's checks (actions.declare), if he can act."""
+        if not rows or not can_act(self.ch, c):
+            return
+        for j, row in enumerate(rows):
+            self.g.decl[c, j, :3] = row
+        pk = self.pk
+        declare(
+            self.ch, self.it, self.st, self.g.decl, pk.ip, pk.adjacent, pk.room_block, c, len(rows)
+        )
+
+    def _finish_turn(self) -> None:
+        if finish_turn(self.g, self.pk.ip, self.pk.fp, self.pk.room_block, self.rec):
+            self._ended()
 
     def hide(self, change: str, me: int, other: int) -> None:
         """Change one fact about `other`, or somewhere `me` is not, that `me` cannot observe."""

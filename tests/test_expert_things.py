@@ -7,8 +7,6 @@ import pytest
 
 from balance import codes
 from balance.kernel import state as S
-from balance.kernel.actions import declare
-from balance.kernel.game import begin_turn, declare_by_policies, finish_turn
 from balance.summary import wilson_interval
 from harness import lit
 
@@ -36,22 +34,7 @@ def play(sc, things="expert", humans="idle", scripted=None):
     """One turn with the Things on `things` and the humans on `humans` (`scripted`: {character:
     declarations} replacing his policy's); returns what the kernel kept of each character's
     declarations."""
-    from policies import make
-
-    h = make(humans, codes.HUMANS, sc.cfg)
-    t = make(things, codes.THINGS, sc.cfg)
-    pk = sc.pk
-    sc.turn += 1
-    begin_turn(sc.g, pk.ip, pk.room_block, sc.rec, sc.turn)
-    args = (sc.g, pk.ip, pk.room_block, pk.adjacent, pk.next_hop)
-    declare_by_policies(*args, h[0], h[1], t[0], t[1])
-    for c, rows in (scripted or {}).items():
-        for j, row in enumerate(rows):
-            sc.g.decl[c, j, :3] = row
-        declare(sc.ch, sc.it, sc.st, sc.g.decl, pk.ip, pk.adjacent, pk.room_block, c, len(rows))
-    kept = {c: sc.kept(c) for c in range(sc.ch.shape[0])}
-    finish_turn(sc.g, pk.ip, pk.fp, pk.room_block, sc.rec)
-    return kept
+    return sc.play_turn(humans, things, scripted)
 
 
 def actions(kept, c, action):

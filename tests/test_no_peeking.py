@@ -9,6 +9,7 @@ from hypothesis import assume, given, settings, strategies as st_
 from balance import codes
 from balance.codes import MAX_DECLARED
 from balance.kernel import state as S
+from balance.kernel.characters import can_act
 from harness import HIDDEN_CHANGES, Scenario
 from policies import DEFAULT, SIDES, make, names
 from policies.dispatch import policy_declare
@@ -43,23 +44,13 @@ def declare_now(sc: Scenario, c: int, side: int, name: str, memory, rng):
     return out[:n].tolist(), mem, rng
 
 
-def able(sc: Scenario, c: int) -> bool:
-    ch = sc.ch
-    return bool(
-        ch[c, S.CH_ALIVE] == 1
-        and ch[c, S.CH_UNCONSCIOUS] == 0
-        and ch[c, S.CH_PARALYSED_UNTIL] == 0
-        and ch[c, S.CH_LEFT_STATION] == 0
-    )
-
-
 def pick(sc: Scenario, role: str) -> int:
     """A character able to act in `role`, or -1."""
     ch = sc.ch
     for c in range(ch.shape[0]):
         original = ch[c, S.CH_ORIGINAL] == 1
         human = ch[c, S.CH_FORM] == codes.HUMAN
-        if able(sc, c) and (original if role == "original" else human):
+        if can_act(ch, c) and (original if role == "original" else human):
             return c
     return -1
 
