@@ -312,7 +312,7 @@ def my_block(obs, knobs):
 
 
 @njit(cache=True)
-def pour_here(obs, out, n, room_block):
+def pour_here(obs, out, n):
     """GEN-4: in a generator room, pour in the fuel I carry."""
     if not is_generator_room(obs[O_ROOM]):
         return n
@@ -353,7 +353,7 @@ def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
     here = obs[O_ROOM]
     if not is_generator_room(here) or obs[O_LIGHTING] == codes.LIGHT:
         return -1
-    m = pour_here(obs, out, n, room_block)
+    m = pour_here(obs, out, n)
     if m > n:
         mem[H_SUPPLY] = 0
         return m
@@ -381,7 +381,7 @@ def supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
     if fuel_hand(obs, True) >= 0:
         if obs[O_ROOM] == gen_room:
             mem[H_SUPPLY] = 0
-            return pour_here(obs, out, n, room_block)
+            return pour_here(obs, out, n)
         return go(obs, out, n, next_hop, gen_room, knobs, ip)
     if free_hands(obs) == 0 and hand_with(obs, codes.CANISTER) < 0:
         mem[H_SUPPLY] = 0
@@ -650,7 +650,7 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
     if knobs[K_FLEE_UNARMED] > 0 and active_thing_here(obs):
         r = crowded_neighbour(obs, mem, ip)
         if r >= 0:
-            n = pour_here(obs, out, n, room_block)
+            n = pour_here(obs, out, n)
             return go(obs, out, n, next_hop, r, knobs, ip)
     if knobs[K_BURN_THINGS] > 0:
         m = burn_errand(obs, mem, ip, knobs, out, n, next_hop)

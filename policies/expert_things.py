@@ -691,7 +691,7 @@ def active_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enter
     h = humans_here(obs)
     n = 0
     if h == 0:
-        j = job_here(obs, mem, knobs, room_block)
+        j = job_here(obs, knobs, room_block)
         if j >= 0 and obs[O_AP] >= ip[P.I_BREAK_AXE_AP]:
             mem[X_BROKEN + j] = obs[O_TURN]
             return emit(out, n, codes.A_BREAK, job_object(j), 0)  # THING-ACTIVE-7
@@ -709,7 +709,7 @@ def active_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enter
 
 
 @njit(cache=True)
-def job_here(obs, mem, knobs, room_block):
+def job_here(obs, knobs, room_block):
     """A sabotage job whose object stands here and is seen working, or -1."""
     for j in range(N_JOBS):
         if job_room(room_block, j) == obs[O_ROOM] and seen_broken(obs, job_object(j)) == 0:

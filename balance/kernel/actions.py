@@ -724,7 +724,7 @@ def repair_roll(ch, it, st, rng, events, ip, fp, c, obj, room, rec):
             it[i, IT_PLACE] = codes.DESTROYED
             it[i, IT_WHERE] = -1
         rec[R.C_REPAIRS] += 1
-        if obj == codes.OBJ_ENGINE or obj == codes.OBJ_ROTOR or obj == codes.OBJ_PANEL:
+        if obj in codes.HELI_PARTS:
             rec[R.C_HELI_REPAIRS] += 1
         log_act(ch, st, events, codes.E_REPAIR, c, room, obj, 1, ch[c, CH_ROOM])
         return True
