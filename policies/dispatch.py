@@ -18,7 +18,7 @@ EXPERT_THINGS = 5
 SABOTEUR_THINGS = 6
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def policy_declare(policy_id, knobs, obs, memory, rng, stream, out, next_hop, room_block, ip):
     """Write character declarations into out (rows of action, target, arg); return how many.
     `rng[stream]` is the character's own random stream; `ip` holds the public rules."""

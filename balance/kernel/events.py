@@ -18,7 +18,7 @@ from balance.kernel.state import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def write_event(st, events, kind, actor, target, a, b, room, seers, present):
     """Append an event to the log if it has room."""
     k = st[ST_N_EVENTS]
@@ -35,7 +35,7 @@ def write_event(st, events, kind, actor, target, a, b, room, seers, present):
         st[ST_N_EVENTS] = k + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_event(st, events, kind, actor, target, a, b):
     """Append an event nobody but its actor perceives (a station event, a private change)."""
     write_event(st, events, kind, actor, target, a, b, -1, 0, 0)

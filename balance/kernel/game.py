@@ -128,7 +128,7 @@ from balance.kernel.state import (
 CHUNK = 16  # games per prange iteration; each chunk allocates its arrays once
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle(rng, a):
     """Fisher-Yates on the world stream."""
     for k in range(a.shape[0] - 1, 0, -1):
@@ -136,7 +136,7 @@ def shuffle(rng, a):
         a[k], a[j] = a[j], a[k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     """SETUP-1..5, GAP-3, GAP-4, GAP-5: a fresh game keyed by (seed, game)."""
     n = ch.shape[0]
@@ -197,7 +197,7 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     set_up_kennel(st, ip)  # LOC-KENNEL-1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_turn(ch, it, st, rng, events, ip, room_block, rec):
     """The start-of-turn effects, in the order the rules give them."""
     t = st[ST_TURN]
@@ -216,7 +216,7 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
     light_burned_rooms(st)  # LIGHT-6: last turn's fires
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def turn_initiative(ch, decl, c):
     """AP-10: a character may count his Initiative as 0 for this turn's order (only the order:
     STAT-INIT abilities are his own all the same)."""
@@ -226,7 +226,7 @@ def turn_initiative(ch, decl, c):
     return ch[c, CH_INITIATIVE]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mark_deferred(ch, decl):
     """AP-9, GAP-59: which kinds of action each character resolves last this turn; returns
     whether anybody deferred anything."""
@@ -243,14 +243,14 @@ def mark_deferred(ch, decl):
     return any_deferred
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deferred(ch, c, action):
     """AP-9: 1 if c resolves his actions of this kind last this turn, else 0."""
     column = CH_DEFERRED if action < 64 else CH_DEFERRED_HIGH
     return (ch[c, column] >> (action % 64)) & 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolution_order(ch, decl, rng, order):
     """RES-3, STAT-3, AP-10: higher Initiative first; equal Initiative in a random order each
     turn."""
@@ -274,7 +274,7 @@ def resolution_order(ch, decl, rng, order):
         order[j + 1] = c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     """RES-ORDER, AP-4: the 13 steps in order, after step 0 of codes and ID cards (GAP-25),
     whatever order actions were listed in; within a step by resolution order, then each
@@ -322,7 +322,7 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     st[ST_STEP] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_humans(ch):
     """GAP-9: (living humans on the station, humans who left it alive)."""
     on, left = 0, 0
@@ -335,7 +335,7 @@ def count_humans(ch):
     return on, left
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def check_end(ch, st, events, ip, rec, end_of_turn):
     """WIN-1..4, GAP-6..9. Returns True when the game is over."""
     if st[ST_REASON] != codes.R_NONE:
@@ -384,7 +384,7 @@ def check_end(ch, st, events, ip, rec, end_of_turn):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_record(ch, st, rec):
     on, left = count_humans(ch)
     rec[R.C_WINNER] = st[ST_WINNER]
@@ -401,7 +401,7 @@ def finish_record(ch, st, rec):
             rec[R.C_HUMANS_ESCAPED] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def snapshot(ch, it, st, snap_weather, snap_gen, snap_rooms, snap_chars):
     """Replay mode: the state at the start of the turn, after the start-of-turn effects."""
     t = st[ST_TURN]
@@ -434,7 +434,7 @@ def snapshot(ch, it, st, snap_weather, snap_gen, snap_rooms, snap_chars):
             snap_chars[k, c, SNAP_HAND_0 + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def begin_turn(g, ip, room_block, rec, t):
     """Start turn t: its start-of-turn effects, the replay snapshot and the checks that can end
     the game before anyone declares (frostbite may kill). Returns True when the game is over."""
@@ -449,7 +449,7 @@ def begin_turn(g, ip, room_block, rec, t):
     return check_end(g.ch, g.st, g.events, ip, rec, False)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs):
     """Every character able to act declares through its side's policy (AP-1, GAP-61)."""
     ch = g.ch
@@ -475,7 +475,7 @@ def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_
         declare(ch, g.it, g.st, g.decl, ip, adjacent, room_block, c, n_wanted)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_turn(g, ip, fp, room_block, rec):
     """Resolve the declarations, update temperatures and check the end of the game."""
     if ip[P.I_CHECK_INVARIANTS] == 1:
@@ -495,7 +495,7 @@ def finish_turn(g, ip, fp, room_block, rec):
     return check_end(g.ch, g.st, g.events, ip, rec, True)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def new_game(g, ip, fp, seed, game, rec):
     """Set up game `game` of `seed` in the arrays of g and clear its record."""
     setup_game(g.ch, g.it, g.st, g.rng, g.order, g.memory, ip, fp, seed, game)
@@ -503,7 +503,7 @@ def new_game(g, ip, fp, seed, game, rec):
     rec[R.C_GAME] = game
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_game(g, rec, over):
     """Write the record; a game still running at the turn cap is a time-out (GAP-10)."""
     if not over:
@@ -512,7 +512,7 @@ def end_game(g, rec, over):
     finish_record(g.ch, g.st, rec)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(g, rules, policies, seed, game, rec):
     """Play game `game` of `seed` to its end with the arrays of g, writing its record into rec.
     rules = (ip, fp, room_block, adjacent, next_hop), the packed config (balance.config.Packed);

@@ -177,7 +177,7 @@ from balance.observation import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def wound_state(ch, ip, d):
     """HP-2: the public wound state, one "lightly wounded" value just above the heavy-wound
     threshold. The hidden form passes for human, so it shows the human table whatever its HP
@@ -189,7 +189,7 @@ def wound_state(ch, ip, d):
     return W_LIGHT if ch[d, CH_HP] == heavy + 1 else W_UNHURT
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def observe(ch, it, st, events, ip, room_block, c, o):
     """Fill observation vector `o` for character c (see balance.observation for the fields)."""
     o[:] = 0
@@ -358,7 +358,7 @@ def observe(ch, it, st, events, ip, room_block, c, o):
     observe_thing(ch, st, ip, c, o)  # A8, A9
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def devices_broken(st, r):
     """GAP-20: the bitmask of room r's broken devices, by object code (O_DEVICES_BROKEN)."""
     mask = 0
@@ -371,7 +371,7 @@ def devices_broken(st, r):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def observe_terminal(ch, st, ip, o):
     """LOC-TOWER-1, LOC-TOWER-3, LOC-TOWER-4, INFO-3: in the Tower while the terminal works,
     every room's temperature, and the reports printed for this turn."""

@@ -39,7 +39,7 @@ from balance.kernel.state import (
 from balance.observation import UNSEEN
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sees_in_room(ch, st, c):
     """LIGHT-1..3, THING-P-1: c sees details in its room (Light, Flashlight or Night vision)."""
     light = st[ST_LIGHTING + ch[c, CH_ROOM]]
@@ -48,7 +48,7 @@ def sees_in_room(ch, st, c):
     return ch[c, CH_FORM] != codes.HUMAN and light == codes.DARK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def perceives_details(ch, st, c):
     """What c knows he sees: a convert's Night vision is unknown to him (GAP-38), so he takes the
     dark for dark as a human does."""
@@ -58,7 +58,7 @@ def perceives_details(ch, st, c):
     return not dark or ch[c, CH_FORM] == codes.HUMAN or ch[c, CH_ORIGINAL] == 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def witnesses(ch, st, r):
     """(seers, present) bitmasks of room r now: UNC-1 (the unconscious perceive nothing),
     LIGHT-4 (nobody is made out in a blizzard), GAP-56."""
@@ -80,7 +80,7 @@ def witnesses(ch, st, r):
     return seers, present
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_act(ch, st, events, kind, actor, target, a, b, room):
     """Log an act in `room` with who perceived it there; it may set off reactions."""
     seers, present = witnesses(ch, st, room)
@@ -91,7 +91,7 @@ def log_act(ch, st, events, kind, actor, target, a, b, room):
         trigger_reactions(ch, st, kind, actor, target, seers, present)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def noticed(kind, actor, target, seers, present, c):
     """Whether c perceives anything of an event (see `perceive`)."""
     sight = codes.EVENT_SIGHT[kind]
@@ -102,7 +102,7 @@ def noticed(kind, actor, target, seers, present, c):
     return sight & codes.NOTICED_IN_DARK != 0 or (target == c and sight & codes.TARGET_TOLD != 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trigger_reactions(ch, st, kind, actor, target, seers, present):
     """GAP-33: a waiting reaction on this kind of event fires if its character perceives it
     before the step of the declaration it would replace."""
@@ -116,7 +116,7 @@ def trigger_reactions(ch, st, kind, actor, target, seers, present):
             ch[c, CH_REACT_STATE] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hearing_zone(room_block, r):
     """WEATHER-2, GAP-2: a block 0..2, the Tower (3) or the Street (4)."""
     if r == codes.STREET:
@@ -124,13 +124,13 @@ def hearing_zone(room_block, r):
     return room_block[r]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_shot(st, room_block, r):
     """INFO-1, GAP-58: one more audible shot fired in r this turn (air shots count)."""
     st[ST_SHOTS + hearing_zone(room_block, r)] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shots_heard(st, room_block, r, t):
     """INFO-1, WEATHER-2, GAP-2, GAP-58: shots a character in r heard on turn t: all of them in
     clear weather; in a storm only those of his own block (the Tower its own), none on the
@@ -146,7 +146,7 @@ def shots_heard(st, room_block, r, t):
     return st[ST_SHOTS + zone]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def perceive(events, e, c, out, k):
     """Write into out[k..k+4] (actor, kind, target, a, b) as c perceived event e, and return
     True; return False if c perceived nothing of it. AP-6: those who see, see everything not secret;

@@ -1,8 +1,7 @@
 """Game state as a few plain arrays with named columns, allocated once per chunk of games.
 
-Numba passes a tuple of arrays by copying and reference-counting every member on each call,
-so a state of forty arrays costs most of a turn in call overhead. The state is therefore a
-handful of 2-D arrays whose columns are the constants below (the vectorbt "enums" habit):
+Numba passes a tuple of arrays by copying every member on each call, so a state of forty
+arrays costs most of a turn in call overhead. The state is therefore a handful of 2-D arrays whose columns are the constants below (the vectorbt "enums" habit):
 `ch[c, CH_HP]` is character c's HP. Each constant's comment gives its meaning and range.
 Indices: c = character (0..players-1), i = item, b = block (0..2), r = room (codes.ROOM_NAMES).
 """
@@ -247,7 +246,7 @@ class Game(NamedTuple):
     snap_chars: np.ndarray  # int64[T, n, SNAP_FIELDS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def item_capacity(ip):
     """Items preallocated per game: yellow-box contents, axes, the unlimited-stock pools, the
     stock lying in rooms, the food boxes and the portions cooking can make of them, the radios,
