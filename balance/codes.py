@@ -430,7 +430,13 @@ ACTION_NAMES = (
     "lab_view",
 )
 # RES-ORDER step of each action (GAP-24 where the source is silent).
-# Moves are special: exit in step 10, entry in step 12.
+# Moves are special: exit in step 10, entry in step 12; the active form's in 12 and 13
+# (THING-ACTIVE-11). The unconscious come round in step 11 (UNC-2).
+MOVE_EXIT_STEP = 10
+MOVE_ENTRY_STEP = 12
+ACTIVE_EXIT_STEP = 12
+ACTIVE_ENTRY_STEP = 13
+WAKE_STEP = 11
 ACTION_STEP = (
     (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3, 13, 6, 6, 1)
     + (9, 9, 9)  # the helicopter: HELI-6

@@ -6,9 +6,11 @@ thread count or batch size, and `replay_game` re-plays one game with its event l
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
 
+import numba
 import numpy as np
 
 from policies import DEFAULT
@@ -18,6 +20,10 @@ from balance.records import N_FIELDS, as_structured
 
 MAX_SEED = 2**63 - 1
 MAX_EVENTS = 20_000  # replay event buffer; a 60-turn game at 15 players writes far fewer
+# Games per task of the thread pool: each chunk allocates one game's arrays and plays its games
+# one after another; small enough to balance the threads, large enough that handing a task to
+# a thread (tens of microseconds) is noise beside playing it (a fraction of a second).
+CHUNK = 256
 
 
 def _policies(cfg: Config, humans: str, things: str) -> tuple:
@@ -55,8 +61,6 @@ def run_games(
     `progress(n)` is called after each batch with the number of games just finished. The batch
     size changes only how often progress is reported, never the records.
     """
-    from balance.kernel.game import play_games
-
     _check_run_args(games, seed)
     rules = tuple(pack(cfg, check_invariants=check_invariants))
     policies = _policies(cfg, humans, things)
@@ -67,6 +71,28 @@ def run_games(
         if progress is not None:
             progress(stop - start)
     return as_structured(out)
+
+
+def play_games(seed: np.uint64, first_game: int, out: np.ndarray, rules: tuple, policies: tuple):
+    """Play games first_game .. first_game + len(out) - 1 into the rows of out, in chunks of CHUNK
+    games on numba's number of threads (`numba.set_num_threads`, NUMBA_NUM_THREADS). The kernel
+    runs without the GIL, so the threads play at once; each game's record depends on (seed, game
+    index) only, never on the threads or the chunks."""
+    from balance.kernel.game import play_chunk
+
+    starts = range(0, out.shape[0], CHUNK)
+
+    def play(start: int) -> None:
+        play_chunk(seed, first_game + start, out[start : start + CHUNK], rules, policies)
+
+    threads = min(numba.get_num_threads(), len(starts))
+    if threads == 1:
+        for start in starts:
+            play(start)
+        return
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        for _ in pool.map(play, starts):
+            pass  # re-raises a chunk's error here
 
 
 def warm_up(cfg: Config, humans: str = DEFAULT, things: str = DEFAULT) -> None:

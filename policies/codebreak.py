@@ -19,7 +19,7 @@ Memory: 79 cells per door. A policy that cannot spare them can instead keep one 
 """
 
 import numpy as np
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance.kernel.doors import CODES, N_CODES, feedback
 from balance.kernel.rng import below
@@ -30,7 +30,7 @@ _ATTEMPT_FB_SHIFT = 14  # a packed guess is < 10,000 < 2**14; a packed feedback 
 _ATTEMPT_ERUD_SHIFT = 28
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def reset(candidates):
     """Every code possible again (a new door, or nothing learned yet)."""
     for w in range(N_WORDS - 1):
@@ -38,7 +38,7 @@ def reset(candidates):
     candidates[N_WORDS - 1] = (np.int64(1) << _LAST_BITS) - 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def _popcount64(x):
     """Set bits of an int64 word (SWAR on its unsigned view)."""
     v = np.uint64(x)
@@ -48,7 +48,7 @@ def _popcount64(x):
     return np.int64((v * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def count(candidates):
     """How many codes are still possible."""
     n = np.int64(0)
@@ -57,13 +57,13 @@ def count(candidates):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def is_possible(candidates, index):
     """True if the code of index `index` is still possible."""
     return (candidates[index >> 6] >> (index & 63)) & 1 == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def next_guess(candidates, rng, k):
     """A code drawn uniformly among those still possible (stream k of rng), or -1 if none is
     (only after feedback that no code could give, e.g. a corrupted memory: then `reset`)."""
@@ -85,7 +85,7 @@ def next_guess(candidates, rng, k):
     return np.int64(-1)  # unreachable
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def update(candidates, guess, fb, erudition):
     """Keep only the codes that would have given feedback `fb` to an enterer of this Erudition
     entering `guess` (CODE-1 bulls and cows; CODE-2 positions at 2+; CODE-3 absences at 3)."""
@@ -100,13 +100,13 @@ def update(candidates, guess, fb, erudition):
         candidates[w] &= ~wrong
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pack_attempt(guess, fb, erudition):
     """One memory cell for one entry: guess | feedback << 14 | Erudition << 28."""
     return guess | (fb << _ATTEMPT_FB_SHIFT) | (np.int64(erudition) << _ATTEMPT_ERUD_SHIFT)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def replay(candidates, attempts, n):
     """Rebuild the possible set from the first n packed attempts (see `pack_attempt`)."""
     reset(candidates)

@@ -1,13 +1,13 @@
 """Helpers shared by the scripted policies. Everything here reads only the observation vector,
 the policy's own memory, the public map and the public rules (ip)."""
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.observation import MAX_CHARACTERS, O_CARD, O_DOOR, O_HAND_KIND, O_ROOM, O_SELF, UNSEEN
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def emit(out, n, action, target, arg):
     """Append a declaration (action, target, arg) to out if there is room; returns the new count."""
     if n < out.shape[0]:
@@ -18,7 +18,7 @@ def emit(out, n, action, target, arg):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hand_with(obs, kind):
     """The hand slot holding an item of `kind`, or -1."""
     for h in range(2):
@@ -27,7 +27,7 @@ def hand_with(obs, kind):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def step_toward(obs, next_hop, dest):
     """The next room on a shortest path from here to dest (the map is public), or -1 if here."""
     here = obs[O_ROOM]
@@ -36,12 +36,12 @@ def step_toward(obs, next_hop, dest):
     return next_hop[here, dest]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def is_generator_room(r):
     return r == codes.GENERATOR_1 or r == codes.GENERATOR_2 or r == codes.GENERATOR_3
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def generator_room_of_block(room_block, b):
     for k in range(codes.N_BLOCKS):
         r = codes.GENERATOR_ROOMS[k]
@@ -50,7 +50,7 @@ def generator_room_of_block(room_block, b):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def card_for(obs, room):
     """The owner of an ID card I carry that opens `room` as I read it (my own first), or -1."""
     me = obs[O_SELF]
@@ -63,7 +63,7 @@ def card_for(obs, room):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def card_rooms(obs):
     """Bitmask of the rooms the ID cards I carry open, as I read them (top access: all)."""
     rooms = 0
@@ -74,7 +74,7 @@ def card_rooms(obs):
     return rooms
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def move_through(obs, out, n, hop):
     """Move into the next room; if its lamp shows it locked, first open it with a card that has
     access (ACT-IDCARD: free, and it must be the same turn: GAP-25)."""
@@ -83,7 +83,7 @@ def move_through(obs, out, n, hop):
     return emit(out, n, codes.A_MOVE, hop, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def open_with_card(obs, out, n, room):
     """ACT-IDCARD at the door of `room` with a card I carry that opens it, if I have one."""
     card = card_for(obs, room)

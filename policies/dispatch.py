@@ -1,7 +1,7 @@
 """One compiled entry point for every policy: the kernel calls policy_declare with a policy id
 (see policies.REGISTRY), so adding a policy adds a branch, not a kernel signature."""
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from policies.expert_humans import expert_human_declare
 from policies.expert_things import expert_thing_declare, saboteur_declare
@@ -18,7 +18,7 @@ EXPERT_THINGS = 5
 SABOTEUR_THINGS = 6
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def policy_declare(policy_id, knobs, obs, memory, rng, stream, out, next_hop, room_block, ip):
     """Write character declarations into out (rows of action, target, arg); return how many.
     `rng[stream]` is the character's own random stream; `ip` holds the public rules."""

@@ -38,7 +38,7 @@ that only the dog's sample goes into the backpack tells the two tubes apart.
 Knob indices follow KNOBS; the first five are naive's, in naive's order, so that the knob array
 is handed to policies.humans unchanged."""
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -172,13 +172,13 @@ H_HELI_GONE = H_HELI_KNOWN + 2  # 1 once I saw the hangar empty (it flew: GAP-7)
 BACKPACK_SLOTS = O_BACKPACK_FUEL - O_BACKPACK_KIND  # the observation's layout
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def armed(obs):
     """A pistol or an axe in hand (ITEM-PISTOL, ITEM-AXE)."""
     return hand_with(obs, codes.PISTOL) >= 0 or hand_with(obs, codes.AXE) >= 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def foe(obs, mem, knobs, d):
     """d stands here, up, and is a known Thing or suspect enough to attack."""
     p = obs[O_PRESENT + d]
@@ -187,7 +187,7 @@ def foe(obs, mem, knobs, d):
     return known_thing(mem, d) or suspicion(mem, d) >= knobs[K_ATTACK_SUSPICION]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pick_foe(obs, mem, knobs):
     """The foe here to attack first: an active Thing (the danger now), else any foe; -1."""
     best = -1
@@ -200,7 +200,7 @@ def pick_foe(obs, mem, knobs):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def attack(obs, out, n, d):
     """ACT-SHOOT-6: fire every pistol in hand; else strike with an axe (ACT-MELEE)."""
     shot = False
@@ -215,7 +215,7 @@ def attack(obs, out, n, d):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def active_thing_here(obs):
     for d in range(MAX_CHARACTERS):
         if d != obs[O_SELF] and obs[O_PRESENT + d] == P_ACTIVE_THING:
@@ -223,7 +223,7 @@ def active_thing_here(obs):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def crowded_neighbour(obs, mem, ip):
     """The room next to mine (not the Street) where most people were last seen, among those I
     can get into (DOOR-1), or -1."""
@@ -236,7 +236,7 @@ def crowded_neighbour(obs, mem, ip):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def burn_hand(obs, ip):
     """A hand holding a canister with the fuel a burning takes (ACT-BURN-CORPSE), or -1."""
     for h in range(2):
@@ -245,7 +245,7 @@ def burn_hand(obs, ip):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def thing_body_here(obs, mem):
     """A known Thing lying here "dead" and burnable: paralysed, not gone for good (THING-P-3)."""
     bodies = obs[O_BODIES_BURNABLE]
@@ -257,7 +257,7 @@ def thing_body_here(obs, mem):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fetch_fuel(obs, out, n, next_hop, knobs, ip):
     """Get a canister with fuel: fill an empty one at the pump (repairing the pump first if I
 see it broken), else open a red box."""
@@ -276,7 +276,7 @@ see it broken), else open a red box."""
     return go(obs, out, n, next_hop, codes.WAREHOUSE, knobs, ip)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def burn_errand(obs, mem, ip, knobs, out, n, next_hop):
     """THING-P-3, ACT-BURN-CORPSE: a paralysed known Thing dies for good only by fire; burn it
     here, or fetch fuel and come back before its paralysis ends. Returns -1 if nothing to do."""
@@ -304,14 +304,14 @@ def burn_errand(obs, mem, ip, knobs, out, n, next_hop):
     return fetch_fuel(obs, out, n, next_hop, knobs, ip)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def my_block(obs, knobs):
     """The block whose generator I keep fuelled (naive's assignment by index), or -1."""
     me = obs[O_SELF]
     return me % codes.N_BLOCKS if me // codes.N_BLOCKS < knobs[K_FUELERS_PER_BLOCK] else -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pour_here(obs, out, n):
     """GEN-4: in a generator room, pour in the fuel I carry."""
     if not is_generator_room(obs[O_ROOM]):
@@ -322,7 +322,7 @@ def pour_here(obs, out, n):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def my_act(obs, kind, a):
     """Whether I did an act of this kind (with this first detail) last turn, as I perceived it."""
     me = obs[O_SELF]
@@ -333,7 +333,7 @@ def my_act(obs, kind, a):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def note_power(obs, mem, room_block):
     """A lit room of a block shows its generator running (LIGHT-1, GEN-5)."""
     b = room_block[obs[O_ROOM]]
@@ -341,7 +341,7 @@ def note_power(obs, mem, room_block):
         mem[H_BLOCK_LIT + b] = obs[O_TURN]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
     """I stand in a dark generator room: pour in what I carry; if the generator should still be
     running, the darkness is a broken light fixture (GAP-20) if I saw the block lit a turn ago
@@ -371,7 +371,7 @@ def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
     return fetch_fuel(obs, out, n, next_hop, knobs, ip)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
     """Bring fuel to the dry generator I found in the dark (GEN-4). -1 if none."""
     if mem[H_SUPPLY] == 0:
@@ -389,7 +389,7 @@ def supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
     return fetch_fuel(obs, out, n, next_hop, knobs, ip)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def call_in_the_dark(obs, mem, out, n):
     """GAP-6: the call needs the Radio room's block powered and a beacon on, not light: in a dark
     Radio room (a broken fixture, say) try it anyway. -1 if not the case."""
@@ -404,7 +404,7 @@ def call_in_the_dark(obs, mem, out, n):
     return emit(out, n, codes.A_CALL, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def wants_parka(obs, mem, knobs):
     """naive's parka-first errand applies (policies.humans.human_declare)."""
     return (
@@ -415,7 +415,7 @@ def wants_parka(obs, mem, knobs):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def arm_errand(obs, mem, ip, knobs, out, n, next_hop):
     """Fetch a pistol from the Arsenal (LOC-ARSENAL-1), if my card opens it (ID-1, DOOR-1) or
     its lamp shows it open. Returns -1 if not worth it."""
@@ -433,7 +433,7 @@ def arm_errand(obs, mem, ip, knobs, out, n, next_hop):
     return go(obs, out, n, next_hop, codes.ARSENAL, knobs, ip)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def untested_pair_in_dark(obs, mem):
     """INF-1: in the dark a Thing infects unseen; alone with one person not cleared by a blood
     test is the classic set-up (INF-5: in light it needs a crowd)."""
@@ -446,7 +446,7 @@ def untested_pair_in_dark(obs, mem):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def useful(kind):
     """Items worth a hand to this policy: weapons, fuel, a parka to put on, a blood sample."""
     return (
@@ -458,7 +458,7 @@ def useful(kind):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def free_a_hand(obs, out, n):
     """ACT-DROP (free, step 1): with both hands full, drop an item this policy has no use for (a
     second flashlight from a yellow box, say), or the errands that need a hand stall."""
@@ -470,7 +470,7 @@ def free_a_hand(obs, out, n):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def sample_slot(obs, first, slots):
     """The first of `slots` slots from `first` holding a blood sample, or -1."""
     for k in range(slots):
@@ -479,7 +479,7 @@ def sample_slot(obs, first, slots):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def free_backpack_slot(obs):
     for k in range(BACKPACK_SLOTS):
         if obs[O_BACKPACK_KIND + k] == codes.NO_ITEM:
@@ -487,7 +487,7 @@ def free_backpack_slot(obs):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def dog_to_sample(obs):
     """A dog whose blood can be taken: alive or dead, not burned (LOC-KENNEL-2); in the dark,
     dog 0 on trust."""
@@ -500,7 +500,7 @@ def dog_to_sample(obs):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def read_result(obs, mem, ip, knobs, out, n, next_hop):
     """LOC-LAB-4: my comparison is done; read the computer. Returns -1 if none is pending."""
     finish = obs[O_LAB_MY_FINISH]
@@ -516,7 +516,7 @@ def read_result(obs, mem, ip, knobs, out, n, next_hop):
     return emit(out, n, codes.A_LAB_VIEW, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def run_comparison(obs, mem, knobs, out, n, dog_slot, hand):
     """LOC-LAB-2/3: the dog's sample in slot 1, mine in slot 2, truly labelled; "equal?"."""
     if obs[O_LAB_ANALYZER_BROKEN] == 1:
@@ -530,7 +530,7 @@ def run_comparison(obs, mem, knobs, out, n, dog_slot, hand):
     return emit(out, n, codes.A_LAB_START, codes.Q_EQUAL, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def blood_test_errand(obs, mem, ip, knobs, out, n, next_hop):
     """A tester's round (see the module's docstring). Returns -1 if nothing to do."""
     m = read_result(obs, mem, ip, knobs, out, n, next_hop)
@@ -563,14 +563,14 @@ def blood_test_errand(obs, mem, ip, knobs, out, n, next_hop):
     return run_comparison(obs, mem, knobs, out, n, dog_slot, hand)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def mechanic(obs, knobs):
     """Who sees to the helicopter: if `mechanics`, those whose ID card opens the hangar (it
     starts locked: GAP-5) and who fuel no generator."""
     return knobs[K_MECHANICS] > 0 and card_for(obs, codes.HANGAR) >= 0 and my_block(obs, knobs) < 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def refusals(obs, mem):
     """HELI-5: the characters I will not fly with: all but me and those a blood test cleared."""
     mask = 0
@@ -580,7 +580,7 @@ def refusals(obs, mem):
     return mask
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def in_hangar(obs, mem, ip, knobs, out, n):
     """HELI-1..5 in the hangar, seeing it: board what I prepared last turn, repair the broken
     parts, pour fuel in, or prepare it. -1 if there is nothing to do here."""
@@ -604,7 +604,7 @@ def in_hangar(obs, mem, ip, knobs, out, n):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def helicopter_errand(obs, mem, ip, knobs, out, n, next_hop):
     """A mechanic's round (see the module's docstring). Returns -1 if nothing to do."""
     if mem[H_HELI_GONE] == 1:
@@ -621,7 +621,7 @@ def helicopter_errand(obs, mem, ip, knobs, out, n, next_hop):
     return go(obs, out, n, next_hop, codes.HANGAR, knobs, ip)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def time_to_test(obs, knobs):
     """Blood tests wait for the call for help if the knob says so, and never freeze anyone:
     a tester with more frostbite marks than he would take onto the Street (FROST-1) recovers
@@ -631,7 +631,7 @@ def time_to_test(obs, knobs):
     return knobs[K_TEST_AFTER_CALL] <= 0 or obs[O_CALL_TURN] != UNSEEN
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)

@@ -26,7 +26,7 @@ game and for a convert the Things have just called (X_READY tells):
 The saboteur reads policies.memory's generator cells and keeps the pump's X_BROKEN cell.
 Knob indices follow KNOBS and SABOTEUR_KNOBS."""
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -178,7 +178,7 @@ X_BROKEN = M_EXPERT_THINGS + 7  # N_JOBS cells
 X_LAST_INFECT = X_BROKEN + N_JOBS  # the turn of my last infection attempt (INF-6)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def other_block(room_block, k):
     """The k-th (0 or 1) block other than the Radio room's."""
     radio = room_block[codes.RADIO_ROOM]
@@ -190,7 +190,7 @@ def other_block(room_block, k):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def job_room(room_block, j):
     """Where job j's object stands."""
     if j == J_RADIO_GEN or j == J_RADIO_BEACON:
@@ -205,7 +205,7 @@ def job_room(room_block, j):
     return generator_room_of_block(room_block, other_block(room_block, k))
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def job_object(j):
     if j == J_RADIO_GEN or j == J_GEN_A or j == J_GEN_B:
         return codes.OBJ_GENERATOR
@@ -218,7 +218,7 @@ def job_object(j):
     return codes.OBJ_ANALYZER
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def seen_broken(obs, obj):
     """The object's state as I see it here: 1 broken, 0 working, UNSEEN."""
     if obj == codes.OBJ_GENERATOR:
@@ -232,7 +232,7 @@ def seen_broken(obs, obj):
     return obs[O_LAB_ANALYZER_BROKEN]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def setup_cells(mem):
     """First turn on this policy (a game's start, or a convert just called, whose cells here
     the human policy left at zero): nothing I infected, called or broke yet."""
@@ -242,7 +242,7 @@ def setup_cells(mem):
         mem[X_READY] = 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def remember_jobs(obs, mem, room_block):
     """Fold what I see of the sabotage targets here into X_BROKEN; a generator seen working
     elsewhere in memory (policies.memory) clears its job too."""
@@ -261,7 +261,7 @@ def remember_jobs(obs, mem, room_block):
         mem[X_FIXTURES] &= ~(1 << here)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def remember_exposure(obs, mem):
     """Exposed: I perceived a shot, a blow or a flame aimed at me (frostbite is no sign)."""
     t = obs[O_TURN]
@@ -274,19 +274,19 @@ def remember_exposure(obs, mem):
             mem[X_EXPOSED] = t
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def exposed(obs, mem, knobs):
     return mem[X_EXPOSED] > 0 and obs[O_TURN] - mem[X_EXPOSED] <= knobs[K_EXPOSED_TURNS]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def ally(obs, d):
     """d is a Thing I know of: an original (THING-P-4) or one of our converts (THING-P-5)."""
     converts = obs[O_THING + OT_CONVERTS]
     return obs[O_KNOWN_THING + d] == 1 or (converts != UNSEEN and (converts >> d) & 1 == 1)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def humans_here(obs):
     """Characters here, living and not known to be Things: the humans as far as I know."""
     me = obs[O_SELF]
@@ -298,7 +298,7 @@ def humans_here(obs):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def armed_here(obs):
     """A human here with a weapon in hand (LIGHT-1: seen), or -1."""
     me = obs[O_SELF]
@@ -312,7 +312,7 @@ def armed_here(obs):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def rank(obs):
     """My place among the original Things by index (THING-P-4: they know each other)."""
     me = obs[O_SELF]
@@ -323,7 +323,7 @@ def rank(obs):
     return r
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hops(obs, next_hop, dest):
     """Moves from here to dest on the public map."""
     here = obs[O_ROOM]
@@ -337,7 +337,7 @@ def hops(obs, next_hop, dest):
 # --- infection ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def infection_value(obs, mem, knobs, d):
     """How much infecting d is worth: a stranger 2, one I infected once (INF-7) `reinfect`,
     a sure convert, an ally or a dead body 0."""
@@ -348,7 +348,7 @@ def infection_value(obs, mem, knobs, d):
     return 2.0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def best_victim(obs, mem, knobs, rng, k, unconscious_only):
     """The present character most worth infecting (ties broken at random), or -1."""
     me = obs[O_SELF]
@@ -368,7 +368,7 @@ def best_victim(obs, mem, knobs, rng, k, unconscious_only):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def infect(obs, mem, ip, knobs, rng, k, out, n):
     """INF-1, INF-5, INF-6: infect when ready; free in the dark or in a crowd of I_INF_CROWD;
     an unconscious victim in Light spends the turn (returns -1 - n then)."""
@@ -393,7 +393,7 @@ def infect(obs, mem, ip, knobs, rng, k, out, n):
 # --- the converts and the archetypes ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def rescue_near(obs, ip, knobs):
     """GAP-6: the call is public; the rescue comes I_RESCUE_DELAY turns after it."""
     call = obs[O_CALL_TURN]
@@ -401,7 +401,7 @@ def rescue_near(obs, ip, knobs):
     return call != UNSEEN and left <= knobs[K_REVEAL_BEFORE_RESCUE]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def call_converts(obs, mem, ip, knobs, out, n, revealing):
     """THING-P-5 (0 AP): call every convert once it pays: from `call_turn` on, when the rescue
     is near, or when I reveal myself."""
@@ -417,7 +417,7 @@ def call_converts(obs, mem, ip, knobs, out, n, revealing):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def some_human(obs):
     """A conscious human here, or -1."""
     me = obs[O_SELF]
@@ -427,7 +427,7 @@ def some_human(obs):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hidden_ability(obs, mem, ip, out, n, room_block):
     """ARCH-* hidden form (0 AP, secret, GAP-41): the Mutant breaks a generator or beacon it
     believes working in a room of its last turns (ARCH-MUTANT-1); the Queen orders a human in a
@@ -458,7 +458,7 @@ def hidden_ability(obs, mem, ip, out, n, room_block):
 # --- revealing ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def should_reveal(obs, mem, ip, knobs):
     """THING-HIDDEN-1 (from I_TRANSFORM_TURN): reveal when exposed with humans at hand, when
     alone with a few unarmed humans from `reveal_turn` on, late in the game, or when the
@@ -478,7 +478,7 @@ def should_reveal(obs, mem, ip, knobs):
 # --- sabotage ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def job_weight(knobs, j, warden):
     """Lower is sooner: the knob of the job's kind (the warden puts the Radio block first)."""
     if j == J_RADIO_GEN or j == J_RADIO_BEACON or j == J_RADIO_FIXTURE:
@@ -496,20 +496,20 @@ def job_weight(knobs, j, warden):
     return knobs[K_ANALYZER_WEIGHT]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def urgent_job(j):
     """The Radio room's power, beacon and light decide whether the humans can call (GAP-6)."""
     return j == J_RADIO_GEN or j == J_RADIO_BEACON or j == J_RADIO_FIXTURE
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def job_pending(obs, mem, knobs, j):
     """I believe job j's object works, or I have not checked it for `recheck_turns`."""
     broken_at = mem[X_BROKEN + j]
     return broken_at == 0 or obs[O_TURN] - broken_at > knobs[K_RECHECK_TURNS]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pick_job(obs, mem, knobs, next_hop, room_block, enterable, warden, radio_only):
     """The pending job with the lowest weight + distance among the rooms I can get into (the
     Radio block's alone if `radio_only`); a weight of NEVER or more switches a kind off."""
@@ -527,7 +527,7 @@ def pick_job(obs, mem, knobs, next_hop, room_block, enterable, warden, radio_onl
     return best
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def witnesses_allow(obs, limit):
     """AP-6: in Light every human here sees what I do; break only before `limit` of them."""
     if obs[O_LIGHTING] == codes.DARK:
@@ -535,7 +535,7 @@ def witnesses_allow(obs, limit):
     return humans_here(obs) <= limit
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def break_here(obs, mem, ip, out, n, obj, j):
     """ACT-BREAK (I_BREAK_AP) the job's object here, remembering it; seen doing it in Light,
     I count as exposed (the witnesses will suspect me)."""
@@ -549,7 +549,7 @@ def break_here(obs, mem, ip, out, n, obj, j):
     return emit(out, n, codes.A_BREAK, obj, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def do_job(obs, mem, ip, knobs, out, n, next_hop, room_block, j):
     """Go to job j's room and break its object when the witnesses allow (`radio_witness_limit`
     for the Radio block's objects: they decide whether the humans can call, GAP-6)."""
@@ -566,7 +566,7 @@ def do_job(obs, mem, ip, knobs, out, n, next_hop, room_block, j):
     return n  # wait for the witnesses to leave
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def darken(obs, mem, ip, knobs, out, n):
     """LIGHT-2: break the light fixture of a lit room where humans are, so that I can infect
     here next turn; only before `fixture_witnesses` of them."""
@@ -582,7 +582,7 @@ def darken(obs, mem, ip, knobs, out, n):
 # --- going where the humans are ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def believed_dark(mem, ip, room_block, r, t):
     """The room's block generator is believed down (broken or dry), or its fixture broken."""
     if (mem[X_FIXTURES] >> r) & 1 == 1:
@@ -593,7 +593,7 @@ def believed_dark(mem, ip, room_block, r, t):
     return mem[M_GEN_BROKEN + b] == 1 or fuel_estimate(mem, ip, b, t) == 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def room_score(knobs, mem, ip, room_block, r, t):
     """Others seen there lately (the sighting counted me), the dark and a lone human count for
     it, age against it."""
@@ -608,7 +608,7 @@ def room_score(knobs, mem, ip, room_block, r, t):
     return score
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hunt(obs, mem, ip, knobs, rng, k, out, n, next_hop, room_block, enterable):
     """Head for the best room to find humans in (room_score), else a random room."""
     t = obs[O_TURN]
@@ -628,7 +628,7 @@ def hunt(obs, mem, ip, knobs, rng, k, out, n, next_hop, room_block, enterable):
     return move_through(obs, out, n, hop) if hop >= 0 else n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def victims_in_dark(obs, mem, knobs):
     """Humans here in the dark whom infecting is still worth something (INF-1)."""
     if obs[O_LIGHTING] != codes.DARK:
@@ -642,7 +642,7 @@ def victims_in_dark(obs, mem, knobs):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def ready_soon(obs, mem, ip, knobs):
     """INF-6, GAP-36: my infection is allowed again within `wait_infect` turns (used on t,
     allowed on t + cooldown + 1)."""
@@ -655,7 +655,7 @@ def ready_soon(obs, mem, ip, knobs):
 # --- the active form ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def weakest_prey(obs):
     """The human here easiest to kill: heavily, then lightly wounded, then any (HP-2)."""
     me = obs[O_SELF]
@@ -673,7 +673,7 @@ def weakest_prey(obs):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def spared(obs):
     """GAP-40: the spray spares the Things I know of."""
     mask = 0
@@ -683,7 +683,7 @@ def spared(obs):
     return mask
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def active_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enterable):
     """THING-ACTIVE-6: spray a crowd of `spray_min` humans; else the Queen screams (ARCH-QUEEN-2)
     or I throw back an armed human, then claw the weakest. With nobody here, break a job's
@@ -708,7 +708,7 @@ def active_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enter
     return emit(out, n, codes.A_CLAWS, victim, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def job_here(obs, knobs, room_block):
     """A sabotage job whose object stands here and is seen working, or -1."""
     for j in range(N_JOBS):
@@ -721,7 +721,7 @@ def job_here(obs, knobs, room_block):
 # --- the hidden form ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def eat_food(obs, mem, ip, knobs, out, n):
     """LOC-FREEZER-4, WIN-3: in the Freezer with no witness, eat the stock (I_FOOD boxes at
     most; once a turn, GAP-13)."""
@@ -733,7 +733,7 @@ def eat_food(obs, mem, ip, knobs, out, n):
     return emit(out, n, codes.A_EAT_STOCK, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hidden_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enterable):
     """The hidden original's turn: free acts first (call, ability, infection), then reveal,
     sabotage, darken a room, eat the food or hunt."""
@@ -773,7 +773,7 @@ def hidden_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enter
     return hunt(obs, mem, ip, knobs, rng, k, out, n, next_hop, room_block, enterable)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def expert_thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)
@@ -789,7 +789,7 @@ def expert_thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
 # --- the saboteur ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def saboteur_target(obs, mem, knobs, next_hop, room_block):
     """The nearest generator (or the pump, if `pump`) believed working or not seen for
     `recheck_turns`; else the one seen longest ago, to re-break what was repaired."""
@@ -817,7 +817,7 @@ def saboteur_target(obs, mem, knobs, next_hop, room_block):
     return best if best >= 0 else oldest
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def saboteur_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     """Break every generator and the pump (ACT-BREAK); go back to whatever was repaired.
     Nothing else."""

@@ -1,7 +1,7 @@
 """The `naive` human policy: keep the generators fuelled and people warm, fetch parkas,
 activate a beacon and call for help. It never suspects anyone. Knob indices follow KNOBS."""
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -49,7 +49,7 @@ K_BEACON_AFTER_TURN = 3
 K_STREET_MAX_FROST = 4
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fuel_hand(obs, full):
     """Hand holding a canister with fuel (full=True) or an empty one (full=False), or -1."""
     for h in range(2):
@@ -58,7 +58,7 @@ def fuel_hand(obs, full):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def free_hands(obs):
     n = 0
     for h in range(2):
@@ -67,7 +67,7 @@ def free_hands(obs):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def go(obs, out, n, next_hop, dest, knobs, ip):
     """Move one step toward dest, but wait indoors before the Street while frostbitten and warm."""
     hop = step_toward(obs, next_hop, dest)
@@ -84,7 +84,7 @@ def go(obs, out, n, next_hop, dest, knobs, ip):
     return emit(out, n, codes.A_MOVE, hop, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def tend_dark_generator(obs, out, n):
     """In a dark generator room one cannot see why it stopped: pour in fuel if carried, and try
     a repair (a working generator just wastes the AP)."""
@@ -94,7 +94,7 @@ def tend_dark_generator(obs, out, n):
     return emit(out, n, codes.A_REPAIR, codes.OBJ_GENERATOR, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fuel_errand(obs, mem, ip, knobs, b, out, n, next_hop, room_block):
     """Keep block b's generator fuelled: canisters from red boxes, filled at the pump."""
     t = obs[O_TURN]
@@ -136,7 +136,7 @@ def fuel_errand(obs, mem, ip, knobs, b, out, n, next_hop, room_block):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def beacon_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
     """GAP-6: activate the beacon in the Radio room's block (the call needs that block powered
     anyway), then call for help from the Radio room. A call that did not go through means the
@@ -166,7 +166,7 @@ def beacon_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
     return emit(out, n, codes.A_CALL, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def human_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     me = obs[O_SELF]

@@ -24,7 +24,7 @@ character not known to be a Thing S_ATTACK; killing a dog of the Kennel (the blo
 control) S_DOG.
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.observation import (
@@ -62,34 +62,34 @@ S_ATTACK = 2
 S_DOG = 3
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def flag(mem, d, f):
     mem[K_FLAGS + d] |= f
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def has(mem, d, f):
     return (mem[K_FLAGS + d] & f) != 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def known_thing(mem, d):
     """d is a Thing for certain (seen as one) or exposed by a trusted blood test."""
     return has(mem, d, F_THING_SEEN) or has(mem, d, F_BLOOD_THING)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def known_dead(mem, d):
     return has(mem, d, F_DEAD)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def cleared(mem, d):
     """d's blood matched a dog's in a trusted test and nothing since showed him a Thing."""
     return has(mem, d, F_BLOOD_HUMAN) and not known_thing(mem, d)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def suspicion(mem, d):
     """Evidence points against d; a known Thing is beyond any threshold."""
     if known_thing(mem, d):
@@ -97,19 +97,19 @@ def suspicion(mem, d):
     return mem[K_SUSPICION + d]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def last_seen(mem, d):
     """(room, turn) of the last sighting of d, room -1 if never seen."""
     return mem[K_LAST_ROOM + d] - 1, mem[K_LAST_TURN + d]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def trusted(mem, me, d, trust_below):
     """Whether d's word (a lab result he started) counts: myself, or nobody known bad."""
     return d == me or (not known_thing(mem, d) and suspicion(mem, d) < trust_below)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def note_sightings(obs, mem):
     """Who is here now, and who shows the active form (THING-ACTIVE-2)."""
     here = obs[O_ROOM]
@@ -124,7 +124,7 @@ def note_sightings(obs, mem):
             flag(mem, d, F_THING_SEEN)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def thing_only_act(kind):
     """Acts only a Thing can do (THING-HIDDEN-1, THING-ACTIVE-6, THING-P-3, ARCH-MUTANT-2)."""
     return (
@@ -139,7 +139,7 @@ def thing_only_act(kind):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def note_act(mem, actor, kind, target):
     """Fold one perceived act (actor known) into flags and suspicion."""
     if thing_only_act(kind):
@@ -157,7 +157,7 @@ def note_act(mem, actor, kind, target):
             mem[K_SUSPICION + actor] += S_ATTACK
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def note_acts(obs, mem):
     """The acts perceived since the last declaration (balance.kernel.perception)."""
     me = obs[O_SELF]
@@ -170,7 +170,7 @@ def note_acts(obs, mem):
         note_act(mem, actor, kind, obs[row + 2])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def blood_verdict(mem, me, lab1, lab2, starter, yes, question, trust_below):
     """One completed comparison: if one label is a dog (the human control, GAP-53: dogs are
     never infected) and the other a character, its answer tells his blood, when the question is
@@ -185,7 +185,7 @@ def blood_verdict(mem, me, lab1, lab2, starter, yes, question, trust_below):
     flag(mem, lab1, F_BLOOD_HUMAN if equal else F_BLOOD_THING)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def note_lab_log(obs, mem, trust_below):
     """LOC-LAB-4: the computer's completed checks as last read (idempotent: flags only).
     LOC-LAB-3: only the starter knows the question; mine is O_LAB_MY_QUESTION."""
@@ -202,7 +202,7 @@ def note_lab_log(obs, mem, trust_below):
                       trust_below)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def learn(obs, mem, trust_below):
     """Fold this turn's observation into the knowledge cells."""
     note_sightings(obs, mem)

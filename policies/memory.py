@@ -6,7 +6,7 @@ policy (a convert keeps them when the Things call him); the knowledge of policie
 M_KNOWLEDGE; the expert Things' own cells from M_EXPERT_THINGS; the expert humans' own cells from
 M_EXPERT_HUMANS."""
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -38,7 +38,7 @@ M_EXPERT_THINGS = 128  # policies.expert_things
 M_EXPERT_HUMANS = 192  # policies.expert_humans
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def remember(obs, mem, ip, room_block):
     """Fold this turn's observation into memory."""
     t = obs[O_TURN]
@@ -60,7 +60,7 @@ def remember(obs, mem, ip, room_block):
     mem[M_CROWD_SEEN + here] = t
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def remember_lamps(obs, mem):
     """DOOR-1: fold the door lamps in sight into the rooms believed locked (apart from
     `remember`, for the policies that use it)."""
@@ -71,7 +71,7 @@ def remember_lamps(obs, mem):
             mem[M_LOCKED] &= ~(1 << r)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fuel_estimate(mem, ip, b, t):
     """Fuel in block b's generator now, extrapolated from the last sighting at the public burn."""
     if mem[M_GEN_BROKEN + b] == 1:

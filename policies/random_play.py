@@ -8,7 +8,7 @@ and drops what does not fit in the AP. No allocation: the candidates are counted
 chosen one is found by enumerating them again.
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -63,7 +63,7 @@ KNOBS = ("act_chance",)
 K_ACT_CHANCE = 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def candidate(obs, next_hop, wanted, out, n):
     """Enumerate the possible declarations; write the `wanted`-th into out[n] and return -1, or,
     if there are fewer, return how many there are."""
@@ -332,7 +332,7 @@ def candidate(obs, next_hop, wanted, out, n):
     return contagion_candidate(obs, wanted, out, n, k)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def food_candidate(obs, wanted, out, n, k):
     """The food and corpse declarations (kernel.food), numbered on from k, as `candidate`."""
     here = obs[O_ROOM]
@@ -391,7 +391,7 @@ def food_candidate(obs, wanted, out, n, k):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def lab_candidate(obs, wanted, out, n, k):
     """Blood samples and the Laboratory (kernel.lab), numbered on from k, as `candidate`: one's
     own blood, a dog's in the Kennel, the computer, and while the analyzer works and is idle a
@@ -438,7 +438,7 @@ def lab_candidate(obs, wanted, out, n, k):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def thing_candidate(obs, wanted, out, n, k):
     """The candidates of A8 and A9, numbered from k on, as `candidate` does: the transformation,
     the active form's attacks and scream, the hidden form's calls and archetype abilities (an
@@ -519,7 +519,7 @@ def thing_candidate(obs, wanted, out, n, k):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def contagion_candidate(obs, wanted, out, n, k):
     """The declarations of kernel.contagion, numbered on from k, as `candidate`: an original
     Thing's saliva on each item it carries (the delay is drawn by the caller), its infecting
@@ -579,14 +579,14 @@ def contagion_candidate(obs, wanted, out, n, k):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def random_label(rng, k, players):
     """A label for a sample (LOC-LAB-2): any character or dog, true or not."""
     x = below(rng, k, players + codes.N_DOGS)
     return x if x < players else codes.DOG_LABEL + x - players
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def door_candidate(obs, next_hop, wanted, out, n, k):
     """The candidates of A13 and the Tower terminal, numbered from k on, as `candidate` does:
     -1 once the wanted one is written, else the next free number. Codes are entered and cards
@@ -646,7 +646,7 @@ def door_candidate(obs, next_hop, wanted, out, n, k):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def terminal_parameter(rng, k, function, players):
     """A random parameter for a terminal function (LOC-TOWER-4)."""
     if function == codes.T_CARD_ACCESS:
@@ -661,7 +661,7 @@ def terminal_parameter(rng, k, function, players):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def random_declare(knobs, obs, rng, k, out, next_hop, ip):
     n = 0
     while n < out.shape[0] and chance(rng, k, knobs[K_ACT_CHANCE]):

@@ -2,7 +2,7 @@
 near the humans; in the active form (a convert the Things called, THING-P-5), claw whoever is
 here, else hunt. Knob indices follow KNOBS."""
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -45,7 +45,7 @@ K_HUNT_HUMANS = 2
 K_CROWD_WEIGHT = 3
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pick_victim(obs, mem, rng, k, want_unconscious):
     """A random present character not known to be a Thing and not infected by me, or -1."""
     me = obs[O_SELF]
@@ -68,14 +68,14 @@ def pick_victim(obs, mem, rng, k, want_unconscious):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def enterable_rooms(obs, mem):
     """DOOR-1: bitmask of the rooms I can get into: not believed locked, or a card I carry opens
     them."""
     return ~mem[M_LOCKED] | card_rooms(obs)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)
@@ -127,7 +127,7 @@ def thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hunt(knobs, obs, mem, rng, k, out, n, next_hop, enterable):
     """Head for the busiest room seen lately, else a random room I can get into."""
     t = obs[O_TURN]
@@ -155,7 +155,7 @@ def hunt(knobs, obs, mem, rng, k, out, n, next_hop, enterable):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def prey(obs, rng, k):
     """A random character here who is neither a known Thing nor a convert nor a visible
     monster, or -1."""
@@ -180,7 +180,7 @@ def prey(obs, rng, k):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def active_declare(knobs, obs, mem, rng, k, out, next_hop, enterable):
     """THING-ACTIVE-5/6 (a called convert too, THING-P-5): claw someone here and throw him back
     so that he cannot answer; with nobody here, hunt."""

@@ -19,7 +19,7 @@ from balance.kernel.game import (
     finish_turn,
     new_game,
 )
-from balance.kernel.observe import observe
+from balance.kernel.observe import count_room_items, observe
 from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS
 from balance import records as R
 from balance.records import N_FIELDS
@@ -222,7 +222,9 @@ class Scenario:
     def observe(self, c: int) -> np.ndarray:
         """Character c's observation now, as its policy would be given it."""
         o = np.zeros(N_OBS, dtype=np.int64)
-        observe(self.ch, self.it, self.st, self.g.events, self.pk.ip, self.pk.room_block, c, o)
+        count_room_items(self.it, self.g.room_items)
+        ip, room_block, room_items = self.pk.ip, self.pk.room_block, self.g.room_items
+        observe(self.ch, self.it, self.st, self.g.events, ip, room_block, room_items, c, o)
         return o
 
     def perceived(self, c: int) -> list[tuple[int, ...]]:

@@ -4,7 +4,7 @@
 applies one kept declaration at its RES-ORDER step, re-checking what may have changed since.
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -142,7 +142,7 @@ from balance.kernel.state import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def block_of_generator_room(room_block, r):
     """The block whose generator stands in room r, or -1 if r is not a generator room."""
     for b in range(codes.N_BLOCKS):
@@ -151,7 +151,7 @@ def block_of_generator_room(room_block, r):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def living_in_room(ch, r):
     """INF-5(b), GAP-36, GAP-56: living characters present; unconscious count, paralysed do not."""
     n = 0
@@ -166,7 +166,7 @@ def living_in_room(ch, r):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def infection_cost(ch, st, ip, c, target):
     """INF-1, INF-5, INF-6: AP an infection of `target` costs now, or -1 if it is not allowed."""
     if ch[c, CH_FORM] != codes.THING_HIDDEN or st[ST_TURN] < ch[c, CH_INFECT_READY]:
@@ -191,7 +191,7 @@ def infection_cost(ch, st, ip, c, target):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def object_here(room_block, r, obj):
     """GAP-20: which breakable objects stand in room r."""
     if obj == codes.OBJ_GENERATOR or obj == codes.OBJ_BEACON:
@@ -211,7 +211,7 @@ def object_here(room_block, r, obj):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def broken_cell(room_block, r, obj):
     """The st cell holding whether object obj of room r is broken (GAP-20, HELI-2)."""
     if obj == codes.OBJ_GENERATOR:
@@ -237,7 +237,7 @@ def broken_cell(room_block, r, obj):
     return ST_HELI_BROKEN + obj - codes.OBJ_ENGINE
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def usable_here(ch, st, room_block, c, obj):
     """Object obj stands in c's room and c may use it: the helicopter is neither seen nor used
     in the dark, and not at all once it has flown (HELI-1, GAP-7)."""
@@ -249,7 +249,7 @@ def usable_here(ch, st, room_block, c, obj):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of a declaration if it is legal when declared, else -1.
     AP-2: the stars of A4; GAP-13."""
@@ -413,13 +413,13 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def in_hand_is(ch, it, c, h, kind):
     """Hand h of c (0 or 1) holds an item of `kind`."""
     return 0 <= h <= 1 and ch[c, CH_HAND + h] >= 0 and it[ch[c, CH_HAND + h], IT_KIND] == kind
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fuel_transfer_declarable(ch, c, h, arg):
     """ACT-FUEL: the source canister's hand h, and arg: -1 pour out; 0 or 1 c's other hand;
     2 + d into the hand of d, here; -(2 + d) receiving from d, here."""
@@ -434,7 +434,7 @@ def fuel_transfer_declarable(ch, c, h, arg):
     return other_here(ch, c, -arg - 2)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def react(ch, it, st, decl, ip, adjacent, room_block, c, row, j, trigger, moved):
     """STAT-INIT-1, GAP-33: at Initiative 2+, one reaction a turn: if c perceives an event of
     kind `trigger` before kept declaration `row` resolves, row becomes declaration j + 1, which
@@ -460,7 +460,7 @@ def react(ch, it, st, decl, ip, adjacent, room_block, c, row, j, trigger, moved)
     st[ST_REACTIONS] += 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def replace_reacted(ch, st, events, decl, c, j):
     """GAP-33: a triggered reaction replaces its declaration, which then resolves in the new
     action's own step if that step is still to come (and is lost otherwise)."""
@@ -473,7 +473,7 @@ def replace_reacted(ch, st, events, decl, c, j):
     decl[c, j, 2] = ch[c, CH_REACT_ARG]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def action_step(action, arg):
     """RES-ORDER step of an action: destroying an item of one's own inventory is step 1, one
     lying in the room step 5; every other action has one step (codes.ACTION_STEP)."""
@@ -482,7 +482,7 @@ def action_step(action, arg):
     return codes.ACTION_STEP[action]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
     """Keep, in place, those of the first n_wanted rows of decl[c] (action, target, arg) that are
     legal and fit in the AP, with what each cost. AP-1, GAP-31 (one move or follow a turn),
@@ -533,7 +533,7 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
     ch[c, CH_N_DECL] = kept
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def kept_before(decl, c, kept, action):
     """An earlier kept declaration of c is of this action."""
     for j in range(kept):
@@ -542,7 +542,7 @@ def kept_before(decl, c, kept, action):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def success_chance(ch, st, fp, c, base, action, target):
     """LIGHT-2, GAP-27, THING-P-1: an uncertain action's chance, halved in the dark, less what
     hindering takes off (ACT-HINDER-*), never below the floor (none by default)."""
@@ -552,7 +552,7 @@ def success_chance(ch, st, fp, c, base, action, target):
     return max(fp[P.F_CHANCE_FLOOR], p - hindrance(ch, c, action, target))
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hindrance(ch, c, action, target):
     """ACT-HINDER-CHAR, ACT-HINDER-TARGET, GAP-28: the chance taken off c's action: his own
     hindering plus the shield of the character it is aimed at; nothing for the active Thing
@@ -565,7 +565,7 @@ def hindrance(ch, c, action, target):
     return points / 100.0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def foiled(ch, st, rng, events, c, action, target, cost):
     """GAP-28: a hindered action that costs AP and has no chance of its own now succeeds with
     100% less the hindrance (a move drops to 80%); a failure does nothing, its AP are spent."""
@@ -581,7 +581,7 @@ def foiled(ch, st, rng, events, c, action, target, cost):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hinder(ch, st, events, ip, c, target, aimed):
     """ACT-HINDER-CHAR (aimed = 0) and ACT-HINDER-TARGET (aimed = 1), step 1: points by the
     hinderer's Physical form (STAT-PHYS-1, STAT-PHYS-2), several adding up; GAP-28: one hindered
@@ -601,7 +601,7 @@ def hinder(ch, st, events, ip, c, target, aimed):
     log_act(ch, st, events, codes.E_HINDER, c, target, aimed, points, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def open_box(ch, it, st, rng, events, ip, fp, c, colour, wanted, rec):
     """LOC-WAREHOUSE-1..5, GAP-19: open a box, take its item into the free hand."""
     h = free_hand(ch, c)
@@ -645,7 +645,7 @@ def open_box(ch, it, st, rng, events, ip, fp, c, colour, wanted, rec):
     put_in_hand(ch, it, c, h, item)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def draw_yellow(it, rng):
     """GAP-19: one of the unopened yellow boxes, uniformly: P(parka) = parkas left / boxes left."""
     left = 0
@@ -667,7 +667,7 @@ def draw_yellow(it, rng):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pick_up(ch, it, st, events, c, kind, to_backpack):
     """ACT-PICKUP, LIGHT-2: take a visible item lying here into a hand or the backpack."""
     if not sees_in_room(ch, st, c):
@@ -688,7 +688,7 @@ def pick_up(ch, it, st, events, c, kind, to_backpack):
     log_act(ch, st, events, codes.E_PICKUP, c, -1, kind, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def repair(ch, it, st, rng, events, ip, fp, room_block, c, obj, rec):
     """ACT-REPAIR, GAP-20: an object of c's room, broken now."""
     cell = broken_cell(room_block, ch[c, CH_ROOM], obj)
@@ -698,7 +698,7 @@ def repair(ch, it, st, rng, events, ip, fp, room_block, c, obj, rec):
         st[cell] = 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def repair_door(ch, it, st, rng, events, ip, fp, c, room, rec):
     """ACT-REPAIR, DOOR-3, ITEM-SCRAP: the door of `room` (c's own or a neighbour's: the
     declaration was checked), broken now, mended with scrap metal."""
@@ -708,7 +708,7 @@ def repair_door(ch, it, st, rng, events, ip, fp, c, room, rec):
         mend_door(st, room)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def repair_roll(ch, it, st, rng, events, ip, fp, c, obj, room, rec):
     """ACT-REPAIR, GAP-20: 90% with the object's tool in hand, else 50%, halved in the dark; the
     tool is used up on success; a failure may hurt unless Erudition is high enough. Returns
@@ -735,7 +735,7 @@ def repair_roll(ch, it, st, rng, events, ip, fp, c, obj, room, rec):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def break_object(ch, st, events, room_block, c, obj, rec):
     """ACT-BREAK, GAP-20: breaking always succeeds."""
     r = ch[c, CH_ROOM]
@@ -755,7 +755,7 @@ def break_object(ch, st, events, room_block, c, obj, rec):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def wreck(st, room_block, r, obj, rec):
     """GAP-20, HELI-6, DOOR-3: object obj of room r is broken; a broken beacon must be activated
     again."""
@@ -770,7 +770,7 @@ def wreck(st, room_block, r, obj, rec):
     st[cell] = 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def beacon_active(st, b):
     """GAP-6: an activated beacon works while unbroken and powered."""
     return (
@@ -778,7 +778,7 @@ def beacon_active(st, b):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def attack_chance(ch, st, fp, c, action, target):
     """ACT-SHOOT-1, ACT-MELEE, HP-4, GAP-27: the base chance by Physical form plus the red
     vial's bonus, then halved in the dark; an unconscious, paralysed or dead target is always
@@ -791,14 +791,14 @@ def attack_chance(ch, st, fp, c, action, target):
     return success_chance(ch, st, fp, c, base, action, target)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hit(ch, it, st, rng, events, ip, target, rec):
     """GAP-15, HP-4: a weapon hit deals its damage; a helpless target takes the helpless damage."""
     amount = ip[P.I_HELPLESS_DAMAGE] if helpless(ch, target) else ip[P.I_WEAPON_DAMAGE]
     damage(ch, it, st, rng, events, ip, target, amount, codes.DC_ATTACK, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def cover(ch, c, target):
     """ACT-COVER (step 1), GAP-29: this turn the first attack on target goes to c; of several
     coverers the first in resolution order (the highest Initiative) takes it."""
@@ -806,7 +806,7 @@ def cover(ch, c, target):
         ch[target, CH_COVERED_BY] = c
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, h, rec):
     """ACT-SHOOT-1..7, GAP-30: the pistol must be in hand now (step 2, before the backpack in
     step 5: INV-6); a miss strays with 30% into another living character here, never the
@@ -843,7 +843,7 @@ def shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, h, rec):
         damage(ch, it, st, rng, events, ip, victim, ip[P.I_WEAPON_DAMAGE], codes.DC_ATTACK, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def flame(ch, it, st, rng, events, ip, fp, c, target, h, attacks, rec):
     """ACT-MELEE with the flamethrower, ITEM-FLAMETHROWER-2/3, GAP-29, GAP-44: up to `attacks`
     attacks on one target while the fuel lasts; cover takes the first; the chance of the
@@ -863,7 +863,7 @@ def flame(ch, it, st, rng, events, ip, fp, c, target, h, attacks, rec):
             return
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def melee(ch, it, st, rng, events, ip, fp, c, target, h, rec):
     """ACT-MELEE, GAP-15: an axe or the flamethrower in hand (humans and hidden Things have no
     unarmed attack; the active Thing needs no weapon)."""
@@ -884,7 +884,7 @@ def melee(ch, it, st, rng, events, ip, fp, c, target, h, rec):
         hit(ch, it, st, rng, events, ip, target, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def receives(ch, decl, giver, receiver, kind):
     """ACT-RECEIVE: the receiver declared taking this kind of item from the giver this turn."""
     for j in range(ch[receiver, CH_N_DECL]):
@@ -897,7 +897,7 @@ def receives(ch, decl, giver, receiver, kind):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def give(ch, it, st, events, decl, c, target, h):
     """ACT-GIVE, ACT-RECEIVE (step 5): the hand-over needs both declarations, the receiver able
     to act and with a free hand."""
@@ -913,7 +913,7 @@ def give(ch, it, st, events, decl, c, target, h):
     log_act(ch, st, events, codes.E_GIVE, c, target, kind, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def use_backpack(ch, it, st, events, c, h, k):
     """ACT-BACKPACK, INV-3, GAP-23: take from, put into, or swap with backpack slot k."""
     in_hand = ch[c, CH_HAND + h]
@@ -933,7 +933,7 @@ def use_backpack(ch, it, st, events, c, h, k):
     log_act(ch, st, events, codes.E_BACKPACK, c, -1, taken, stored, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def use_up_held_or_seen(ch, it, st, c, kind, lying):
     """Destroy an item of `kind` from c's hand (lying = 0) or, if he can see it (LIGHT-2: items
     on a dark floor cannot be seen), from his room's floor (lying = 1); its id, or -1 if none."""
@@ -951,7 +951,7 @@ def use_up_held_or_seen(ch, it, st, c, kind, lying):
     return i
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def destroy(ch, it, st, events, c, kind, own):
     """ACT-DESTROY: an item of `kind` in one's hands (step 1) or visibly lying here (step 5)."""
     if use_up_held_or_seen(ch, it, st, c, kind, 1 - own) < 0:
@@ -959,7 +959,7 @@ def destroy(ch, it, st, events, c, kind, own):
     log_act(ch, st, events, codes.E_DESTROY, c, -1, kind, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def toggle_flashlight(it, st, events, ch, c, h):
     """ACT-FLASHLIGHT (step 13): the change lights the room from the next turn (GAP-22)."""
     i = ch[c, CH_HAND + h]
@@ -969,7 +969,7 @@ def toggle_flashlight(it, st, events, ch, c, h):
     log_act(ch, st, events, codes.E_FLASHLIGHT, c, -1, it[i, IT_ON], 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg, rec):
     """ACT-BANDAGE, ACT-FIRSTAID, GAP-34, ITEM-BANDAGE: the bandage in hand arg & 1 is used up
     whatever the result; another character must declare first aid from this bandager; a success
@@ -1002,7 +1002,7 @@ def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg, rec):
         first_aid_contagion(ch, st, rng, events, ip, c, target, chosen, rec)  # INF-8, GAP-35
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def drink(ch, it, st, events, ip, c, kind, lying, rec):
     """ACT-DRINK (step 6, GAP-24): drink a vial of `kind` from one's hand or, if it can be seen
     (LIGHT-2), from the floor; the vial is used up and takes effect (VIAL-1)."""
@@ -1013,7 +1013,7 @@ def drink(ch, it, st, events, ip, c, kind, lying, rec):
     take_vial(ch, st, ip, c, kind)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def look_in_mirror(ch, st, events, c):
     """LOC-LIVING-2, INFO-3 (step 4, GAP-24): learn one's own sanity as it is now, unless the
     mirror was broken since the declaration (GAP-20)."""
@@ -1023,7 +1023,7 @@ def look_in_mirror(ch, st, events, c):
     log_act(ch, st, events, codes.E_MIRROR, c, -1, ch[c, CH_SANITY], 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def read_forecast(ch, st, events, ip, c):
     """LOC-TOWER-2, WEATHER-4, GAP-55 (step 4, GAP-24): the weather station, a Tower device that
     works while any generator does (GEN-6, GAP-21), shows its reader alone the weather of the
@@ -1035,7 +1035,7 @@ def read_forecast(ch, st, events, ip, c):
     log_act(ch, st, events, codes.E_FORECAST, c, -1, ip[P.I_FORECAST], 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def take_off_parka(ch, it, st, events, c):
     """ACT-PARKA, ITEM-PARKA (step 1): the worn parka goes into a free hand; without one, or
     without a parka on, nothing happens."""
@@ -1048,7 +1048,7 @@ def take_off_parka(ch, it, st, events, c):
     log_act(ch, st, events, codes.E_PARKA_OFF, c, -1, 0, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fuel_receiving_hand(ch, decl, receiver, giver):
     """ACT-FUEL: the hand in which the receiver declared taking fuel from the giver this turn,
     or -1."""
@@ -1058,7 +1058,7 @@ def fuel_receiving_hand(ch, decl, receiver, giver):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def transfer_fuel(ch, it, st, events, decl, c, h, arg):
     """ACT-FUEL, GAP-18 (step 4): pour the canister in hand h out (arg -1), or into the canister
     in c's other hand (arg 0 or 1) or in the hand of d = arg - 2, here and able to act, who
@@ -1088,7 +1088,7 @@ def transfer_fuel(ch, it, st, events, decl, c, h, arg):
     log_act(ch, st, events, codes.E_FUEL, c, holder, amount, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     """Apply declaration j of character c at its step (RES-ORDER); moves are handled apart.
     An action with no chance given always succeeds (AP-5)."""
@@ -1248,7 +1248,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
             log_act(ch, st, events, codes.E_CALL, c, -1, st[ST_RESCUE_DUE], 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def leave_room(ch, st, rng, events, decl, fp, room_block, c, j):
     """ACT-MOVE exit (step 10), LIGHT-4, GAP-2: a move that starts on the Street in a blizzard
     lands, with the misdirection chance, in another room of the target's block (or any indoor
@@ -1268,7 +1268,7 @@ def leave_room(ch, st, rng, events, decl, fp, room_block, c, j):
     ch[c, CH_MOVE_TO] = dest
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def destination(ch, st, rng, fp, room_block, c, target):
     """LIGHT-4, GAP-2: where a move from c's room towards `target` lands: leaving the Street in
     a blizzard, with the misdirection chance, another room of the target's block (any indoor
@@ -1297,7 +1297,7 @@ def destination(ch, st, rng, fp, room_block, c, target):
     return target
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def follow(ch, st, rng, events, fp, room_block, c, target):
     """ACT-FOLLOW (entry step 13), GAP-32: after the one followed has moved, go where he went;
     others see an ordinary move. It fails, its AP spent, if he stayed, died or fell unconscious;
@@ -1318,7 +1318,7 @@ def follow(ch, st, rng, events, fp, room_block, c, target):
     log_event(st, events, codes.E_FOLLOW, c, target, dest, 1)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def enter_room(ch, st, events, c, intended):
     """ACT-MOVE entry (step 12)."""
     dest = ch[c, CH_MOVE_TO]
@@ -1335,7 +1335,7 @@ def enter_room(ch, st, events, c, intended):
         log_act(ch, st, events, codes.E_MISDIRECTED, c, -1, intended, dest, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def toggle_radio(ch, it, st, events, c, slot, colour):
     """ACT-RADIO-TOGGLE (step 13), GAP-54: "channel change" is on/off; the radio in hand `slot`,
     or (slot 2) one of that colour lying here, which needs sight (LIGHT-2)."""
@@ -1360,7 +1360,7 @@ def toggle_radio(ch, it, st, events, c, slot, colour):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def speak(ch, it, st, events, c, topic, subject):
     """ACT-RADIO-SPEAK, ITEM-RADIO, GAP-54: into a switched-on radio in hand; heard, with the
     speaker's name, by everyone able to hear in a room holding a switched-on radio of that

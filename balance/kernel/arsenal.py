@@ -5,7 +5,7 @@ Aiming (cover, darkness) is decided by the caller in balance.kernel.actions, whi
 flamethrower's attack its final target and chance.
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance import records as R
@@ -47,7 +47,7 @@ from balance.kernel.state import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def deal_recipes(ch, rng, ip):
     """CRAFT-1, STAT-ERUD-1/2: Erudition 2 knows one random recipe, Erudition 3 all three
     (STAT-2: a level keeps what the levels below it give)."""
@@ -60,7 +60,7 @@ def deal_recipes(ch, rng, ip):
             ch[c, CH_RECIPES] = 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def workshop_works(st, room_block):
     """LOC-ARSENAL-1: crafting is impossible in darkness or without electricity."""
     light = st[ST_LIGHTING + codes.ARSENAL]
@@ -68,7 +68,7 @@ def workshop_works(st, room_block):
     return lit and st[ST_GEN_RUNNING + room_block[codes.ARSENAL]] == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def carried(ch, it, c, kind, skip):
     """An item of `kind` in c's hands or backpack other than item `skip`, or -1 (CRAFT-1:
     components are held in inventory)."""
@@ -79,7 +79,7 @@ def carried(ch, it, c, kind, skip):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def use_up(ch, it, c, i):
     """A component is consumed (GAP-20): out of its slot and destroyed."""
     for k in range(2):
@@ -92,7 +92,7 @@ def use_up(ch, it, c, i):
     it[i, IT_WHERE] = -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def craft(ch, it, st, events, room_block, c, recipe, rec):
     """CRAFT-1..3, LOC-ARSENAL-2 (step 9): a known recipe, both components in inventory (used
     up), light and power; the weapon goes into a free hand, else the backpack, else the floor."""
@@ -120,7 +120,7 @@ def craft(ch, it, st, events, room_block, c, recipe, rec):
     log_act(ch, st, events, codes.E_CRAFT, c, -1, recipe, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def explode_grenade(ch, it, st, rng, events, ip, c, room, h, rec):
     """ITEM-GRENADE-2/3, GAP-45 (step 11): 2 damage to everyone in the room when it explodes:
     after the leavers have left (step 10), before newcomers arrive (step 12); the thrower, the
@@ -146,7 +146,7 @@ def explode_grenade(ch, it, st, rng, events, ip, c, room, h, rec):
             damage(ch, it, st, rng, events, ip, d, ip[P.I_GRENADE_DAMAGE], codes.DC_ATTACK, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def flamethrower_ready(ch, it, ip, c, h):
     """ITEM-FLAMETHROWER-1/2, GAP-44: in hand h, the other hand free and usable, fuel for one
     attack in the tank."""
@@ -158,7 +158,7 @@ def flamethrower_ready(ch, it, ip, c, h):
     return it[i, IT_FUEL] >= ip[P.I_FLAME_SHOT_FUEL]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def flame_chance_and_damage(ch, fp, ip, target):
     """ITEM-FLAMETHROWER-3, GAP-44: (chance, damage) by the target: a monster (an active Thing),
     a humanoid in a parka, or a humanoid without one (no damage); Physical form does not count."""
@@ -169,7 +169,7 @@ def flame_chance_and_damage(ch, fp, ip, target):
     return 0.0, 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def burn_alive(ch, it, st, events, c, rec):
     """ITEM-FLAMETHROWER-4, GAP-44: brought to 0 HP by the flamethrower, the body, everything it
     carries and its clothing burn; a Thing so burned is dead for good (no paralysis)."""
@@ -180,7 +180,7 @@ def burn_alive(ch, it, st, events, c, rec):
     die(ch, it, st, events, c, codes.DC_FIRE, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def flame_attack(ch, it, st, rng, events, ip, c, target, h, p, amount, rec):
     """One flamethrower attack at `target` with hit chance p and `amount` damage: it burns a
     quarter of the tank whatever the result (ITEM-FLAMETHROWER-2)."""

@@ -1,6 +1,6 @@
 """Health, death, frostbite, unconsciousness and the infection clock (A6, A8, A16)."""
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -44,17 +44,17 @@ from balance.kernel.state import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def on_station(ch, c):
     return ch[c, CH_LEFT_STATION] == 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def paralysed(ch, c):
     return ch[c, CH_PARALYSED_UNTIL] > 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def can_act(ch, c):
     """Alive, conscious, not paralysed and still on the station (UNC-1, THING-P-3)."""
     return (
@@ -65,13 +65,13 @@ def can_act(ch, c):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def is_human(ch, c):
     """GAP-9: infected but unconverted characters are humans; converts are Things."""
     return ch[c, CH_FORM] == codes.HUMAN
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def die(ch, it, st, events, c, cause, rec):
     """HP-3: death; hand items drop where the character lies."""
     ch[c, CH_ALIVE] = 0
@@ -85,7 +85,7 @@ def die(ch, it, st, events, c, cause, rec):
     log_act(ch, st, events, codes.E_DEATH, c, -1, cause, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def lose_a_hand(ch, it, st, rng, events, c):
     """INV-2: on becoming heavily wounded a character loses the use of a random hand; what it
     held drops (GAP-34: healing back above the threshold returns it)."""
@@ -95,7 +95,7 @@ def lose_a_hand(ch, it, st, rng, events, c):
     log_act(ch, st, events, codes.E_HAND_LOST, c, -1, h, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def damage(ch, it, st, rng, events, ip, c, amount, cause, rec):
     """HP-3, RES-4: lose HP, never below 0; at 0 a human dies, a Thing is paralysed (THING-P-3),
     and the active Mutant's organs explode (ARCH-MUTANT-2)."""
@@ -103,7 +103,7 @@ def damage(ch, it, st, rng, events, ip, c, amount, cause, rec):
         burst_organs(ch, it, st, rng, events, ip, c, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hurt(ch, it, st, rng, events, ip, c, amount, cause, rec):
     """`damage` but for the Mutant's organs; True if it brought c down to 0 HP."""
     if ch[c, CH_ALIVE] == 0 or amount <= 0:
@@ -125,7 +125,7 @@ def hurt(ch, it, st, rng, events, ip, c, amount, cause, rec):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def burst_organs(ch, it, st, rng, events, ip, c, rec):
     """ARCH-MUTANT-2: when the active Mutant falls to 0 HP (or is burned alive: GAP-44), every
     human and every hidden Thing in its room is hurt. They can never be the active Mutant, so
@@ -149,7 +149,7 @@ def burst_organs(ch, it, st, rng, events, ip, c, rec):
             hurt(ch, it, st, rng, events, ip, d, ip[P.I_ORGANS_DAMAGE], codes.DC_ATTACK, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def bin_count(mask):
     n = 0
     while mask != 0:
@@ -158,13 +158,13 @@ def bin_count(mask):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def helpless(ch, c):
     """HP-4: unconscious, paralysed or dead."""
     return ch[c, CH_ALIVE] == 0 or ch[c, CH_UNCONSCIOUS] == 1 or paralysed(ch, c)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def through_cover(ch, st, events, c, target):
     """GAP-29: the target of c's shot, melee or claw attack once cover is applied."""
     coverer = ch[target, CH_COVERED_BY]
@@ -177,7 +177,7 @@ def through_cover(ch, st, events, c, target):
     return coverer
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def revive_things(ch, st, events, ip):
     """THING-P-3: after its paralysis a Thing revives with revive_hp and no frostbite marks."""
     t = st[ST_TURN]
@@ -189,14 +189,14 @@ def revive_things(ch, st, events, ip):
             log_act(ch, st, events, codes.E_REVIVE, c, -1, ch[c, CH_HP], 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def red_vial_active(ch, st, c):
     """ITEM-VIAL-RED: the red effect holds in the turns after the one it was drunk in (set at
     step 6, so nothing of that turn is left to use it)."""
     return ch[c, CH_RED_UNTIL] > 0 and st[ST_TURN] <= ch[c, CH_RED_UNTIL]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def frostbite_delta(ch, st, ip, c, temperature):
     """FROST-2, FROST-4, GAP-47: marks gained (or removed, if negative) at this temperature."""
     if ch[c, CH_FORM] == codes.THING_ACTIVE:
@@ -216,7 +216,7 @@ def frostbite_delta(ch, st, ip, c, temperature):
     return ip[P.I_BAND_PARKA + band] if parka else ip[P.I_BAND_BARE + band]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def apply_frostbite(ch, it, st, rng, events, ip, rec):
     """FROST-1, FROST-3, GAP-48: marks at the start of the turn from the room's temperature; at
     marks_per_hp they are cleared (excess lost) and 1 HP is lost. Not for the dead or paralysed."""
@@ -234,7 +234,7 @@ def apply_frostbite(ch, it, st, rng, events, ip, rec):
             ch[c, CH_FROST] = marks
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def start_blackouts(ch, it, st, events):
     """INF-2, GAP-36: an infected human is unconscious for the whole of turn t + k; his hand items
     drop (UNC-1) and come back if still lying there when he wakes (GAP-56)."""
@@ -246,7 +246,7 @@ def start_blackouts(ch, it, st, events):
             log_act(ch, st, events, codes.E_UNCONSCIOUS, c, -1, 1, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def wake_up(ch, it, st, rng, events, ip, fp, c, rec):
     """INF-3, INF-7 (step 11): the infected wakes, no longer infected; he has become a Thing with
     the conversion chance (certain if re-infected) and does not feel which (GAP-38)."""
@@ -257,7 +257,7 @@ def wake_up(ch, it, st, rng, events, ip, fp, c, rec):
     log_act(ch, st, events, codes.E_WAKE, c, -1, converted, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def roll_conversion(ch, st, rng, ip, fp, c, rec):
     """INF-3, INF-7: an infected human's infection ends; he becomes a Thing with the conversion
     chance (certain if re-infected). Returns 1 if he converted, 0 otherwise."""
@@ -279,7 +279,7 @@ def roll_conversion(ch, st, rng, ip, fp, c, rec):
     return converted
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def infect(ch, it, st, rng, events, ip, c, target, rec):
     """INF-1, INF-6, GAP-36: an infection attempt by Thing c: its cooldown starts (used on t,
     usable on t + 4) and it takes effect (contaminate)."""
@@ -288,7 +288,7 @@ def infect(ch, it, st, rng, events, ip, c, target, rec):
     contaminate(ch, st, rng, events, ip, c, target, codes.E_INFECT, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def contaminate(ch, st, rng, events, ip, c, target, kind, rec):
     """INF-2, INF-7, GAP-36: the infection of `target` by Thing c (the event's actor: -1 for a
     convert unaware of it), logged as event `kind` (INF-1, or first aid: INF-8), secret.
@@ -314,14 +314,14 @@ def contaminate(ch, st, rng, events, ip, c, target, kind, rec):
     log_event(st, events, kind, c, target, ch[target, CH_RECOVERED], ch[target, CH_BLACKOUT_TURN])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def start_sanity(ch, ip, c):
     """GAP-11, LOC-LIVING-2: sanity starts full and unknown until seen in the mirror."""
     ch[c, CH_SANITY] = ip[P.I_SANITY_START]
     ch[c, CH_MIRROR_SANITY] = -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def count_dose(ch, st, ip, c, kind):
     """VIAL-1, GAP-49: a dose of `kind` taken this turn enters the windows. A dose fewer than
     overdose_gap turns after the previous one knocks the character out for the whole next turn;
@@ -340,7 +340,7 @@ def count_dose(ch, st, ip, c, kind):
         ch[c, CH_LAST_RED] = t
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def take_vial(ch, st, ip, c, kind):
     """VIAL-1, GAP-49, ITEM-VIAL-BLUE, ITEM-VIAL-RED: the effects of a vial drunk this turn; an
     overdose knocks the drinker out (count_dose) and the effect still applies."""
@@ -352,7 +352,7 @@ def take_vial(ch, st, ip, c, kind):
         ch[c, CH_RED_UNTIL] = t + ip[P.I_RED_TURNS]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def start_vial_effects(ch, it, st, events, ip, rec):
     """GAP-49, VIAL-1, UNC-1, GAP-11 at the start of the turn, after the infection's blackouts:
     the blue-red mixture kills a human on its turn (a Thing's body is not human: the poison does
@@ -381,7 +381,7 @@ def start_vial_effects(ch, it, st, events, ip, rec):
             log_act(ch, st, events, codes.E_UNCONSCIOUS, c, -1, cause, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def come_round(ch, it, st, events, c):
     """UNC-2, GAP-49 (step 11): the end of an overdose or zero-sanity blackout; no conversion
     roll, the dropped items come back if still lying here (GAP-56)."""
@@ -393,7 +393,7 @@ def come_round(ch, it, st, events, c):
     log_act(ch, st, events, codes.E_WAKE, c, -1, 0, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def other_here(ch, c, d):
     """d is another character, on the station in c's room (alive or not)."""
     return (

@@ -21,7 +21,7 @@ GAP-53, GAP-60).
   the live stock that WIN-3 reads (GAP-8).
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -71,7 +71,7 @@ from balance.observation import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def set_up_kennel(st, ip):
     """LOC-KENNEL-1: the dogs alive at the start, none burned."""
     for dog in range(codes.N_DOGS):
@@ -79,7 +79,7 @@ def set_up_kennel(st, ip):
         st[ST_DOG_BURNED + dog] = 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def slot_item(ch, c, k):
     """The item in c's inventory slot k of a saliva bitmask (codes.SALIVA_*), or -1."""
     if k < codes.SALIVA_BACKPACK:
@@ -89,7 +89,7 @@ def slot_item(ch, c, k):
     return ch[c, CH_WORN]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fuel_in_hand(ch, it, ip, c, h):
     """ACT-BURN-CORPSE, ITEM-CANISTER, ITEM-FLAMETHROWER-5: the canister or flamethrower in hand
     h holds the fuel a burning needs; its id, or -1."""
@@ -101,7 +101,7 @@ def fuel_in_hand(ch, it, ip, c, h):
     return i
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def body_here(ch, c, d):
     """GAP-60, THING-P-3: d's body lies in c's room and can be burned: dead, or a paralysed Thing
     (both look dead), not burned already, by a fire or by the flamethrower (GAP-44:
@@ -117,7 +117,7 @@ def body_here(ch, c, d):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def weapon_in_hand(ch, it, c, h):
     """GAP-53: any weapon in hand h (a pistol, an axe, the flamethrower); its kind, or -1."""
     if not 0 <= h <= 1 or ch[c, CH_HAND + h] < 0:
@@ -126,13 +126,13 @@ def weapon_in_hand(ch, it, c, h):
     return kind if kind in codes.WEAPONS else -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def dead_dog(st, ip, dog):
     """LOC-KENNEL-2: one of the Kennel's dogs, dead and not burned yet."""
     return 0 <= dog < ip[P.I_DOGS] and st[ST_DOG_ALIVE + dog] == 0 and st[ST_DOG_BURNED + dog] == 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def contagion_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of one of this module's declarations if legal when declared, else -1."""
     r = ch[c, CH_ROOM]
@@ -164,7 +164,7 @@ def contagion_action_cost(ch, it, st, ip, adjacent, room_block, c, action, targe
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def resolve_contagion(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     """Apply one of this module's declarations at its step."""
     action = decl[c, j, 0]
@@ -185,7 +185,7 @@ def resolve_contagion(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, r
 # --- INF-8, GAP-35: first aid ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def first_aid_contagion(ch, st, rng, events, ip, healer, patient, chosen, rec):
     """INF-8, GAP-35: first aid reached `patient`, who declared receiving it from `healer`,
     whatever the bandage's roll: a Thing bandaging infects the patient if it chose to; a Thing
@@ -197,7 +197,7 @@ def first_aid_contagion(ch, st, rng, events, ip, healer, patient, chosen, rec):
         spread_by_first_aid(ch, st, rng, events, ip, patient, healer, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def spread_by_first_aid(ch, st, rng, events, ip, thing, victim, rec):
     """GAP-35: not a use of Infection, so no INF-6 cooldown, unless the variant switch says so.
     GAP-38: a convert does not know what he did: the event then has no actor (an actor always
@@ -211,7 +211,7 @@ def spread_by_first_aid(ch, st, rng, events, ip, thing, victim, rec):
 # --- SALIVA-1..3, GAP-37 ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def poison_items(ch, it, st, events, c, slots, delay):
     """SALIVA-1 (secret): the items in c's inventory slots named by the bitmask are poisoned with
     the chosen delay (a later poisoning sets a new one)."""
@@ -222,7 +222,7 @@ def poison_items(ch, it, st, events, c, slots, delay):
     log_act(ch, st, events, codes.E_SALIVA, c, -1, slots, delay, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def check_saliva(ch, it, st, events):
     """SALIVA-2, GAP-37 (step 13): a clean human, alive and not infected, ending the turn with a
     poisoned item in a hand takes the poison: the item is clean again, and he will be out for
@@ -248,7 +248,7 @@ def check_saliva(ch, it, st, events):
             log_event(st, events, codes.E_SALIVA_CONTACT, -1, c, it[i, IT_KIND], due)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def start_saliva_blackouts(ch, it, st, events):
     """SALIVA-2, UNC-1, UNC-2, GAP-56 (start of the turn): the saliva's blackout lasts this whole
     turn; hand items drop and come back on waking in step 11 (characters.come_round, through the
@@ -268,7 +268,7 @@ def start_saliva_blackouts(ch, it, st, events):
 # --- ACT-BURN-CORPSE, GAP-60, LOC-KENNEL-2, GAP-53: fire ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def spend_fuel(ch, it, ip, c, h):
     """Half a canister from the container in hand h (checked again: it may have been emptied
     since the declaration); the container's kind, or -1 if the fuel is not there."""
@@ -279,7 +279,7 @@ def spend_fuel(ch, it, ip, c, h):
     return it[i, IT_KIND]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def burn_body(ch, it, st, events, ip, c, d, h, rec):
     """ACT-BURN-CORPSE, GAP-60 (step 6): the body burns with its backpack, parka, hand items and
     ID card; THING-P-3: a paralysed Thing burned dies for good (DC_FIRE, seen as a death: the
@@ -299,7 +299,7 @@ def burn_body(ch, it, st, events, ip, c, d, h, rec):
     st[ST_FIRE_ROOMS] |= 1 << r
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def burn_dog(ch, it, st, events, ip, c, dog, h):
     """LOC-KENNEL-2, GAP-53 (step 6): a dead dog burns like a corpse: fuel, light and warmth."""
     if ch[c, CH_ROOM] != codes.KENNEL or not dead_dog(st, ip, dog):
@@ -312,7 +312,7 @@ def burn_dog(ch, it, st, events, ip, c, dog, h):
     st[ST_FIRE_ROOMS] |= 1 << codes.KENNEL
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def warm_burned_rooms(st, ip):
     """TEMP-6, GAP-46 (right after this turn's temperature update): a room where something burned
     gains the fire's warmth once, capped at its ceiling (the Street keeps its fixed cold: TEMP-4);
@@ -326,7 +326,7 @@ def warm_burned_rooms(st, ip):
     st[ST_FIRE_ROOMS] = 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def light_burned_rooms(st):
     """LIGHT-6, GAP-22 (start of the turn, after the lighting is computed): on the turn after a
     fire its room, if dark, counts as Flashlight for the whole turn; a blizzard stays one
@@ -340,7 +340,7 @@ def light_burned_rooms(st):
 # --- LOC-KENNEL-2, GAP-53: killing a dog ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def kill_dog(ch, it, st, events, ip, room_block, c, dog, h):
     """LOC-KENNEL-2, GAP-53 (step 3): any weapon in hand kills a living dog for certain; a pistol
     is a shot heard like any other (INFO-1)."""
@@ -357,7 +357,7 @@ def kill_dog(ch, it, st, events, ip, room_block, c, dog, h):
 # --- LOC-FREEZER-4, GAP-50: the Thing eats ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def eat_stock(ch, it, st, events, c):
     """LOC-FREEZER-4, GAP-50, GAP-8 (step 5): a Thing in hidden form eats a box off the shelves,
     if any is left; those who see watch it eat, but nobody learns the stock (LOC-FREEZER-2)."""
@@ -375,7 +375,7 @@ def eat_stock(ch, it, st, events, c):
 # --- what a character perceives of it all (A18) ---
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def observe_contagion(ch, it, st, ip, c, sees, o):
     """O_CONTAGION: an original Thing knows which of its slots hold poisoned items (SALIVA-1);
     in the Kennel and seeing, the dogs alive, dead but not burned, and burned (LOC-KENNEL-1/2);

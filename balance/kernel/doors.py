@@ -28,7 +28,7 @@ code gives bulls = 4 (and mask 0b1111 at Erudition 2+): `is_open` tests that.
 from itertools import permutations
 
 import numpy as np
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance.kernel.rng import below
 
@@ -48,7 +48,7 @@ CODES = np.array([int("".join(p)) for p in permutations("0123456789", N_DIGITS)]
 # --- packing -----------------------------------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def digit(code, i):
     """The digit at position i of a packed code (position 0 = leftmost)."""
     if i == 0:
@@ -60,7 +60,7 @@ def digit(code, i):
     return code % 10
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def code_digits(code, out):
     """Write the 4 digits of `code` (leftmost first) into out[0:4]."""
     out[0] = code // 1000
@@ -69,13 +69,13 @@ def code_digits(code, out):
     out[3] = code % 10
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pack_code(d0, d1, d2, d3):
     """The packed code with digits d0 d1 d2 d3 (d0 leftmost)."""
     return np.int64(((d0 * 10 + d1) * 10 + d2) * 10 + d3)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def digit_set(code):
     """The 10-bit mask of the digits in `code` (bit d = digit d)."""
     return (
@@ -86,19 +86,19 @@ def digit_set(code):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def popcount4(m):
     """The number of set bits of a mask below 16."""
     return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def popcount10(m):
     """The number of set bits of a mask below 1024."""
     return popcount4(m & 15) + popcount4((m >> 4) & 15) + ((m >> 8) & 1) + ((m >> 9) & 1)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def is_valid_code(code):
     """True if `code` packs 4 different digits 0-9 (CODE-1)."""
     if code < 0 or code > 9999:
@@ -109,7 +109,7 @@ def is_valid_code(code):
 # --- ranking -----------------------------------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def code_at(index):
     """The code of rank `index` in 0..5039 (increasing numeric order), by arithmetic unranking
     (loops over many codes read the same values from CODES, which is faster)."""
@@ -136,7 +136,7 @@ def code_at(index):
     return code
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def code_index(code):
     """The rank 0..5039 of a valid code (the inverse of `code_at`)."""
     free = np.int64(1023)
@@ -153,7 +153,7 @@ def code_index(code):
     return index
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def random_code(rng, k):
     """A code drawn uniformly among the 5,040 (GAP-5), from stream k of rng."""
     return code_at(below(rng, k, N_CODES))
@@ -162,7 +162,7 @@ def random_code(rng, k):
 # --- feedback of a wrong entry -----------------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def right_positions(code, guess):
     """CODE-2: the 4-bit mask of positions where guess has the code's digit."""
     m = np.int64(0)
@@ -172,7 +172,7 @@ def right_positions(code, guess):
     return m
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def absent_digits(code, guess):
     """CODE-3: the 4-bit mask of guess positions whose digit is not in the code at all."""
     present = digit_set(code)
@@ -183,7 +183,7 @@ def absent_digits(code, guess):
     return m
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def bulls_cows(code, guess):
     """CODE-1: (digits in the right position, digits in the code but elsewhere)."""
     bulls = popcount4(right_positions(code, guess))
@@ -191,7 +191,7 @@ def bulls_cows(code, guess):
     return bulls, common - bulls
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def feedback(code, guess, erudition):
     """What an enterer of this Erudition learns from entering `guess` at a door with `code`,
     packed as the module docstring says (CODE-1; CODE-2 at Erudition 2+; CODE-3 at 3)."""
@@ -206,27 +206,27 @@ def feedback(code, guess, erudition):
     return fb
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fb_bulls(fb):
     return fb & 7
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fb_cows(fb):
     return (fb >> FB_COWS_SHIFT) & 7
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fb_right(fb):
     return (fb >> FB_RIGHT_SHIFT) & 15
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fb_absent(fb):
     return (fb >> FB_ABSENT_SHIFT) & 15
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def is_open(fb):
     """True if the entry was the right code (CODE-1: the door opens)."""
     return fb & 7 == OPEN_BULLS

@@ -12,7 +12,7 @@ Where food is:
   ACT-DOSE-FOOD, and a weaker cooked dose per vial kind added at the stove (LOC-LIVING-4).
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -62,27 +62,27 @@ COOKED_RED = 8
 ALL_DOSES = 15
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def vial_bit(kind):
     """The full-dose bit of a vial kind (shifted left by 2 for a cooked dose)."""
     return DOSE_BLUE if kind == codes.VIAL_BLUE else DOSE_RED
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def set_up_food(st, ip):
     """SETUP-3, LOC-FREEZER-2: the shelves full, nothing on the stove."""
     st[ST_FOOD_STOCK] = ip[P.I_FOOD]
     st[ST_STOVE_PREPARED] = 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def looks_dead(ch, d):
     """GAP-51, THING-P-3: a body one may search: a corpse, or a paralysed Thing, which looks
     dead to all (and a search must not tell them apart)."""
     return ch[d, CH_ALIVE] == 0 or paralysed(ch, d)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def food_action_cost(ch, st, ip, c, action, target, arg):
     """AP cost of a food or corpse declaration if it is legal when declared, else -1. The caller
     has checked that a searched corpse is here."""
@@ -111,7 +111,7 @@ def food_action_cost(ch, st, ip, c, action, target, arg):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def take_food(ch, it, st, events, c):
     """GAP-50, LOC-FREEZER-2 (step 5): a box off the shelves into a free hand; the stock drops by
     one. Nobody, the taker included, sees how many are left (INFO-4)."""
@@ -124,7 +124,7 @@ def take_food(ch, it, st, events, c):
     log_act(ch, st, events, codes.E_TAKE_FOOD, c, -1, st[ST_FOOD_STOCK], 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def count_food(ch, st, events, c):
     """LOC-FREEZER-3, INFO-4 (step 4, before this turn's boxes are taken in step 5): the counter
     alone learns the stock, and keeps that figure until he counts again."""
@@ -133,14 +133,14 @@ def count_food(ch, st, events, c):
     log_act(ch, st, events, codes.E_COUNT_FOOD, c, -1, st[ST_FOOD_STOCK], 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def stove_works(st, room_block):
     """GAP-21: the stove is electrical: it needs the Living quarters' generator; GAP-20: and it
     must not be broken (a stove broken before step 9 prepares and cooks nothing)."""
     return st[ST_STOVE_BROKEN] == 0 and room_powered(st, room_block, codes.LIVING_QUARTERS)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def prepare_food(ch, it, st, events, room_block, c):
     """LOC-LIVING-3, GAP-50 (step 9): the box in hand is used up and the prepared food stays on
     the powered stove, which holds one prepared box at a time."""
@@ -155,7 +155,7 @@ def prepare_food(ch, it, st, events, room_block, c):
     log_act(ch, st, events, codes.E_STOVE, c, -1, 0, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def cook(ch, it, st, events, ip, room_block, c, wanted):
     """LOC-LIVING-4, GAP-50 (step 9): the prepared food on the powered stove becomes `portions`
     portions lying in the Living quarters. Each vial kind named in `wanted` that the cook carries
@@ -185,7 +185,7 @@ def cook(ch, it, st, events, ip, room_block, c, wanted):
             log_act(ch, st, events, codes.E_DOSE, c, -1, kind, made, r)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def portion_at_hand(ch, it, st, c, lying):
     """A portion in c's hand (lying = 0) or seen lying here (lying = 1, LIGHT-2), or -1."""
     if lying == 0:
@@ -196,7 +196,7 @@ def portion_at_hand(ch, it, st, c, lying):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def eat(ch, it, st, events, ip, c, lying):
     """ACT-EAT, ITEM-FOOD (step 6, GAP-24): a portion from one's hand or seen lying here is used
     up; eating does nothing but what was put into it (GAP-50)."""
@@ -209,7 +209,7 @@ def eat(ch, it, st, events, ip, c, lying):
     take_food_doses(ch, st, events, ip, c, dose)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def take_food_doses(ch, st, events, ip, c, dose):
     """VIAL-2, LOC-LIVING-4, GAP-49: what a portion's substances do to its eater this turn.
     A full dose acts as its vial (blue: + blue_sanity; red: the red effect for red_turns), a
@@ -247,7 +247,7 @@ def take_food_doses(ch, st, events, ip, c, dose):
                 log_event(st, events, codes.E_FOOD_EFFECT, -1, c, kind, full)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def vial_at_hand(ch, it, st, c, kind, lying):
     """A vial of `kind` in c's hand (lying = 0) or seen lying here (lying = 1, LIGHT-2), or -1."""
     if lying == 0:
@@ -258,7 +258,7 @@ def vial_at_hand(ch, it, st, c, kind, lying):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def dose_food(ch, it, st, events, c, kind, where):
     """ACT-DOSE-FOOD, VIAL-2, GAP-49 (0 AP, secret, step 5, GAP-24): a vial of `kind` and a
     portion, each in hand or seen lying here (the bits of `where`); the vial is used up and the
@@ -272,7 +272,7 @@ def dose_food(ch, it, st, events, c, kind, where):
     log_act(ch, st, events, codes.E_DOSE, c, -1, kind, 1, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def search_corpse(ch, it, st, events, c, corpse, what):
     """GAP-51, GAP-60 (step 5, Light only): take the item in a backpack slot of a body lying here
     (what = 0..2), or its parka (what = SEARCH_PARKA), into a free hand, else one's backpack; a
@@ -308,7 +308,7 @@ def search_corpse(ch, it, st, events, c, corpse, what):
     log_act(ch, st, events, codes.E_SEARCH, c, corpse, it[i, IT_KIND], 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def resolve_food(ch, it, st, events, ip, room_block, c, action, target, arg):
     """Apply a food or corpse declaration at its step (codes.ACTION_STEP)."""
     if action == codes.A_TAKE_FOOD:

@@ -1,4 +1,4 @@
-"""One game from setup to its end, and the batch and replay entry points (A1, A2, A5).
+"""One game from setup to its end, and the chunk and replay entry points (A1, A2, A5).
 
 A turn: start-of-turn effects (frostbite, generator burn, weather, timers, lighting), then every
 character able to act declares through its policy, then the 13 resolution steps, then the
@@ -8,7 +8,6 @@ no code stands for it; sanity (GAP-11) is kept, and acts only through its varian
 """
 
 import numpy as np
-from numba import njit, prange
 
 from balance import codes
 from balance import records as R
@@ -42,11 +41,12 @@ from balance.kernel.contagion import (
 from balance.kernel.events import log_event
 from balance.kernel.food import set_up_food
 from balance.kernel.helicopter import set_up_helicopter, take_off
+from balance.kernel.jit import compiled
 from balance.kernel.invariants import check_declarations, check_invariants
 from balance.kernel.items import stock_items
 from balance.kernel.lab import run_analyzer, set_up_lab, start_comparison
 from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
-from balance.kernel.observe import observe
+from balance.kernel.observe import count_room_items, observe
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
 from balance.kernel.thing import deal_archetypes, remember_rooms
 from balance.kernel.station import (
@@ -103,6 +103,7 @@ from balance.kernel.state import (
     SNAP_PARKA,
     SNAP_PHYSICAL,
     SNAP_ROOM,
+    ST_DECLARATIONS_ADDED,
     ST_FOOD_STOCK,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
@@ -125,10 +126,7 @@ from balance.kernel.state import (
     allocate,
 )
 
-CHUNK = 16  # games per prange iteration; each chunk allocates its arrays once
-
-
-@njit(cache=True, _nrt=False)
+@compiled
 def shuffle(rng, a):
     """Fisher-Yates on the world stream."""
     for k in range(a.shape[0] - 1, 0, -1):
@@ -136,7 +134,7 @@ def shuffle(rng, a):
         a[k], a[j] = a[j], a[k]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     """SETUP-1..5, GAP-3, GAP-4, GAP-5: a fresh game keyed by (seed, game)."""
     n = ch.shape[0]
@@ -197,7 +195,7 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     set_up_kennel(st, ip)  # LOC-KENNEL-1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def start_turn(ch, it, st, rng, events, ip, room_block, rec):
     """The start-of-turn effects, in the order the rules give them."""
     t = st[ST_TURN]
@@ -216,7 +214,7 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
     light_burned_rooms(st)  # LIGHT-6: last turn's fires
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def turn_initiative(ch, decl, c):
     """AP-10: a character may count his Initiative as 0 for this turn's order (only the order:
     STAT-INIT abilities are his own all the same)."""
@@ -226,7 +224,7 @@ def turn_initiative(ch, decl, c):
     return ch[c, CH_INITIATIVE]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def mark_deferred(ch, decl):
     """AP-9, GAP-59: which kinds of action each character resolves last this turn; returns
     whether anybody deferred anything."""
@@ -243,14 +241,14 @@ def mark_deferred(ch, decl):
     return any_deferred
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def deferred(ch, c, action):
     """AP-9: 1 if c resolves his actions of this kind last this turn, else 0."""
     column = CH_DEFERRED if action < 64 else CH_DEFERRED_HIGH
     return (ch[c, column] >> (action % 64)) & 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def resolution_order(ch, decl, rng, order):
     """RES-3, STAT-3, AP-10: higher Initiative first; equal Initiative in a random order each
     turn."""
@@ -274,55 +272,87 @@ def resolution_order(ch, decl, rng, order):
         order[j + 1] = c
 
 
-@njit(cache=True, _nrt=False)
+@compiled
+def declared_steps(ch, decl):
+    """The bitmask of the resolution steps some declaration of this turn resolves in (a move: its
+    exit and entry steps in either form, which can change during the turn)."""
+    steps = 0
+    for c in range(ch.shape[0]):
+        for j in range(ch[c, CH_N_DECL]):
+            action = decl[c, j, 0]
+            if action == codes.A_MOVE:
+                steps |= (1 << codes.MOVE_EXIT_STEP) | (1 << codes.MOVE_ENTRY_STEP)
+                steps |= (1 << codes.ACTIVE_EXIT_STEP) | (1 << codes.ACTIVE_ENTRY_STEP)
+            else:
+                steps |= 1 << action_step(action, decl[c, j, 2])
+    return steps
+
+
+@compiled
+def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, step, passes):
+    """One RES-ORDER step: by resolution order, each character's declarations of this step in the
+    order declared (GAP-59), what he resolves last in a second pass (AP-9)."""
+    t = st[ST_TURN]
+    for last in range(passes):
+        for k in range(ch.shape[0]):
+            c = order[k]
+            if step == codes.WAKE_STEP and last == 0:
+                if (
+                    ch[c, CH_UNCONSCIOUS] == 1
+                    and ch[c, CH_BLACKOUT_TURN] == t
+                    and ch[c, CH_ALIVE] == 1
+                ):
+                    wake_up(ch, it, st, rng, events, ip, fp, c, rec)  # UNC-2, INF-3
+                else:
+                    come_round(ch, it, st, events, c)  # UNC-2, VIAL-1: no conversion roll
+            for j in range(ch[c, CH_N_DECL]):
+                replace_reacted(ch, st, events, decl, c, j)  # GAP-33
+                action = decl[c, j, 0]
+                if deferred(ch, c, action) != last:
+                    continue
+                if action == codes.A_MOVE:
+                    late = ch[c, CH_FORM] == codes.THING_ACTIVE  # THING-ACTIVE-11
+                    if step == (codes.ACTIVE_EXIT_STEP if late else codes.MOVE_EXIT_STEP):
+                        leave_room(ch, st, rng, events, decl, fp, room_block, c, j)  # ACT-MOVE
+                    elif step == (codes.ACTIVE_ENTRY_STEP if late else codes.MOVE_ENTRY_STEP):
+                        enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
+                elif action_step(action, decl[c, j, 2]) == step:
+                    resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+
+
+@compiled
 def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     """RES-ORDER, AP-4: the 13 steps in order, after step 0 of codes and ID cards (GAP-25),
-    whatever order actions were listed in; within a step by resolution order, then each
-    character's declarations in the order declared (GAP-59)."""
-    n = ch.shape[0]
+    whatever order actions were listed in."""
     resolution_order(ch, decl, rng, order)
     passes = 2 if mark_deferred(ch, decl) else 1  # AP-9: a second pass for what goes last
-    for c in range(n):
+    for c in range(ch.shape[0]):
         ch[c, CH_COVERED_BY] = -1  # ACT-COVER works only in the turn it is declared
         ch[c, CH_HINDERED] = 0  # ACT-HINDER-*: this turn only
         ch[c, CH_SHIELDED] = 0
-    t = st[ST_TURN]
     close_opened_doors(st)  # GAP-25: doors opened last turn are shut again
+    # A step nobody declared anything in resolves nothing and is skipped, unless a reaction was
+    # declared (GAP-33: it may replace a declaration by one of any step) or the unconscious come
+    # round in it. An Order adds a declaration (ARCH-QUEEN-1): then the steps are counted again.
+    steps = declared_steps(ch, decl)
+    st[ST_DECLARATIONS_ADDED] = 0
     for step in range(0, codes.N_STEPS + 1):
         st[ST_STEP] = step
-        for last in range(passes):
-            for k in range(n):
-                c = order[k]
-                if step == 11 and last == 0:
-                    if (
-                        ch[c, CH_UNCONSCIOUS] == 1
-                        and ch[c, CH_BLACKOUT_TURN] == t
-                        and ch[c, CH_ALIVE] == 1
-                    ):
-                        wake_up(ch, it, st, rng, events, ip, fp, c, rec)  # UNC-2, INF-3
-                    else:
-                        come_round(ch, it, st, events, c)  # UNC-2, VIAL-1: no conversion roll
-                for j in range(ch[c, CH_N_DECL]):
-                    replace_reacted(ch, st, events, decl, c, j)  # GAP-33
-                    action = decl[c, j, 0]
-                    if deferred(ch, c, action) != last:
-                        continue
-                    if action == codes.A_MOVE:
-                        late = ch[c, CH_FORM] == codes.THING_ACTIVE  # THING-ACTIVE-11
-                        if step == (12 if late else 10):  # ACT-MOVE: exit
-                            leave_room(ch, st, rng, events, decl, fp, room_block, c, j)
-                        elif step == (13 if late else 12):
-                            enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
-                    elif action_step(action, decl[c, j, 2]) == step:
-                        resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+        if step == codes.WAKE_STEP or st[ST_REACTIONS] > 0 or (steps >> step) & 1 == 1:
+            resolve_step(
+                ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, step, passes
+            )
         if step == 7:
             start_comparison(ch, st, events, ip)  # LOC-LAB-3: after the step's insertions
         if step == 9:
             take_off(ch, st, rng, events, decl, ip, fp, rec)  # HELI-5: the group is complete
+        if st[ST_DECLARATIONS_ADDED] == 1:
+            steps = declared_steps(ch, decl)
+            st[ST_DECLARATIONS_ADDED] = 0
     st[ST_STEP] = 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def count_humans(ch):
     """GAP-9: (living humans on the station, humans who left it alive)."""
     on, left = 0, 0
@@ -335,7 +365,7 @@ def count_humans(ch):
     return on, left
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def check_end(ch, st, events, ip, rec, end_of_turn):
     """WIN-1..4, GAP-6..9. Returns True when the game is over."""
     if st[ST_REASON] != codes.R_NONE:
@@ -384,7 +414,7 @@ def check_end(ch, st, events, ip, rec, end_of_turn):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def finish_record(ch, st, rec):
     on, left = count_humans(ch)
     rec[R.C_WINNER] = st[ST_WINNER]
@@ -401,7 +431,7 @@ def finish_record(ch, st, rec):
             rec[R.C_HUMANS_ESCAPED] += 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def snapshot(ch, it, st, snap_weather, snap_gen, snap_rooms, snap_chars):
     """Replay mode: the state at the start of the turn, after the start-of-turn effects."""
     t = st[ST_TURN]
@@ -434,7 +464,7 @@ def snapshot(ch, it, st, snap_weather, snap_gen, snap_rooms, snap_chars):
             snap_chars[k, c, SNAP_HAND_0 + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def begin_turn(g, ip, room_block, rec, t):
     """Start turn t: its start-of-turn effects, the replay snapshot and the checks that can end
     the game before anyone declares (frostbite may kill). Returns True when the game is over."""
@@ -449,15 +479,16 @@ def begin_turn(g, ip, room_block, rec, t):
     return check_end(g.ch, g.st, g.events, ip, rec, False)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs):
     """Every character able to act declares through its side's policy (AP-1, GAP-61)."""
     ch = g.ch
+    count_room_items(g.it, g.room_items)
     for c in range(ch.shape[0]):
         ch[c, CH_N_DECL] = 0
         if not can_act(ch, c):
             continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
-        observe(ch, g.it, g.st, g.events, ip, room_block, c, g.obs)
+        observe(ch, g.it, g.st, g.events, ip, room_block, g.room_items, c, g.obs)
         # GAP-38: a convert keeps playing as a human until the Things call him (THING-P-5)
         thing_side = ch[c, CH_ORIGINAL] == 1 or ch[c, CH_FORM] == codes.THING_ACTIVE
         n_wanted = policy_declare(
@@ -475,7 +506,7 @@ def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_
         declare(ch, g.it, g.st, g.decl, ip, adjacent, room_block, c, n_wanted)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def finish_turn(g, ip, fp, room_block, rec):
     """Resolve the declarations, update temperatures and check the end of the game."""
     if ip[P.I_CHECK_INVARIANTS] == 1:
@@ -495,7 +526,7 @@ def finish_turn(g, ip, fp, room_block, rec):
     return check_end(g.ch, g.st, g.events, ip, rec, True)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def new_game(g, ip, fp, seed, game, rec):
     """Set up game `game` of `seed` in the arrays of g and clear its record."""
     setup_game(g.ch, g.it, g.st, g.rng, g.order, g.memory, ip, fp, seed, game)
@@ -503,7 +534,7 @@ def new_game(g, ip, fp, seed, game, rec):
     rec[R.C_GAME] = game
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def end_game(g, rec, over):
     """Write the record; a game still running at the turn cap is a time-out (GAP-10)."""
     if not over:
@@ -512,7 +543,7 @@ def end_game(g, rec, over):
     finish_record(g.ch, g.st, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def play_game(g, rules, policies, seed, game, rec):
     """Play game `game` of `seed` to its end with the arrays of g, writing its record into rec.
     rules = (ip, fp, room_block, adjacent, next_hop), the packed config (balance.config.Packed);
@@ -533,19 +564,17 @@ def play_game(g, rules, policies, seed, game, rec):
     end_game(g, rec, over)
 
 
-@njit(cache=True, parallel=True)
-def play_games(seed, first_game, out, rules, policies):
-    """Play games first_game .. first_game + len(out) - 1, one record row each. Each game is
-    played whole by one thread; results depend on (seed, game index) only."""
-    n_games = out.shape[0]
-    n_chunks = (n_games + CHUNK - 1) // CHUNK
-    for k in prange(n_chunks):
-        g = allocate(rules[0], 0)
-        for i in range(k * CHUNK, min(n_games, (k + 1) * CHUNK)):
-            play_game(g, rules, policies, seed, first_game + i, out[i])
+@compiled(runtime=True, nogil=True)
+def play_chunk(seed, first_game, out, rules, policies):
+    """Play games first_game .. first_game + len(out) - 1 one after another in one set of arrays,
+    one record row each. Runs without the GIL: balance.runner plays chunks on several threads,
+    and each game's result depends on (seed, game index) only."""
+    g = allocate(rules[0], 0)
+    for i in range(out.shape[0]):
+        play_game(g, rules, policies, seed, first_game + i, out[i])
 
 
-@njit(cache=True)
+@compiled(runtime=True)
 def replay_one(seed, game, record, rules, policies, events, weather, gen, rooms, chars, static):
     """Play one game with the event log and snapshots on and copy them out. Returns the number
     of events written."""

@@ -5,7 +5,7 @@ resolves in step 9. Seats are taken one by one in resolution order during step 9
 take-off itself is decided once step 9 is over, when the whole group is known (HELI-5).
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance import records as R
@@ -32,7 +32,7 @@ from balance.kernel.state import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def set_up_helicopter(st, ip):
     """HELI-2: engine, rotor and control panel broken and the tank empty at the start."""
     for k in range(len(codes.HELI_PARTS)):
@@ -43,7 +43,7 @@ def set_up_helicopter(st, ip):
     st[ST_HELI_GONE] = 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def flyable(st, ip):
     """HELI-4, HELI-5: still here, every part intact and the tank full."""
     if st[ST_HELI_GONE] == 1 or st[ST_HELI_FUEL] < ip[P.I_HELI_TANK]:
@@ -54,14 +54,14 @@ def flyable(st, ip):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def boarding_open(st):
     """HELI-5, GAP-57: the turn after a preparation, and only that turn."""
     prepared = st[ST_HELI_PREPARED]
     return st[ST_HELI_GONE] == 0 and prepared > 0 and prepared == st[ST_TURN] - 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fuel_tank(ch, it, st, events, ip, c, h, out_of_tank):
     """HELI-3, GAP-18: a canister in hand into the tank, or the tank into it; min(source, room)."""
     i = ch[c, CH_HAND + h]
@@ -79,7 +79,7 @@ def fuel_tank(ch, it, st, events, ip, c, h, out_of_tank):
         log_act(ch, st, events, codes.E_HELI_FUEL, c, -1, amount, out_of_tank, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def prepare(ch, st, events, ip, c, rec):
     """HELI-4: one pilot sets the helicopter up for a take-off on the next turn."""
     if not flyable(st, ip):
@@ -91,7 +91,7 @@ def prepare(ch, st, events, ip, c, rec):
     log_act(ch, st, events, codes.E_HELI_PREPARED, c, -1, 0, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def take_seat(ch, st, events, ip, c):
     """HELI-5, GAP-57: the pilot always has a seat; the others take the remaining seats in
     resolution order (step 9), which keeps one free for the pilot until he is seated."""
@@ -109,7 +109,7 @@ def take_seat(ch, st, events, ip, c):
     log_act(ch, st, events, codes.E_HELI_BOARD, c, -1, 1 if c == pilot else 0, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def refusal_mask(ch, decl, c):
     """The characters c declared he will not fly with (A_HELI_BOARD's arg, a bitmask)."""
     for j in range(ch[c, CH_N_DECL]):
@@ -118,7 +118,7 @@ def refusal_mask(ch, decl, c):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def take_off(ch, st, rng, events, decl, ip, fp, rec):
     """HELI-5, GAP-7, GAP-57, after step 9: the seated learn of each other; if the pilot is
     aboard and nobody refuses the group, they leave. A human aboard has survived; an infected

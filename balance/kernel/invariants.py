@@ -29,7 +29,7 @@ comparison_turns, without both samples, without a starter or with no valid quest
 computer's log or what characters read of it or asked of it out of range (LOC-LAB-3/4).
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -131,7 +131,7 @@ CONTAGION = 1024  # saliva, corpses, dogs (kernel.contagion)
 LAB = 2048  # the laboratory (kernel.lab)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def check_invariants(ch, it, st, ip):
     bad = 0
     n = ch.shape[0]
@@ -208,7 +208,7 @@ def check_invariants(ch, it, st, ip):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def lab_state(ch, it, st, ip):
     """The LAB bit (kernel.lab, ITEM-BLOOD, LOC-LAB-1..4, GAP-52, GAP-53)."""
     n = ch.shape[0]
@@ -278,7 +278,7 @@ def lab_state(ch, it, st, ip):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def thing_forms(ch, it, st, ip):
     """The THING_FORMS bit (THING-1, THING-ACTIVE-1/3/10, ARCH-1, GAP-41): archetypes distinct
     and only on original Things; an active Thing carries nothing and has the basic stats;
@@ -322,7 +322,7 @@ def thing_forms(ch, it, st, ip):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def doors_and_cards(ch, it, st):
     """The DOORS bit (GAP-5, CODE-1, ID-1, GAP-25)."""
     n = ch.shape[0]
@@ -352,7 +352,7 @@ def doors_and_cards(ch, it, st):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def mind_and_vials(ch, st, ip, c):
     """The SANITY_RANGE and VIAL_CLOCKS bits of character c."""
     bad = 0
@@ -368,7 +368,7 @@ def mind_and_vials(ch, st, ip, c):
     return bad
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def food_state(ch, it, st, ip):
     """The FOOD bit: the shelves, the stove, boxes, portions and the counts (kernel.food)."""
     bad = 0
@@ -394,7 +394,7 @@ def food_state(ch, it, st, ip):
     return bad
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def contagion_state(ch, it, st, ip):
     """The CONTAGION bit: saliva, burned bodies, the dogs and the fire masks (kernel.contagion)."""
     t = st[ST_TURN]
@@ -422,7 +422,7 @@ def contagion_state(ch, it, st, ip):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def check_declarations(ch):
     """UNC-1, HP-3, THING-P-3: nobody dead, unconscious, paralysed or gone has declared."""
     for c in range(ch.shape[0]):

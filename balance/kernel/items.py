@@ -4,7 +4,7 @@ Every item lives in exactly one place (codes.IN_*); these helpers are the only c
 items, so each move updates both the item's place and the holder's slot together.
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -24,7 +24,7 @@ from balance.kernel.state import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def free_hand(ch, c):
     """Index of an empty hand of c, or -1 (INV-1)."""
     for h in range(2):
@@ -33,13 +33,13 @@ def free_hand(ch, c):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def fits_in_backpack(kind):
     """GAP-50: a food box is carried in a hand only."""
     return kind != codes.FOOD_BOX
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def free_backpack_slot(ch, c):
     for k in range(3):
         if ch[c, CH_BACKPACK + k] < 0:
@@ -47,7 +47,7 @@ def free_backpack_slot(ch, c):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def holds_kind(ch, it, c, kind):
     """Hand slot of c holding an item of `kind`, or -1."""
     for h in range(2):
@@ -57,7 +57,7 @@ def holds_kind(ch, it, c, kind):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def held_by(it, i, place, c):
     """Item i is now held by character c: in a hand, the backpack or worn."""
     it[i, IT_PLACE] = place
@@ -65,26 +65,26 @@ def held_by(it, i, place, c):
     it[i, IT_DROPPED_BY] = -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def put_in_hand(ch, it, c, h, i):
     ch[c, CH_HAND + h] = i
     held_by(it, i, codes.IN_HAND, c)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def put_in_backpack(ch, it, c, k, i):
     ch[c, CH_BACKPACK + k] = i
     held_by(it, i, codes.IN_BACKPACK, c)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def wear_parka(ch, it, c, i):
     """ITEM-PARKA, INV-7: a worn parka takes no hand."""
     ch[c, CH_WORN] = i
     held_by(it, i, codes.WORN, c)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def drop_from_hand(ch, it, c, h, dropped_by):
     """Put the item in hand h of c on the floor of c's room (ACT-DROP, HP-3, UNC-1)."""
     i = ch[c, CH_HAND + h]
@@ -96,7 +96,7 @@ def drop_from_hand(ch, it, c, h, dropped_by):
     return i
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def use_up_in_hand(ch, it, c, h, kind):
     """The item of `kind` in c's hand h is used up (destroyed); its id, or -1 if there is none."""
     i = ch[c, CH_HAND + h]
@@ -108,7 +108,7 @@ def use_up_in_hand(ch, it, c, h, kind):
     return i
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def drop_on_floor(it, i, r):
     """Item i now lies in room r."""
     it[i, IT_PLACE] = codes.IN_ROOM
@@ -116,7 +116,7 @@ def drop_on_floor(it, i, r):
     it[i, IT_DROPPED_BY] = -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def shed(it, i, r):
     """Item i leaves its owner: it lies in room r, or is destroyed when r < 0."""
     if r >= 0:
@@ -126,7 +126,7 @@ def shed(it, i, r):
         it[i, IT_WHERE] = -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def shed_belongings(ch, it, c, r):
     """Everything c holds, carries and wears leaves him: hands, backpack and carried ID cards
     (GAP-5) lie in room r, or are destroyed when r < 0 (ITEM-FLAMETHROWER-4, ACT-BURN-CORPSE);
@@ -148,13 +148,13 @@ def shed_belongings(ch, it, c, r):
             shed(it, i, r)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def drop_hands(ch, it, c, dropped_by):
     for h in range(2):
         drop_from_hand(ch, it, c, h, dropped_by)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def take_back_dropped(ch, it, c):
     """UNC-1, GAP-56: on waking, items the blackout dropped return to hand if still lying here."""
     for i in range(it.shape[0]):
@@ -169,7 +169,7 @@ def take_back_dropped(ch, it, c):
             put_in_hand(ch, it, c, h, i)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def take_from_supply(it, kind):
     """An item of `kind` still in the supply (lowest id), or -1 when the pool is exhausted."""
     for i in range(it.shape[0]):
@@ -178,7 +178,7 @@ def take_from_supply(it, kind):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def count_in_supply(it, kind):
     n = 0
     for i in range(it.shape[0]):
@@ -187,7 +187,7 @@ def count_in_supply(it, kind):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def find_on_floor(it, r, kind):
     """An item of `kind` lying in room r (for canisters, the fullest), or -1."""
     best = -1
@@ -198,7 +198,7 @@ def find_on_floor(it, r, kind):
     return best
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def stock_items(it, ip):
     """SETUP-3, LOC-WAREHOUSE-1..3, GAP-5: lay out every item of the game. Ids run: yellow-box
     parkas and flashlights, the axes, the unlimited-stock pools, the food boxes and portions and

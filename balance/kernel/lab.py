@@ -34,7 +34,7 @@ INFO-3) as the Tower terminal's screen is seen, and the computer is read in the 
 (LIGHT-3 only warns that devices need power). Whether the devices are broken shows in light.
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance import records as R
@@ -100,35 +100,35 @@ from balance.observation import (
 N_SOURCES = 5  # where an inserted sample comes from: hand 0 or 1, backpack slot 0..2 (2 + k)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pack_insert(source, label):
     """A_LAB_INSERT's arg: the sample in `source` (hand 0/1, backpack slot 2 + k) gets `label`."""
     return source + 8 * label
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def insert_source(arg):
     return arg & 7
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def insert_label(arg):
     return arg >> 3
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pack_asked(finish_turn, question):
     """CH_LAB_ASKED: the starter's own memory of his last comparison (LOC-LAB-3)."""
     return 2 * finish_turn + question
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def valid_owner(n, code):
     """A sample owner or label: a character of this game, or a dog (GAP-53)."""
     return 0 <= code < n or codes.DOG_LABEL <= code < codes.DOG_LABEL + codes.N_DOGS
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def set_up_lab(st):
     """The analyzer empty and idle, both devices intact, the computer's log empty."""
     st[ST_LAB_SLOT] = -1
@@ -136,26 +136,26 @@ def set_up_lab(st):
     st[ST_LAB_STARTER] = -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def lab_powered(st, ip, room_block):
     """LOC-LAB-5, GAP-21: the analyzer and computer need the Laboratory's generator (variant:
     they need none)."""
     return ip[P.I_LAB_NEEDS_POWER] == 0 or room_powered(st, room_block, codes.LABORATORY)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def analyzer_works(st, ip, room_block):
     """LOC-LAB-1, GAP-20, GAP-21."""
     return st[ST_ANALYZER_BROKEN] == 0 and lab_powered(st, ip, room_block)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def computer_works(st, ip, room_block):
     """LOC-LAB-4, GAP-20, GAP-21."""
     return st[ST_COMPUTER_BROKEN] == 0 and lab_powered(st, ip, room_block)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def lab_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of one of this module's declarations if legal when declared, else -1."""
     r = ch[c, CH_ROOM]
@@ -182,7 +182,7 @@ def lab_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def resolve_lab(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     """Apply one of this module's declarations at its step."""
     action = decl[c, j, 0]
@@ -201,7 +201,7 @@ def resolve_lab(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         view_results(ch, st, events, ip, room_block, c)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def is_thing_blood(ch, donor):
     """INF-4, GAP-38, GAP-53: a Thing's blood (original or convert, any form) or an infected
     human's; a dog's never. Saliva infects nobody, so it never shows here (GAP-37)."""
@@ -210,7 +210,7 @@ def is_thing_blood(ch, donor):
     return ch[donor, CH_FORM] != codes.HUMAN or ch[donor, CH_INFECTED] == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def take_blood(ch, it, st, events, c, donor, to_backpack):
     """ACT-BLOOD-SELF, LOC-KENNEL-2, ITEM-BLOOD (step 5): a sample of `donor`'s blood into the
     backpack if asked and there is room, else into a free hand; without room, or with the pool
@@ -233,7 +233,7 @@ def take_blood(ch, it, st, events, c, donor, to_backpack):
     log_act(ch, st, events, codes.E_BLOOD, c, -1, donor, 1 if into_backpack else 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def insert_sample(ch, it, st, events, ip, room_block, c, slot, arg):
     """LOC-LAB-2, GAP-52 (step 7): the sample in hand or backpack `source` goes into an empty slot
     of the working analyzer with the label chosen, unless a comparison runs."""
@@ -254,7 +254,7 @@ def insert_sample(ch, it, st, events, ip, room_block, c, slot, arg):
     log_act(ch, st, events, codes.E_LAB_INSERT, c, -1, slot, insert_label(arg), ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def request_comparison(ch, st, ip, room_block, c, question):
     """LOC-LAB-3 (step 7): c presses start with his secret question; the first to do so this turn
     is the one who may start it (start_comparison, once the step's insertions are done)."""
@@ -266,7 +266,7 @@ def request_comparison(ch, st, ip, room_block, c, question):
     st[ST_LAB_QUESTION] = question
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def start_comparison(ch, st, events, ip):
     """LOC-LAB-3, GAP-52 (the end of step 7, after every insertion of the step): the comparison
     asked for starts if both slots are filled; its starter alone knows the question."""
@@ -283,7 +283,7 @@ def start_comparison(ch, st, events, ip):
     log_act(ch, st, events, codes.E_LAB_START, c, -1, st[ST_LAB_QUESTION], finish, codes.LABORATORY)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def run_analyzer(it, st, events, ip, room_block, rec):
     """LOC-LAB-3, GAP-52, GAP-21 (end of turn): a comparison without a working analyzer stops;
     one started comparison_turns ago completes: its samples are used up and the computer logs
@@ -323,7 +323,7 @@ def run_analyzer(it, st, events, ip, room_block, rec):
     log_event(st, events, codes.E_LAB_RESULT, -1, starter, question, answer)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def view_results(ch, st, events, ip, room_block, c):
     """LOC-LAB-4 (step 1): the working computer shows c the checks completed so far; he keeps
     what he read (kernel.observe)."""
@@ -335,7 +335,7 @@ def view_results(ch, st, events, ip, room_block, c):
     log_act(ch, st, events, codes.E_LAB_VIEW, c, -1, shown, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def observe_lab(ch, it, st, ip, room_block, c, o):
     """LOC-LAB-1, LOC-LAB-3, LOC-LAB-4, INFO-3: the O_LAB block of c's observation (see
     balance.observation)."""

@@ -12,7 +12,7 @@ the card itself is an item of kind ID_CARD, carried in no slot (codes.CARRIED), 
 or destroyed; the card of character c is item it.shape[0] - players + c (items.stock_items).
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance import records as R
@@ -66,19 +66,19 @@ OWNER_MASK = (1 << 16) - 1  # observation.MAX_CHARACTERS owners
 # --- the state of a door ------------------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def door_state(st, r):
     """What the lamp of room r's door shows (codes.DOOR_*)."""
     return door_lamp(st[ST_DOORS_BROKEN], any_generator_running(st), locked_rooms(st), r)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def locked_rooms(st):
     """Bitmask of the rooms whose door is locked: a lockdown locks them all (LOC-TOWER-4)."""
     return codes.LOCKABLE_ROOMS if st[ST_LOCKDOWN] == 1 else st[ST_DOORS_LOCKED]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def door_lamp(broken, powered, locked, r):
     """The lamp of room r's door, from the rooms broken and locked and whether any generator
     runs: broken and unpowered doors let anyone in (DOOR-3, DOOR-5, GEN-5); scalars only, so
@@ -94,7 +94,7 @@ def door_lamp(broken, powered, locked, r):
     return codes.DOOR_FREE
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def door_open_from(st, origin, r):
     """GAP-25, GAP-26, DOOR-4: one may go from origin into r now: r's door is not locked, or it
     was opened from origin this turn. Staying put, and so leaving, needs no door."""
@@ -103,7 +103,7 @@ def door_open_from(st, origin, r):
     return door_state(st, r) != codes.DOOR_LOCKED or (st[ST_OPENED_FROM + r] >> origin) & 1 == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def door_reachable(adjacent, here, r):
     """The door of room r can be worked from room `here`: r is here or next to it, not the
     Street (which has no door)."""
@@ -112,7 +112,7 @@ def door_reachable(adjacent, here, r):
     return r == here or adjacent[here, r] == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def close_opened_doors(st):
     """GAP-25: a door opened last turn is shut again before this turn's codes and cards."""
     for r in range(codes.N_ROOMS):
@@ -122,7 +122,7 @@ def close_opened_doors(st):
 # --- setup --------------------------------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def set_up_doors(ch, st, rng, ip):
     """GAP-5: the rooms of doors.locked_rooms are locked, each with its own random code (all
     different); every card opens doors.card_rooms of them, drawn uniformly; the cards of
@@ -167,7 +167,7 @@ def set_up_doors(ch, st, rng, ip):
                 j -= 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def popcount(m):
     n = 0
     while m != 0:
@@ -179,13 +179,13 @@ def popcount(m):
 # --- ID cards as items --------------------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def card_item(ch, it, owner):
     """The item id of the card of `owner` (items.stock_items lays the cards out last)."""
     return it.shape[0] - ch.shape[0] + owner
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def carries_card(ch, it, c, owner):
     """c carries the card of `owner` (GAP-5: in no slot)."""
     if owner < 0 or owner >= ch.shape[0]:
@@ -194,7 +194,7 @@ def carries_card(ch, it, c, owner):
     return it[i, IT_PLACE] == codes.CARRIED and it[i, IT_WHERE] == c
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def card_opens(ch, st, owner, r):
     """ID-1, LOC-TOWER-4: a top-access card opens every door; another its rooms, but no door in
     a lockdown."""
@@ -203,7 +203,7 @@ def card_opens(ch, st, owner, r):
     return st[ST_LOCKDOWN] == 0 and (ch[owner, CH_CARD_ACCESS] >> r) & 1 == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def drop_card(ch, it, st, events, c, owner):
     """ACT-DROP, GAP-5: a carried card is dropped like an item (step 1)."""
     if not carries_card(ch, it, c, owner):
@@ -212,7 +212,7 @@ def drop_card(ch, it, st, events, c, owner):
     log_event(st, events, codes.E_DROP, c, -1, codes.ID_CARD, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hand_over_card(ch, it, st, events, c, receiver, owner, accepted):
     """ACT-GIVE, ACT-RECEIVE, GAP-5 (step 5): a card takes no slot, so any receiver who declared
     taking an ID card from c (`accepted`) and can act gets it."""
@@ -225,7 +225,7 @@ def hand_over_card(ch, it, st, events, c, receiver, owner, accepted):
     log_event(st, events, codes.E_GIVE, c, receiver, codes.ID_CARD, 0)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def take_card(ch, it, st, events, c, owner, sees):
     """ACT-PICKUP, GAP-51 (step 5): the card of `owner` lying here, or carried by a corpse here
     (a paralysed Thing looks like one: THING-P-3), goes to c; it needs sight (LIGHT-2, GAP-51).
@@ -258,7 +258,7 @@ def take_card(ch, it, st, events, c, owner, sees):
 # --- declarations -------------------------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def door_action_cost(ch, it, ip, adjacent, c, action, target, arg):
     """AP of a declaration at a door, or -1 if it is not legal now: ACT-CODE at a room next to
     one's own (GAP-25: its door), a valid code of 4 different digits (CODE-1); ACT-IDCARD with a
@@ -285,28 +285,28 @@ def door_action_cost(ch, it, ip, adjacent, c, action, target, arg):
 # --- what the enterer and the onlookers learn ---------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pack_entry(room, guess, fb):
     """One code entry in a CH_CODE_ENTRIES cell: room | guess << 4 | (feedback + 2) << 18."""
     return room | (guess << 4) | ((fb + 2) << 18)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def entry_room(cell):
     return cell & 15
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def entry_guess(cell):
     return (cell >> 4) & 16383
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def entry_feedback(cell):
     return (cell >> 18) - 2
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def record_entry(ch, st, c, room, guess, fb):
     """ACT-CODE: the enterer learns each entry's feedback (CODE-1..3); his observation shows the
     turn's entries next turn."""
@@ -321,33 +321,33 @@ def record_entry(ch, st, c, room, guess, fb):
             return
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pack_seen(opened, refused, users, turn):
     """A CH_DOORS_SEEN cell: rooms seen opened | refused << 14 | users << 28 | turn << 44."""
     return opened | (refused << 14) | (users << 28) | (turn << 44)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def seen_opened(cell):
     return cell & ROOM_MASK
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def seen_refused(cell):
     return (cell >> 14) & ROOM_MASK
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def seen_users(cell):
     return (cell >> 28) & OWNER_MASK
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def seen_turn(cell):
     return cell >> 44
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def sees_who(ch, st, d):
     """Whether d makes out who works a door: Light or a Flashlight, or the dark to an original
     Thing (THING-P-1); a convert perceives the dark as a human (GAP-38), nobody sees anyone in a
@@ -358,7 +358,7 @@ def sees_who(ch, st, d):
     return light == codes.DARK and ch[d, CH_ORIGINAL] == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def witness(ch, st, c, room, opened):
     """ACT-CODE, ID-1: everyone able to perceive in c's location, c included, learns whether the
     door of `room` opened, in any lighting (AP-11); those who can see also learn who tried."""
@@ -383,7 +383,7 @@ def witness(ch, st, c, room, opened):
 # --- step 0: codes and cards (GAP-25) -----------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def enter_code(ch, st, events, c, room, guess, rec):
     """ACT-CODE, CODE-1..3, GAP-25 (step 0): a code entered at the door of `room` from c's room.
     An entry at a door that already lets c through (unlocked, broken, unpowered or opened)
@@ -409,7 +409,7 @@ def enter_code(ch, st, events, c, room, guess, rec):
     witness(ch, st, c, room, opened)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def use_card(ch, it, st, events, c, room, owner, rec):
     """ACT-IDCARD, ID-1..3, GAP-25, GAP-63 (step 0): any holder may use any card; it opens the
     door of `room` from c's room if it has access, and the entry log records the card's owner.
@@ -429,12 +429,12 @@ def use_card(ch, it, st, events, c, room, owner, rec):
 # --- the entry log (ID-3, LOC-TOWER-4) ----------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def log_cell(slot, r):
     return ST_LOG + slot * LOG_CELLS + r // LOG_ROOMS_PER_CELL
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def log_card_entry(st, r, owner):
     """ID-3, GAP-63: room r was opened this turn with the card of `owner`."""
     t = st[ST_TURN]
@@ -446,7 +446,7 @@ def log_card_entry(st, r, owner):
     st[log_cell(slot, r)] |= (1 << owner) << (16 * (r % LOG_ROOMS_PER_CELL))
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def logged_owners(st, t, r):
     """The owners whose cards opened room r on turn t, if the log still holds that turn."""
     slot = t % LOG_SLOTS
@@ -458,7 +458,7 @@ def logged_owners(st, t, r):
 # --- breaking a door ----------------------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def break_door(ch, it, st, events, c, room, rec):
     """DOOR-2, DOOR-3, ACT-BREAK (step 8): with an axe in hand (THING-ACTIVE-7: the active Thing
     needs none), the door of `room` (c's own or a neighbour's) breaks: anyone enters, and the
@@ -469,7 +469,7 @@ def break_door(ch, it, st, events, c, room, rec):
     log_event(st, events, codes.E_BREAK, c, room, codes.OBJ_DOOR, -1)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def smash_door(st, room, rec):
     """DOOR-3: the door of `room` is broken from now on."""
     if (st[ST_DOORS_BROKEN] >> room) & 1 == 0:
@@ -477,12 +477,12 @@ def smash_door(st, room, rec):
     st[ST_DOORS_BROKEN] |= 1 << room
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def door_broken(st, room):
     return (st[ST_DOORS_BROKEN] >> room) & 1 == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def mend_door(st, room):
     """ACT-REPAIR: the door holds again; its lock is as it was (DOOR-1)."""
     st[ST_DOORS_BROKEN] &= ~(1 << room)

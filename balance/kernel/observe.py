@@ -4,7 +4,7 @@ This is the only code that reads game state on a policy's behalf. It copies the 
 own state, the public facts, and what the lighting of its room lets it see; nothing else.
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -32,6 +32,7 @@ from balance.kernel.station import any_generator_running
 from balance.kernel.terminal import terminal_works
 from balance.kernel.thing import observe_thing
 from balance.kernel.state import (
+    EV_NOTICERS,
     CH_ALIVE,
     CH_BACKPACK,
     CH_CARD_ACCESS,
@@ -177,7 +178,7 @@ from balance.observation import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def wound_state(ch, ip, d):
     """HP-2: the public wound state, one "lightly wounded" value just above the heavy-wound
     threshold. The hidden form passes for human, so it shows the human table whatever its HP
@@ -189,9 +190,24 @@ def wound_state(ch, ip, d):
     return W_LIGHT if ch[d, CH_HP] == heavy + 1 else W_UNHURT
 
 
-@njit(cache=True, _nrt=False)
-def observe(ch, it, st, events, ip, room_block, c, o):
-    """Fill observation vector `o` for character c (see balance.observation for the fields)."""
+@compiled
+def count_room_items(it, room_items):
+    """room_items[r, kind]: the items of each kind lying in room r, and in the last column its
+    empty canisters. Nothing moves while characters declare, so it is counted once a turn for
+    what each of them sees (observe)."""
+    room_items[:, :] = 0
+    for i in range(it.shape[0]):
+        if it[i, IT_PLACE] == codes.IN_ROOM:
+            r = it[i, IT_WHERE]
+            room_items[r, it[i, IT_KIND]] += 1
+            if it[i, IT_KIND] == codes.CANISTER and it[i, IT_FUEL] == 0:
+                room_items[r, codes.N_ITEM_KINDS] += 1
+
+
+@compiled
+def observe(ch, it, st, events, ip, room_block, room_items, c, o):
+    """Fill observation vector `o` for character c (see balance.observation for the fields);
+    room_items is count_room_items' table of this turn."""
     o[:] = 0
     r = ch[c, CH_ROOM]
     original = ch[c, CH_ORIGINAL] == 1
@@ -246,12 +262,9 @@ def observe(ch, it, st, events, ip, room_block, c, o):
     fixture = sees and r != codes.STREET
     o[O_FIXTURE_BROKEN] = st[ST_FIXTURE_BROKEN + r] if fixture else UNSEEN
     o[O_YELLOW_LEFT] = st[ST_YELLOW_LEFT] if sees and r == codes.WAREHOUSE else UNSEEN
-    if sees:
-        for i in range(it.shape[0]):
-            if it[i, IT_PLACE] == codes.IN_ROOM and it[i, IT_WHERE] == r:
-                o[O_ROOM_ITEMS + it[i, IT_KIND]] += 1
-                if it[i, IT_KIND] == codes.CANISTER and it[i, IT_FUEL] == 0:
-                    o[O_EMPTY_CANISTERS_HERE] += 1
+    if sees:  # O_EMPTY_CANISTERS_HERE follows the kinds: the table's last column
+        for k in range(codes.N_ITEM_KINDS + 1):
+            o[O_ROOM_ITEMS + k] = room_items[r, k]
     o[O_CALL_TURN] = st[ST_CALL_TURN] if st[ST_CALL_TURN] > 0 else UNSEEN  # announced by radio
     blizzard = st[ST_LIGHTING + r] == codes.BLIZZARD
     o[O_WOUND:O_SHOTS_HEARD] = UNSEEN  # wounds, hands and parkas of those not seen
@@ -292,7 +305,8 @@ def observe(ch, it, st, events, ip, room_block, c, o):
     for e in range(st[ST_TURN_EVENTS], st[ST_N_EVENTS]):
         if n == PERCEIVED_SLOTS:
             break  # model limit: the slots hold the first acts of a crowded turn
-        if perceive(events, e, c, o, O_PERCEIVED + n * PERCEIVED_FIELDS):
+        if (events[e, EV_NOTICERS] >> c) & 1 == 1:
+            perceive(events, e, c, o, O_PERCEIVED + n * PERCEIVED_FIELDS)
             n += 1
     for k in range(n * PERCEIVED_FIELDS, PERCEIVED_SLOTS * PERCEIVED_FIELDS):
         o[O_PERCEIVED + k] = UNSEEN
@@ -358,7 +372,7 @@ def observe(ch, it, st, events, ip, room_block, c, o):
     observe_thing(ch, st, ip, c, o)  # A8, A9
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def devices_broken(st, r):
     """GAP-20: the bitmask of room r's broken devices, by object code (O_DEVICES_BROKEN)."""
     mask = 0
@@ -371,7 +385,7 @@ def devices_broken(st, r):
     return mask
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def observe_terminal(ch, st, ip, o):
     """LOC-TOWER-1, LOC-TOWER-3, LOC-TOWER-4, INFO-3: in the Tower while the terminal works,
     every room's temperature, and the reports printed for this turn."""

@@ -7,10 +7,10 @@ says what it shows (codes.EVENT_SIGHT). A character's observation then lists wha
 of the acts of the last turn, each detail he could not perceive replaced by UNSEEN.
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
-from balance.kernel.events import write_event
+from balance.kernel.events import noticers, write_event
 from balance.kernel.state import (
     CH_ALIVE,
     CH_FORM,
@@ -27,7 +27,6 @@ from balance.kernel.state import (
     EV_ACTOR,
     EV_B,
     EV_KIND,
-    EV_PRESENT,
     EV_SEERS,
     EV_TARGET,
     ST_LIGHTING,
@@ -39,7 +38,7 @@ from balance.kernel.state import (
 from balance.observation import UNSEEN
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def sees_in_room(ch, st, c):
     """LIGHT-1..3, THING-P-1: c sees details in its room (Light, Flashlight or Night vision)."""
     light = st[ST_LIGHTING + ch[c, CH_ROOM]]
@@ -48,7 +47,7 @@ def sees_in_room(ch, st, c):
     return ch[c, CH_FORM] != codes.HUMAN and light == codes.DARK
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def perceives_details(ch, st, c):
     """What c knows he sees: a convert's Night vision is unknown to him (GAP-38), so he takes the
     dark for dark as a human does."""
@@ -58,7 +57,7 @@ def perceives_details(ch, st, c):
     return not dark or ch[c, CH_FORM] == codes.HUMAN or ch[c, CH_ORIGINAL] == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def witnesses(ch, st, r):
     """(seers, present) bitmasks of room r now: UNC-1 (the unconscious perceive nothing),
     LIGHT-4 (nobody is made out in a blizzard), GAP-56."""
@@ -80,7 +79,7 @@ def witnesses(ch, st, r):
     return seers, present
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def log_act(ch, st, events, kind, actor, target, a, b, room):
     """Log an act in `room` with who perceived it there; it may set off reactions."""
     seers, present = witnesses(ch, st, room)
@@ -91,32 +90,22 @@ def log_act(ch, st, events, kind, actor, target, a, b, room):
         trigger_reactions(ch, st, kind, actor, target, seers, present)
 
 
-@njit(cache=True, _nrt=False)
-def noticed(kind, actor, target, seers, present, c):
-    """Whether c perceives anything of an event (see `perceive`)."""
-    sight = codes.EVENT_SIGHT[kind]
-    if actor == c or ((seers >> c) & 1 == 1 and sight & codes.SEEN != 0):
-        return True
-    if (present >> c) & 1 == 0:
-        return False
-    return sight & codes.NOTICED_IN_DARK != 0 or (target == c and sight & codes.TARGET_TOLD != 0)
-
-
-@njit(cache=True, _nrt=False)
+@compiled
 def trigger_reactions(ch, st, kind, actor, target, seers, present):
     """GAP-33: a waiting reaction on this kind of event fires if its character perceives it
     before the step of the declaration it would replace."""
+    perceivers = noticers(kind, actor, target, seers, present)
     for c in range(ch.shape[0]):
         if (
             ch[c, CH_REACT_TRIGGER] == kind
             and ch[c, CH_REACT_STATE] == 0
             and st[ST_STEP] < ch[c, CH_REACT_STEP]
-            and noticed(kind, actor, target, seers, present, c)
+            and (perceivers >> c) & 1 == 1
         ):
             ch[c, CH_REACT_STATE] = 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def hearing_zone(room_block, r):
     """WEATHER-2, GAP-2: a block 0..2, the Tower (3) or the Street (4)."""
     if r == codes.STREET:
@@ -124,13 +113,13 @@ def hearing_zone(room_block, r):
     return room_block[r]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def count_shot(st, room_block, r):
     """INFO-1, GAP-58: one more audible shot fired in r this turn (air shots count)."""
     st[ST_SHOTS + hearing_zone(room_block, r)] += 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def shots_heard(st, room_block, r, t):
     """INFO-1, WEATHER-2, GAP-2, GAP-58: shots a character in r heard on turn t: all of them in
     clear weather; in a storm only those of his own block (the Tower its own), none on the
@@ -146,10 +135,10 @@ def shots_heard(st, room_block, r, t):
     return st[ST_SHOTS + zone]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def perceive(events, e, c, out, k):
-    """Write into out[k..k+4] (actor, kind, target, a, b) as c perceived event e, and return
-    True; return False if c perceived nothing of it. AP-6: those who see, see everything not secret;
+    """Write into out[k..k+4] (actor, kind, target, a, b) as c perceived event e, which he
+    noticed (events[e, EV_NOTICERS]). AP-6: those who see, see everything not secret;
     LIGHT-2: in the dark only some acts are noticed, and only moves show who (INFO-2); AP-7:
     the target of an act learns of it, in the dark without who; the actor knows his own act,
     except whether his shot hit in the dark (ACT-SHOOT-4)."""
@@ -157,8 +146,6 @@ def perceive(events, e, c, out, k):
     actor = events[e, EV_ACTOR]
     target = events[e, EV_TARGET]
     seers = events[e, EV_SEERS]
-    if not noticed(kind, actor, target, seers, events[e, EV_PRESENT], c):
-        return False
     sight = codes.EVENT_SIGHT[kind]
     sees = (seers >> c) & 1 == 1
     out[k] = actor
@@ -179,4 +166,3 @@ def perceive(events, e, c, out, k):
     if hidden:
         out[k + 3] = UNSEEN
         out[k + 4] = UNSEEN
-    return True

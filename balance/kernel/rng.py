@@ -8,7 +8,7 @@ Nothing here depends on threads or chunking: game i's streams depend on (seed, i
 """
 
 import numpy as np
-from numba import njit
+from balance.kernel.jit import compiled
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -21,13 +21,13 @@ _INV_2_53 = 1.0 / 9007199254740992.0
 WORLD = 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def weather_stream(rng):
     """Index of the weather's stream: the last one."""
     return rng.shape[0] - 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def mix64(z):
     """SplitMix64's finaliser: a bijective avalanche of a 64-bit word."""
     z = (z ^ (z >> _S30)) * _M1
@@ -35,7 +35,7 @@ def mix64(z):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def seed_streams(rng, seed, game):
     """Key every stream of `rng` (uint64[k]) by (seed, game, stream index)."""
     game_key = mix64(seed ^ mix64(np.uint64(game) * GAMMA + GAMMA))
@@ -43,25 +43,25 @@ def seed_streams(rng, seed, game):
         rng[k] = mix64(game_key + np.uint64(k + 1) * GAMMA)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def next_u64(rng, k):
     rng[k] += GAMMA
     return mix64(rng[k])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def uniform(rng, k):
     """A float in [0, 1) with 53 random bits."""
     return np.float64(next_u64(rng, k) >> _S11) * _INV_2_53
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def below(rng, k, n):
     """A whole number in [0, n)."""
     return np.int64(uniform(rng, k) * n)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def chance(rng, k, p):
     """True with probability p (p <= 0 never, p >= 1 always, without drawing in those cases)."""
     if p >= 1.0:

@@ -1,17 +1,18 @@
 """Game state as a few plain arrays with named columns, allocated once per chunk of games.
 
 Numba passes a tuple of arrays by copying every member on each call, so a state of forty
-arrays costs most of a turn in call overhead. The state is therefore a handful of 2-D arrays whose columns are the constants below (the vectorbt "enums" habit):
-`ch[c, CH_HP]` is character c's HP. Each constant's comment gives its meaning and range.
+arrays costs most of a turn in call overhead. The state is therefore a handful of 2-D arrays
+whose columns are the constants below (the vectorbt "enums" habit): `ch[c, CH_HP]` is
+character c's HP. Each constant's comment gives its meaning and range.
 Indices: c = character (0..players-1), i = item, b = block (0..2), r = room (codes.ROOM_NAMES).
 """
 
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from balance.kernel.jit import compiled
 
-from balance.codes import MAX_DECLARED, N_BLOCKS, N_ROOMS
+from balance.codes import MAX_DECLARED, N_BLOCKS, N_ITEM_KINDS, N_ROOMS
 from balance.kernel import params as P
 from balance.observation import (
     ENTRY_LOG_SLOTS,
@@ -165,11 +166,12 @@ ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Towe
 ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
 ST_FOOD_STOCK = 107  # food boxes left on the Freezer's shelves (LOC-FREEZER-2, GAP-50)
 ST_STOVE_PREPARED = 108  # 0/1: a prepared box waits on the stove (LOC-LIVING-3, GAP-50)
-# the Tower's and the Living quarters' devices (GAP-20), 0/1 each; 113..114 free
+# the Tower's and the Living quarters' devices (GAP-20), 0/1 each; 114 free
 ST_WEATHER_STATION_BROKEN = 109  # LOC-TOWER-2
 ST_TERMINAL_BROKEN = 110  # LOC-TOWER-1/3/4: its functions and its passive display
 ST_STOVE_BROKEN = 111  # LOC-LIVING-3/4
 ST_MIRROR_BROKEN = 112  # LOC-LIVING-2
+ST_DECLARATIONS_ADDED = 113  # 0/1: an Order added a declaration this step (resolve_turn)
 ST_DOG_ALIVE = 115  # 2 cells: 0/1 each dog of the Kennel (LOC-KENNEL-1)
 ST_DOG_BURNED = 117  # 2 cells: 0/1 a dead dog burned (LOC-KENNEL-2, GAP-53)
 # 119, 122..129: contagion, corpses (kernel.contagion)
@@ -207,7 +209,8 @@ EV_B = 5
 EV_ROOM = 6  # where it happened, -1 for station events
 EV_SEERS = 7  # bitmask of the characters who saw it (balance.kernel.perception)
 EV_PRESENT = 8  # bitmask of the characters present, seeing or not
-N_EV = 9
+EV_NOTICERS = 9  # bitmask of the characters who perceive anything of it (perception.noticers)
+N_EV = 10
 TURN_EVENTS_PER_PLAYER = 40  # batch runs keep only the current turn's events: this many each
 
 # --- replay snapshot of a character: the last axis of Replay.characters ---
@@ -237,6 +240,7 @@ class Game(NamedTuple):
     decl: np.ndarray  # int64[n, MAX_DECLARED, 4]: (action, target, arg, AP it cost) per declaration
     order: np.ndarray  # int64[n]: this turn's resolution order (RES-3)
     obs: np.ndarray  # int64[N_OBS]: scratch observation vector
+    room_items: np.ndarray  # int64[N_ROOMS, N_ITEM_KINDS + 1]: observe.count_room_items
     memory: np.ndarray  # int64[n, MEMORY_SIZE]: each character's policy memory
     rng: np.ndarray  # uint64[n + 2]: 0 the world, 1 + c character c's policy, n + 1 the weather
     events: np.ndarray  # int64[E, N_EV]: the whole game in replay mode, one turn in batch runs
@@ -246,7 +250,7 @@ class Game(NamedTuple):
     snap_chars: np.ndarray  # int64[T, n, SNAP_FIELDS]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def item_capacity(ip):
     """Items preallocated per game: yellow-box contents, axes, the unlimited-stock pools, the
     stock lying in rooms, the food boxes and the portions cooking can make of them, the radios,
@@ -275,7 +279,7 @@ def item_capacity(ip):
     )
 
 
-@njit(cache=True)
+@compiled(runtime=True)
 def allocate(ip, n_events):
     """Allocate one game's arrays for the players and items in ip; n_events > 0 switches on
     replay mode (the whole game's event log and per-turn snapshots), else the event log holds
@@ -290,6 +294,7 @@ def allocate(ip, n_events):
         np.zeros((n, MAX_DECLARED, 4), i64),
         np.zeros(n, i64),
         np.zeros(N_OBS, i64),
+        np.zeros((N_ROOMS, N_ITEM_KINDS + 1), i64),
         np.zeros((n, MEMORY_SIZE), i64),
         np.zeros(n + 2, np.uint64),
         np.zeros((n_events if n_events > 0 else n * TURN_EVENTS_PER_PLAYER, N_EV), i64),

@@ -1,6 +1,6 @@
 """The station: generators and fuel, weather, lighting and temperature (A11, A14, A15, A16)."""
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance.kernel import params as P
@@ -27,7 +27,7 @@ from balance.kernel.state import (
 )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def draw_weather(st, rng, ip, fp):
     """WEATHER-1, WEATHER-4, GAP-55: the whole sequence is drawn in advance so forecasts are
     exact; turn 1 has the initial weather and each later turn is rolled."""
@@ -38,7 +38,7 @@ def draw_weather(st, rng, ip, fp):
         st[ST_WEATHER + t] = codes.CLEAR if chance(rng, k, fp[P.F_CLEAR_CHANCE]) else codes.STORM
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def burn_generators(st, events, ip):
     """GEN-2, GAP-17: at the start of each turn a working generator burns its share; one that
     cannot, or is broken, stops for the turn and keeps its fuel. Returns generators off."""
@@ -57,7 +57,7 @@ def burn_generators(st, events, ip):
     return off
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def any_generator_running(st):
     for b in range(codes.N_BLOCKS):
         if st[ST_GEN_RUNNING + b] == 1:
@@ -65,7 +65,7 @@ def any_generator_running(st):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def room_powered(st, room_block, r):
     """GEN-3, GEN-6, GAP-2: a block room needs its generator, the Tower any, the Street none."""
     b = room_block[r]
@@ -76,7 +76,7 @@ def room_powered(st, room_block, r):
     return st[ST_GEN_RUNNING + b] == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def flashlight_rooms(ch, it):
     """LIGHT-3, ITEM-FLASHLIGHT: bitmask of rooms where a living, conscious character holds a
     switched-on flashlight in hand."""
@@ -95,7 +95,7 @@ def flashlight_rooms(ch, it):
     return mask
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def compute_lighting(ch, it, st, room_block):
     """LIGHT-1..4, GAP-22: each room's lighting, computed once per turn after burn and weather;
     a flashlight lights a dark room, never a blizzard (LIGHT-3, LIGHT-4)."""
@@ -114,7 +114,7 @@ def compute_lighting(ch, it, st, room_block):
             st[ST_LIGHTING + r] = codes.FLASHLIGHT  # LIGHT-3
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def update_temperatures(st, ip, room_block):
     """TEMP-2..5, GAP-46: once per turn after step 13, each room falls by a step per condition
     that holds (no power; a broken outside door) or rises by a step, within its range."""

@@ -14,7 +14,7 @@ shown the same way. Since codes and cards are used in step 0, everything changed
 effect from the next turn, as LOC-TOWER-4 asks of a card's firmware.
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance import records as R
@@ -40,35 +40,35 @@ _CODE_FIELD = 16383  # 14 bits: a code + 1, 0 to keep the room's code
 _WHO_SHIFT = 18
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pack_card_access(owner, rooms):
     """T_CARD_ACCESS's arg: the card of `owner` will open exactly the rooms of bitmask `rooms`."""
     return owner | (rooms << 4)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pack_edit(room, code, who):
     """T_EDIT_ROOM's arg: room's new code (-1: keep it) and the owners whose cards may enter
     (bitmask; -1: keep who may)."""
     return room | ((code + 1) << 4) | ((who + 1) << _WHO_SHIFT)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def edit_room(arg):
     return arg & 15
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def edit_code(arg):
     return ((arg >> 4) & _CODE_FIELD) - 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def edit_who(arg):
     return (arg >> _WHO_SHIFT) - 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def carries_top_card(ch, it, c):
     """LOC-TOWER-4, GAP-63: c carries a card with top access, his own or another's."""
     for owner in range(ch.shape[0]):
@@ -77,13 +77,13 @@ def carries_top_card(ch, it, c):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def terminal_works(st):
     """LOC-TOWER-1/3/4: powered by any running generator (GEN-6) and not broken (GAP-20)."""
     return st[ST_TERMINAL_BROKEN] == 0 and any_generator_running(st)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def terminal_cost(ch, it, st, ip, c, function, arg):
     """AP of a terminal function (LOC-TOWER-3/4), or -1 if c may not use it now: in the Tower,
     the terminal unbroken (GAP-20), with a top-access card for all but the access report, and a
@@ -120,7 +120,7 @@ def terminal_cost(ch, it, st, ip, c, function, arg):
     return ip[P.I_ENTRY_LOG_AP]  # T_ENTRY_LOG
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def use_terminal(ch, it, st, events, c, function, arg, rec):
     """LOC-TOWER-3/4 (step 4, GAP-24): one function of the terminal, if it works (GEN-6, GAP-20)
     and c still carries a top-access card where one is needed."""

@@ -19,7 +19,7 @@ Decisions where the rules are silent (each also in docs/rules-coverage.md):
   stay. GAP-39: Smell and Limited potential have no effect, so no code stands for them.
 """
 
-from numba import njit
+from balance.kernel.jit import compiled
 
 from balance import codes
 from balance import records as R
@@ -49,6 +49,7 @@ from balance.kernel.state import (
     CH_SANITY,
     CH_TURN_ROOM,
     D_COST,
+    ST_DECLARATIONS_ADDED,
     ST_TURN,
 )
 from balance.observation import O_MOVE_AP, O_THING, UNSEEN
@@ -65,7 +66,7 @@ OT_CONVERTS = 7  # original Things: bitmask of the converts (THING-P-5), else UN
 OT_ROOMS_BEFORE = 8  # 3 cells: rooms one occupied during turns t-1, t-2, t-3 (ARCH-MUTANT-1)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def pack_order(action, target, arg):
     """ARCH-QUEEN-1, GAP-42: the forced declaration in one arg (codes.ORDER_*)."""
     return (
@@ -75,7 +76,7 @@ def pack_order(action, target, arg):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def unpack_order(packed):
     """(action, target, arg) of an Order's arg."""
     mask = (1 << codes.ORDER_TARGET_SHIFT) - 1
@@ -85,7 +86,7 @@ def unpack_order(packed):
     return action, target, arg
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def orderable(action):
     """GAP-42: an ordinary action, not a marker, a reaction or one of the Thing's own."""
     return (
@@ -97,7 +98,7 @@ def orderable(action):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def active_form_allows(action, arg):
     """THING-ACTIVE-3, THING-ACTIVE-5: what the active Thing may declare at all."""
     if action == codes.A_DESTROY:
@@ -105,25 +106,25 @@ def active_form_allows(action, arg):
     return action in codes.ACTIVE_FORM_ACTIONS
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def beside(ch, c, d):
     """d is another character on the station in c's room, alive."""
     return other_here(ch, c, d) and ch[d, CH_ALIVE] == 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def ready(ch, st, c, column):
     """GAP-41: an ability's cooldown is over."""
     return st[ST_TURN] >= ch[c, column]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def is_convert(ch, d):
     """GAP-38: a Thing in body that was not one at the start."""
     return ch[d, CH_FORM] != codes.HUMAN and ch[d, CH_ORIGINAL] == 0
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def remote_room_allowed(ch, ip, c, room):
     """ARCH-MUTANT-1, GAP-43: c occupied `room` during one of the last remote_break_turns turns."""
     if not 0 <= room < codes.N_ROOMS:
@@ -134,7 +135,7 @@ def remote_room_allowed(ch, ip, c, room):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def thing_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of one of this module's declarations if legal when declared, else -1 (GAP-13).
     The object of a remote break and the action an Order forces are checked by actions.py,
@@ -174,7 +175,7 @@ def thing_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, a
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def skip_turn(ch, d):
     """RES-5, GAP-40: d's declarations of this turn not yet resolved are cancelled (AP wasted)."""
     ch[d, CH_N_DECL] = 0
@@ -182,7 +183,7 @@ def skip_turn(ch, d):
     ch[d, CH_REACT_STATE] = 2
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def transform(ch, it, st, events, c, called, rec):
     """THING-HIDDEN-1, THING-ACTIVE-1/3/10: into the active form, dropping every item (hands,
     backpack and carried ID cards: see the module docstring); a worn parka is destroyed."""
@@ -196,7 +197,7 @@ def transform(ch, it, st, events, c, called, rec):
     log_act(ch, st, events, codes.E_TRANSFORM, c, -1, called, 0, r)  # THING-ACTIVE-2
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def strike(ch, it, st, rng, events, ip, c, target, p, amount, kind, rec):
     """The active Thing's blow (claws, or its melee: GAP-15): cover takes it (GAP-29); nobody
     can lower its chance (THING-ACTIVE-9) and it sees in the dark (THING-P-1); the helpless are
@@ -211,7 +212,7 @@ def strike(ch, it, st, rng, events, ip, c, target, p, amount, kind, rec):
         damage(ch, it, st, rng, events, ip, target, dealt, codes.DC_ATTACK, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def active_melee(ch, it, st, rng, events, ip, fp, c, target, rec):
     """ACT-MELEE, GAP-15, THING-ACTIVE-10: no weapon, the base chance of the basic Physical
     form, 1 damage."""
@@ -221,7 +222,7 @@ def active_melee(ch, it, st, rng, events, ip, fp, c, target, rec):
     )
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def spray(ch, it, st, rng, events, ip, fp, c, spared, rec):
     """THING-ACTIVE-6, GAP-40: every other living character here but the spared ones, hidden
     Things included, is hurt on his own roll; an area effect, so no cover (GAP-29)."""
@@ -234,7 +235,7 @@ def spray(ch, it, st, rng, events, ip, fp, c, spared, rec):
             damage(ch, it, st, rng, events, ip, d, ip[P.I_SPRAY_DAMAGE], codes.DC_ATTACK, rec)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def scream(ch, st, events, ip, c):
     """ARCH-QUEEN-2, GAP-40: every human here (the infected are humans, hidden Things are not)
     skips the turn."""
@@ -247,7 +248,7 @@ def scream(ch, st, events, ip, c):
     log_act(ch, st, events, codes.E_SCREAM, c, -1, stunned, 0, ch[c, CH_ROOM])
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def waves(ch, st, events, ip, c):
     """ARCH-SOLDIER-1, GAP-11, GAP-41: secretly, every human here loses sanity."""
     reached = 0
@@ -259,7 +260,7 @@ def waves(ch, st, events, ip, c):
     log_event(st, events, codes.E_ABILITY, c, -1, codes.A_WAVES, reached)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def order(ch, st, events, decl, ip, c, h, packed):
     """ARCH-QUEEN-1, GAP-42 (step 1): the forced declaration joins h's own, his latest ones
     dropped to make room for its AP (and his move, for a forced move: GAP-31); it resolves in
@@ -289,11 +290,12 @@ def order(ch, st, events, decl, ip, c, h, packed):
     decl[h, kept, 2] = arg
     decl[h, kept, D_COST] = cost
     ch[h, CH_N_DECL] = kept + 1
+    st[ST_DECLARATIONS_ADDED] = 1  # its step may be one nobody declared in (game.resolve_turn)
     ch[c, CH_HIDDEN_READY] = st[ST_TURN] + ip[P.I_ORDER_COOLDOWN] + 1  # GAP-41
     log_event(st, events, codes.E_ABILITY, c, h, codes.A_ORDER, action)
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     """Apply one of this module's declarations at its step; True when a remote break goes
     ahead, which actions.py carries out (it knows the objects)."""
@@ -348,7 +350,7 @@ def resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def remember_rooms(ch, st):
     """ARCH-MUTANT-1 (start of turn): the rooms each character occupied during the last turn,
     where it began it and where it ended it (GAP-31: one move a turn at most)."""
@@ -360,7 +362,7 @@ def remember_rooms(ch, st):
         ch[c, CH_TURN_ROOM] = ch[c, CH_ROOM]
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def deal_archetypes(ch, rng, ip):
     """ARCH-1, GAP-41 (setup): k distinct archetypes at random to the k starting Things, in
     character order; past the third, none."""
@@ -380,7 +382,7 @@ def deal_archetypes(ch, rng, ip):
         left -= 1
 
 
-@njit(cache=True, _nrt=False)
+@compiled
 def observe_thing(ch, st, ip, c, o):
     """The O_THING block of c's observation: what c knows of its own Thing nature."""
     t = st[ST_TURN]

@@ -1,0 +1,44 @@
+"""`@compiled`: how every kernel and policy function is compiled (numba, nopython, cached).
+
+Two choices differ from a plain `@njit(cache=True)`, both measured (docs/performance.md):
+
+- No runtime (`_nrt=False`) unless asked for: a function borrows the arrays it is handed and
+  never counts references to them. A game's arrays are allocated once per chunk and outlive
+  every call, so numba's reference counts (an atomic increment and decrement of an array's count
+  at most calls and views) were pure cost: 28% of a turn. Only `state.allocate` and the entry
+  points that call it keep the runtime (`runtime=True`).
+- One compilation per argument *type*: numba compiles a function called from compiled code anew
+  for every combination of constants it is called with (`log_event(..., -1, 0)` and
+  `log_event(..., x, 0)` are two functions to it: write_event had 33 copies), which was a
+  quarter of the compilations. The dispatcher below drops the constants' values from the call's
+  types before it compiles; the code is the same, only compiled once.
+"""
+
+from numba.core import types
+from numba.core.registry import CPUDispatcher
+
+
+class TypeKeyedDispatcher(CPUDispatcher):
+    """A CPU dispatcher that specialises on argument types, never on constant values."""
+
+    def get_call_template(self, args, kws):
+        args = tuple(types.unliteral(a) for a in args)
+        kws = {k: types.unliteral(v) for k, v in kws.items()}
+        return super().get_call_template(args, kws)
+
+
+def compiled(func=None, *, runtime=False, nogil=False):
+    """Compile `func` in nopython mode, cached on disk (balance.__init__ picks the folder).
+    runtime=True keeps numba's runtime, for a function that allocates arrays; nogil=True
+    releases the GIL while it runs, for an entry point played from several threads."""
+
+    def wrap(f):
+        dispatcher = TypeKeyedDispatcher(
+            py_func=f,
+            locals={},
+            targetoptions={"nopython": True, "_nrt": runtime, "nogil": nogil},
+        )
+        dispatcher.enable_caching()
+        return dispatcher
+
+    return wrap if func is None else wrap(func)

@@ -1,0 +1,156 @@
+"""Where the kernel's time goes: sample a run with Linux `perf` and name the compiled functions.
+
+    perf record -F 1999 -o /tmp/kernel.data -- \
+        python scripts/profile_kernel.py play 12 expert expert 20000
+    python scripts/profile_kernel.py report /tmp/kernel.data
+
+`play` loads the compiled kernel (numba's cache), writes /tmp/perf-<pid>.map, the symbol map
+perf reads for code it cannot name (numba's machine code is in anonymous memory), and plays the
+games on one numba thread. `report` prints the share of samples per compiled function (its own
+time: what LLVM inlined into it counts as its caller's), per part of a turn and per policy.
+
+The symbol map is built from the object code numba loads from its cache, read off
+`CPUCodeLibrary._set_compiled_object`: a numba internal, so this is a developer's tool that may
+need adjusting when numba changes. perf comes with Debian's linux-perf package.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+# The part of a turn each compiled function belongs to, by module and name, in this order: the
+# first rule that matches wins. Functions LLVM did not inline keep their own names; the rest
+# count in the function they were inlined into.
+PHASES = (
+    ("observation (kernel.observe, perception)",
+     r"balance::kernel::(observe|perception)::|observe_"),
+    ("policies", r"^policies::"),
+    ("declaration checks (actions.declare, action costs)", r"::declare\b|action_cost|_cost\b"),
+    ("start of turn", r"start_turn|begin_turn|frostbite|burn_generators|compute_lighting|"
+     r"flashlight_rooms|revive|blackouts|vial_effects|remember_rooms|light_burned"),
+    ("resolution (the 13 steps)", r"resolve|leave_room|enter_room|follow|shoot|melee|flame|"
+     r"bandage|transfer_fuel|give|wreck|repair|open_box|take_off|start_comparison|"
+     r"balance::kernel::(actions|thing|contagion|food|lab|locks|doors|arsenal|items|"
+     r"helicopter|terminal|characters)::"),
+    ("end of turn (temperatures, analyzer, end checks)", r"update_temperatures|run_analyzer|"
+     r"check_saliva|warm_burned|check_end|count_humans|finish_record|finish_turn"),
+    ("setup", r"setup_game|new_game|stock_items|set_up|deal_|shuffle|seed_streams"),
+    ("game loop", r"balance::kernel::game::|numba_parfor|NRT_|memset"),
+)
+
+
+def write_symbol_map() -> int:
+    """Write /tmp/perf-<pid>.map for the compiled functions loaded from numba's cache."""
+    from numba.core import codegen
+    from numba.core.registry import CPUDispatcher
+
+    objects: dict[str, bytes] = {}
+    keep = codegen.CPUCodeLibrary._set_compiled_object
+
+    def remember_object(self, value):
+        objects[self.name] = value
+        return keep(self, value)
+
+    codegen.CPUCodeLibrary._set_compiled_object = remember_object
+    from balance.config import load_config
+    from balance.runner import warm_up
+
+    warm_up(load_config(int(sys.argv[2])), sys.argv[3], sys.argv[4])
+    lines = []
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("balance", "policies")):
+            continue
+        for dispatcher in vars(module).values():
+            if not isinstance(dispatcher, CPUDispatcher):
+                continue
+            for result in dispatcher.overloads.values():
+                library = result.library
+                if library.name not in objects:
+                    continue
+                lines += library_symbols(library, objects.pop(library.name), result)
+    Path(f"/tmp/perf-{os.getpid()}.map").write_text("".join(lines))
+    return len(lines)
+
+
+def library_symbols(library, obj: bytes, result) -> list[str]:
+    """perf map lines for the functions of one library's object code, placed by its entry."""
+    with tempfile.NamedTemporaryFile(suffix=".o") as f:
+        f.write(obj)
+        f.flush()
+        raw = subprocess.run(["nm", "--defined-only", "-S", f.name], capture_output=True,
+                             text=True, check=True).stdout
+        demangled = subprocess.run(["nm", "--defined-only", "-S", "-C", f.name],
+                                   capture_output=True, text=True, check=True).stdout
+    entry = result.fndesc.llvm_func_name
+    offset = None
+    for line in raw.splitlines():
+        parts = line.split()
+        if len(parts) == 4 and parts[3] == entry:
+            offset = int(parts[0], 16)
+    base = library.get_pointer_to_function(entry) - offset
+    lines = []
+    for line in demangled.splitlines():
+        parts = line.split(None, 3)
+        if len(parts) == 4 and parts[2] in "tTwW":
+            name = re.sub(r"\[abi:[^\]]*\]|\(.*", "", parts[3])
+            lines.append(f"{base + int(parts[0], 16):x} {int(parts[1], 16):x} {name}\n")
+    return lines
+
+
+def play() -> None:
+    import numba
+
+    numba.set_num_threads(1)
+    symbols = write_symbol_map()
+    from balance.config import load_config
+    from balance.runner import run_games
+
+    players, humans, things, games = int(sys.argv[2]), sys.argv[3], sys.argv[4], int(sys.argv[5])
+    start = time.perf_counter()
+    records = run_games(load_config(players), games, 0, humans, things)
+    seconds = time.perf_counter() - start
+    turns = int(records["end_turn"].sum())
+    print(f"{symbols} symbols mapped; {games} games, {turns} turns in {seconds:.2f} s: "
+          f"{games / seconds:,.0f} games/s, {seconds / turns * 1e6:.2f} us per turn",
+          file=sys.stderr)
+
+
+def report() -> None:
+    out = subprocess.run(["perf", "report", "-i", sys.argv[2], "--no-children", "--sort", "sym",
+                          "--stdio"], capture_output=True, text=True, check=True).stdout
+    shares = []
+    for line in out.splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+\[[.k]\]\s+(.*)", line)
+        if m:
+            shares.append((float(m.group(1)), m.group(2).strip()))
+    phases: dict[str, float] = defaultdict(float)
+    policies: dict[str, float] = defaultdict(float)
+    for share, name in shares:
+        if name.startswith("policies::"):
+            policies[name.split("::")[1]] += share
+        for phase, pattern in PHASES:
+            if re.search(pattern, name):
+                phases[phase] += share
+                break
+        else:
+            phases["outside the kernel (Python, numpy, the kernel's callers)"] += share
+    print("share of samples by part of a turn:")
+    for phase, share in sorted(phases.items(), key=lambda x: -x[1]):
+        print(f"  {share:6.2f}%  {phase}")
+    print("by policy module:")
+    for module, share in sorted(policies.items(), key=lambda x: -x[1]):
+        print(f"  {share:6.2f}%  policies.{module}")
+    print("top compiled functions (own time):")
+    for share, name in shares[:25]:
+        print(f"  {share:6.2f}%  {name}")
+
+
+if __name__ == "__main__":
+    {"play": play, "report": report}[sys.argv[1]]()
