@@ -288,7 +288,7 @@ def declared_steps(ch, decl):
     return steps
 
 
-@compiled
+@compiled(inline=True)
 def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, step, passes):
     """One RES-ORDER step: by resolution order, each character's declarations of this step in the
     order declared (GAP-59), what he resolves last in a second pass (AP-9)."""
@@ -464,7 +464,7 @@ def snapshot(ch, it, st, snap_weather, snap_gen, snap_rooms, snap_chars):
             snap_chars[k, c, SNAP_HAND_0 + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
 
 
-@compiled
+@compiled(inline=True)
 def begin_turn(g, ip, room_block, rec, t):
     """Start turn t: its start-of-turn effects, the replay snapshot and the checks that can end
     the game before anyone declares (frostbite may kill). Returns True when the game is over."""
@@ -479,7 +479,7 @@ def begin_turn(g, ip, room_block, rec, t):
     return check_end(g.ch, g.st, g.events, ip, rec, False)
 
 
-@compiled
+@compiled(inline=True)
 def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs):
     """Every character able to act declares through its side's policy (AP-1, GAP-61)."""
     ch = g.ch
@@ -506,7 +506,7 @@ def declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_
         declare(ch, g.it, g.st, g.decl, ip, adjacent, room_block, c, n_wanted)
 
 
-@compiled
+@compiled(inline=True)
 def finish_turn(g, ip, fp, room_block, rec):
     """Resolve the declarations, update temperatures and check the end of the game."""
     if ip[P.I_CHECK_INVARIANTS] == 1:
@@ -526,7 +526,7 @@ def finish_turn(g, ip, fp, room_block, rec):
     return check_end(g.ch, g.st, g.events, ip, rec, True)
 
 
-@compiled
+@compiled(inline=True)
 def new_game(g, ip, fp, seed, game, rec):
     """Set up game `game` of `seed` in the arrays of g and clear its record."""
     setup_game(g.ch, g.it, g.st, g.rng, g.order, g.memory, ip, fp, seed, game)
@@ -534,7 +534,7 @@ def new_game(g, ip, fp, seed, game, rec):
     rec[R.C_GAME] = game
 
 
-@compiled
+@compiled(inline=True)
 def end_game(g, rec, over):
     """Write the record; a game still running at the turn cap is a time-out (GAP-10)."""
     if not over:
@@ -543,7 +543,7 @@ def end_game(g, rec, over):
     finish_record(g.ch, g.st, rec)
 
 
-@compiled
+@compiled(inline=True)
 def play_game(g, rules, policies, seed, game, rec):
     """Play game `game` of `seed` to its end with the arrays of g, writing its record into rec.
     rules = (ip, fp, room_block, adjacent, next_hop), the packed config (balance.config.Packed);

@@ -27,17 +27,23 @@ class TypeKeyedDispatcher(CPUDispatcher):
         return super().get_call_template(args, kws)
 
 
-def compiled(func=None, *, runtime=False, nogil=False):
+def compiled(func=None, *, runtime=False, nogil=False, inline=False):
     """Compile `func` in nopython mode, cached on disk (balance.__init__ picks the folder).
     runtime=True keeps numba's runtime, for a function that allocates arrays; nogil=True
-    releases the GIL while it runs, for an entry point played from several threads."""
+    releases the GIL while it runs, for an entry point played from several threads.
+
+    inline=True inlines the function's body into its callers before they are typed, so it is
+    not compiled on its own when called from compiled code. Numba compiles every function with
+    all the functions it calls linked in, so a thin wrapper over the whole turn costs a compile
+    of the whole kernel; inlining the wrappers between the entry point and the turn's parts
+    saves those. It costs typing the body at each call site: for thin, single-caller functions
+    only (inlining the small helpers called from many places made compiling slower)."""
 
     def wrap(f):
-        dispatcher = TypeKeyedDispatcher(
-            py_func=f,
-            locals={},
-            targetoptions={"nopython": True, "_nrt": runtime, "nogil": nogil},
-        )
+        options = {"nopython": True, "_nrt": runtime, "nogil": nogil}
+        if inline:
+            options["inline"] = "always"
+        dispatcher = TypeKeyedDispatcher(py_func=f, locals={}, targetoptions=options)
         dispatcher.enable_caching()
         return dispatcher
 

@@ -115,7 +115,6 @@ from balance.observation import (
     O_BEACON_ACTIVE,
     O_BEACON_BROKEN,
     O_CALL_TURN,
-    O_EMPTY_CANISTERS_HERE,
     O_ERUDITION,
     O_FOOD_COUNT_TURN,
     O_FOOD_COUNTED,
