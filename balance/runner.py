@@ -79,11 +79,13 @@ def play_games(seed: np.uint64, first_game: int, out: np.ndarray, rules: tuple, 
     runs without the GIL, so the threads play at once; each game's record depends on (seed, game
     index) only, never on the threads or the chunks."""
     from balance.kernel.game import play_chunk
+    from balance.kernel.state import allocate
 
     starts = range(0, out.shape[0], CHUNK)
 
     def play(start: int) -> None:
-        play_chunk(seed, first_game + start, out[start : start + CHUNK], rules, policies)
+        g = allocate(rules[0], 0)
+        play_chunk(g, seed, first_game + start, out[start : start + CHUNK], rules, policies)
 
     threads = min(numba.get_num_threads(), len(starts))
     if threads == 1:
@@ -132,26 +134,17 @@ def replay_game(
     cfg: Config, seed: int, game: int, humans: str = DEFAULT, things: str = DEFAULT
 ) -> Replay:
     """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
-    from balance.kernel.game import replay_one
-    from balance.kernel.state import N_EV, SNAP_FIELDS
+    from balance.kernel.game import play_chunk
+    from balance.kernel.state import CH_ORIGINAL, CH_PROFESSION, ST_N_EVENTS, allocate
 
     _check_run_args(1, seed)
     if not isinstance(game, int) or game < 0:
         raise ConfigError(f"--game: {game!r} is not allowed (allowed: a whole number >= 0)")
     rules = tuple(pack(cfg))
     policies = _policies(cfg, humans, things)
-    n_turns = cfg["game.max_turns"]
-    n = cfg.players
+    g = allocate(rules[0], MAX_EVENTS)
     record = np.zeros((1, N_FIELDS), dtype=np.int64)
-    events = np.zeros((MAX_EVENTS, N_EV), dtype=np.int64)
-    weather = np.zeros(n_turns, dtype=np.int64)
-    gen = np.zeros((n_turns, 3, 3), dtype=np.int64)
-    rooms = np.zeros((n_turns, 3, codes.N_ROOMS), dtype=np.int64)
-    chars = np.zeros((n_turns, n, SNAP_FIELDS), dtype=np.int64)
-    static = np.zeros((2, n), dtype=np.int64)
-    n_events = replay_one(
-        np.uint64(seed), game, record, rules, policies, events, weather, gen, rooms, chars, static
-    )
+    play_chunk(g, np.uint64(seed), game, record, rules, policies)
     rec = as_structured(record)[0]
     turns = int(rec["end_turn"])
     return Replay(
@@ -159,16 +152,16 @@ def replay_game(
         seed=seed,
         game=game,
         record=rec,
-        events=events[:n_events, :6].copy(),  # the witnesses stay in the kernel
+        events=g.events[: g.st[ST_N_EVENTS], :6].copy(),  # the witnesses stay in the kernel
         turns=turns,
-        weather=weather[:turns],
-        generator_fuel=gen[:turns, :, 0],
-        generator_running=gen[:turns, :, 1],
-        generator_broken=gen[:turns, :, 2],
-        temperature=rooms[:turns, 0],
-        lighting=rooms[:turns, 1],
-        doors=rooms[:turns, 2],
-        characters=chars[:turns],
-        professions=static[0],
-        original_things=static[1],
+        weather=g.snap_weather[:turns],
+        generator_fuel=g.snap_gen[:turns, :, 0],
+        generator_running=g.snap_gen[:turns, :, 1],
+        generator_broken=g.snap_gen[:turns, :, 2],
+        temperature=g.snap_rooms[:turns, 0],
+        lighting=g.snap_rooms[:turns, 1],
+        doors=g.snap_rooms[:turns, 2],
+        characters=g.snap_chars[:turns],
+        professions=g.ch[:, CH_PROFESSION].copy(),
+        original_things=g.ch[:, CH_ORIGINAL].copy(),
     )

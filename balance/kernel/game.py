@@ -123,7 +123,6 @@ from balance.kernel.state import (
     ST_WEATHER,
     ST_WINNER,
     ST_YELLOW_LEFT,
-    allocate,
 )
 
 @compiled
@@ -564,27 +563,11 @@ def play_game(g, rules, policies, seed, game, rec):
     end_game(g, rec, over)
 
 
-@compiled(runtime=True, nogil=True)
-def play_chunk(seed, first_game, out, rules, policies):
-    """Play games first_game .. first_game + len(out) - 1 one after another in one set of arrays,
-    one record row each. Runs without the GIL: balance.runner plays chunks on several threads,
-    and each game's result depends on (seed, game index) only."""
-    g = allocate(rules[0], 0)
+@compiled(nogil=True)
+def play_chunk(g, seed, first_game, out, rules, policies):
+    """Play games first_game .. first_game + len(out) - 1 one after another in the arrays of g
+    (state.allocate), one record row each; with g allocated for replay, one game with its event
+    log and snapshots. Runs without the GIL: balance.runner plays chunks on several threads, and
+    each game's result depends on (seed, game index) only."""
     for i in range(out.shape[0]):
         play_game(g, rules, policies, seed, first_game + i, out[i])
-
-
-@compiled(runtime=True)
-def replay_one(seed, game, record, rules, policies, events, weather, gen, rooms, chars, static):
-    """Play one game with the event log and snapshots on and copy them out. Returns the number
-    of events written."""
-    g = allocate(rules[0], events.shape[0])
-    play_game(g, rules, policies, seed, game, record[0])
-    weather[:] = g.snap_weather
-    gen[:] = g.snap_gen
-    rooms[:] = g.snap_rooms
-    chars[:] = g.snap_chars
-    events[:] = g.events
-    static[0, :] = g.ch[:, CH_PROFESSION]
-    static[1, :] = g.ch[:, CH_ORIGINAL]
-    return g.st[ST_N_EVENTS]

@@ -2,11 +2,11 @@
 
 Two choices differ from a plain `@njit(cache=True)`, both measured (docs/performance.md):
 
-- No runtime (`_nrt=False`) unless asked for: a function borrows the arrays it is handed and
-  never counts references to them. A game's arrays are allocated once per chunk and outlive
-  every call, so numba's reference counts (an atomic increment and decrement of an array's count
-  at most calls and views) were pure cost: 28% of a turn. Only `state.allocate` and the entry
-  points that call it keep the runtime (`runtime=True`).
+- No runtime (`_nrt=False`): a function borrows the arrays it is handed and never counts
+  references to them. A game's arrays are allocated in Python (state.allocate) once per chunk
+  and outlive every call, so numba's reference counts (an atomic increment and decrement of an
+  array's count at most calls and views) were pure cost: 28% of a turn. Compiled code cannot
+  allocate arrays then, and does not need to.
 - One compilation per argument *type*: numba compiles a function called from compiled code anew
   for every combination of constants it is called with (`log_event(..., -1, 0)` and
   `log_event(..., x, 0)` are two functions to it: write_event had 33 copies), which was a
@@ -27,10 +27,9 @@ class TypeKeyedDispatcher(CPUDispatcher):
         return super().get_call_template(args, kws)
 
 
-def compiled(func=None, *, runtime=False, nogil=False, inline=False):
+def compiled(func=None, *, nogil=False, inline=False):
     """Compile `func` in nopython mode, cached on disk (balance.__init__ picks the folder).
-    runtime=True keeps numba's runtime, for a function that allocates arrays; nogil=True
-    releases the GIL while it runs, for an entry point played from several threads.
+    nogil=True releases the GIL while it runs, for an entry point played from several threads.
 
     inline=True inlines the function's body into its callers before they are typed, so it is
     not compiled on its own when called from compiled code. Numba compiles every function with
@@ -40,7 +39,7 @@ def compiled(func=None, *, runtime=False, nogil=False, inline=False):
     only (inlining the small helpers called from many places made compiling slower)."""
 
     def wrap(f):
-        options = {"nopython": True, "_nrt": runtime, "nogil": nogil}
+        options = {"nopython": True, "_nrt": False, "nogil": nogil}
         if inline:
             options["inline"] = "always"
         dispatcher = TypeKeyedDispatcher(py_func=f, locals={}, targetoptions=options)

@@ -151,6 +151,7 @@ from balance.observation import (
     W_UNHURT,
     O_RECIPES,
     O_WORKSHOP,
+    O_LAB,
     O_LIGHTING,
     O_LIVING_HERE,
     O_MAX_HP,
@@ -207,7 +208,11 @@ def count_room_items(it, room_items):
 def observe(ch, it, st, events, ip, room_block, room_items, c, o):
     """Fill observation vector `o` for character c (see balance.observation for the fields);
     room_items is count_room_items' table of this turn."""
-    o[:] = 0
+    # every field starts at 0 but for the blocks filled in whole below, whatever is seen: the
+    # doors and the Tower's reports, those seen here, the acts perceived, the laboratory (zeroing
+    # them first too was a few percent of a turn)
+    o[:O_DOOR] = 0
+    o[O_HAND_ON:O_LAB] = 0
     r = ch[c, CH_ROOM]
     original = ch[c, CH_ORIGINAL] == 1
     # room details need sight (LIGHT-1, LIGHT-2); a convert's night vision is unknown to him,

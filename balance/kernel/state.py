@@ -10,7 +10,6 @@ Indices: c = character (0..players-1), i = item, b = block (0..2), r = room (cod
 from typing import NamedTuple
 
 import numpy as np
-from balance.kernel.jit import compiled
 
 from balance.codes import MAX_DECLARED, N_BLOCKS, N_ITEM_KINDS, N_ROOMS
 from balance.kernel import params as P
@@ -250,7 +249,6 @@ class Game(NamedTuple):
     snap_chars: np.ndarray  # int64[T, n, SNAP_FIELDS]
 
 
-@compiled
 def item_capacity(ip):
     """Items preallocated per game: yellow-box contents, axes, the unlimited-stock pools, the
     stock lying in rooms, the food boxes and the portions cooking can make of them, the radios,
@@ -279,11 +277,10 @@ def item_capacity(ip):
     )
 
 
-@compiled(runtime=True)
 def allocate(ip, n_events):
     """Allocate one game's arrays for the players and items in ip; n_events > 0 switches on
     replay mode (the whole game's event log and per-turn snapshots), else the event log holds
-    one turn."""
+    one turn. Plain numpy, called from Python: the compiled kernel never allocates (kernel.jit)."""
     n = ip[P.I_PLAYERS]
     t = ip[P.I_MAX_TURNS] if n_events > 0 else 0
     i64 = np.int64
