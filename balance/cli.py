@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Annotated, Any, Iterator, Optional
+from typing import Annotated, Any, Callable, Iterator, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -86,7 +86,7 @@ ThreadsOption = Annotated[
 ]
 
 PROGRESS_MIN_GAMES = 20_000  # below this a run is short enough to need no progress bar off a TTY
-PROGRESS_STEPS = 100  # progress updates per run ...
+PROGRESS_STEPS = 100  # batches per run, so the progress bar moves in steps of 1% ...
 PROGRESS_MIN_BATCH = 2_000  # ... but batches big enough to keep every numba thread busy
 
 
@@ -129,8 +129,8 @@ def run(
     """Play GAMES games of one configuration and summarize them: win rates with Wilson 95%
     intervals, end reasons, game length, deaths by cause, throughput."""
     from balance.bench import set_threads
-    from balance.runner import run_games, warm_up
-    from balance.summary import provenance, summarize, write_records
+    from balance.runner import BATCH_SIZE, play_batches, warm_up
+    from balance.summary import Totals, provenance, records_writer
 
     cfg = load_config(players, overrides or [])
     set_threads(threads)
@@ -141,10 +141,6 @@ def run(
     if sys.stderr.isatty():
         print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
     warm_up(cfg, humans, things)  # compile time is not play time: games/s counts only play
-    with _progress(games) as progress_args:
-        start = time.perf_counter()
-        records = run_games(cfg, games, seed, humans, things, **progress_args)
-        elapsed = time.perf_counter() - start
     meta = dict(
         players=cfg.players,
         things=cfg["things.start"],
@@ -152,18 +148,30 @@ def run(
         games=games,
         config_hash=cfg.hash,
     )
-    summary = summarize(
-        records, **meta, elapsed_seconds=elapsed, humans_policy=humans, things_policy=things
+    # each batch is folded into the totals (and appended to the file) and dropped, so a run
+    # of any length holds one batch of records at a time
+    batch_size = min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
+    batches = play_batches(cfg, games, seed, humans, things, batch_size=batch_size)
+    totals = Totals()
+    file_meta = {
+        **provenance(**meta, humans_policy=humans, things_policy=things),
+        "overrides": list(cfg.overrides),
+    }
+    writer = records_writer(out, file_meta) if out is not None else nullcontext()
+    with _progress(games) as advance, writer as write:
+        elapsed = 0.0  # time of play only: folding and writing a batch are not play
+        start = time.perf_counter()
+        for batch in batches:
+            elapsed += time.perf_counter() - start
+            totals.add(batch)
+            if write is not None:
+                write(batch)
+            if advance is not None:
+                advance(len(batch))
+            start = time.perf_counter()
+    summary = totals.summary(
+        **meta, elapsed_seconds=elapsed, humans_policy=humans, things_policy=things
     )
-    if out is not None:
-        write_records(
-            records,
-            out,
-            {
-                **provenance(**meta, humans_policy=humans, things_policy=things),
-                "overrides": list(cfg.overrides),
-            },
-        )
     if as_json:
         print(json.dumps(summary))
     else:
@@ -171,11 +179,12 @@ def run(
 
 
 @contextmanager
-def _progress(games: int) -> Iterator[dict[str, Any]]:
-    """Keyword arguments for run_games that drive a progress bar on stderr: shown only on a TTY
-    or for long runs (off a TTY rich prints just the finished bar), so stdout stays clean."""
+def _progress(games: int) -> Iterator[Callable[[int], None] | None]:
+    """A callback `advance(n)`, called with the games of each finished batch, that drives a
+    progress bar on stderr; None when no bar is shown: the bar is shown only on a TTY or for
+    long runs (off a TTY rich prints just the finished bar), so stdout stays clean."""
     if not (sys.stderr.isatty() or games >= PROGRESS_MIN_GAMES):
-        yield {}
+        yield None
         return
     from rich.console import Console
     from rich.progress import Progress
@@ -190,8 +199,7 @@ def _progress(games: int) -> Iterator[dict[str, Any]]:
         bar.advance(task, n)
 
     try:
-        # run_games reports once per batch: smaller batches give the bar steps to show
-        yield {"progress": advance, "batch_size": max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS)}
+        yield advance
     finally:
         if bar.live.is_started:  # stopping a bar that never started would still print a newline
             bar.stop()
@@ -365,9 +373,9 @@ def matrix(
     warm_up(configs[0])
     n_cells = len(presets(codes.HUMANS)) * len(presets(codes.THINGS))
     cells = []
-    with _progress(games * n_cells * len(configs)) as progress_args:
-        for cfg in configs:  # a cell reports once it is played: no batch size to pass on
-            cells += skill_matrix(cfg, games, seed, progress_args.get("progress"))
+    with _progress(games * n_cells * len(configs)) as advance:
+        for cfg in configs:  # a cell reports once it is played
+            cells += skill_matrix(cfg, games, seed, advance)
     if as_json:
         print(json.dumps(cells))
         return
