@@ -305,42 +305,83 @@ def _player_counts(text: str) -> list[int]:
     return counts
 
 
+# the strongest play, the simple one, the cheapest (nobody declares anything) and the random
+# play that exercises every action
+BENCH_PAIRINGS = f"{DEFAULT}:{DEFAULT},naive:naive,idle:idle,random:random"
+BENCH_WIDTH = 120  # columns the bench table needs to print a few runs' figures on one line
+
+
+def _pairings(text: str) -> list[tuple[str, str]]:
+    """Policy pairings written HUMANS:THINGS, separated by commas, each pair once."""
+    from balance import codes
+    from policies import names
+
+    humans, things = names(codes.HUMANS), names(codes.THINGS)
+    pairings: list[tuple[str, str]] = []
+    for part in text.split(","):
+        pair = tuple(name.strip() for name in part.split(":"))
+        if len(pair) != 2 or pair[0] not in humans or pair[1] not in things or pair in pairings:
+            raise ConfigError(
+                f"--pairings: {part.strip()!r} in {text!r} is not allowed (allowed: distinct "
+                f"HUMANS:THINGS pairs separated by commas, e.g. {BENCH_PAIRINGS}; humans one of "
+                f"{', '.join(humans)}; Things one of {', '.join(things)})"
+            )
+        pairings.append(pair)
+    return pairings
+
+
 @app.command()
 def bench(
     players: PlayerCountsOption = "9,12,15",
-    games: Annotated[
-        int, typer.Option("--games", help="Games timed per player count (>= 1).")
-    ] = 20_000,
-    humans: HumansOption = DEFAULT,
-    things: ThingsOption = DEFAULT,
+    games: Annotated[int, typer.Option("--games", help="Games per timed run (>= 1).")] = 20_000,
+    pairings: Annotated[
+        str,
+        typer.Option(
+            "--pairings",
+            metavar="HUMANS:THINGS,...",
+            help="Policy pairings to time at each player count, humans:Things separated by "
+            "commas (see `balance policies`).",
+        ),
+    ] = BENCH_PAIRINGS,
+    repeat: Annotated[
+        int,
+        typer.Option(
+            "--repeat", help="Timed runs per player count and pairing; games/s is their median."
+        ),
+    ] = 1,
     threads: ThreadsOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the results as one JSON list on stdout.")
     ] = False,
 ) -> None:
-    """Time the batch kernel with the default config of each player count: games per second,
-    numba threads and peak memory. Compilation is warmed up first and not timed."""
+    """Time the batch kernel with the default config of each player count and each policy
+    pairing: games per second (median of the runs, and each run's), numba threads and peak
+    memory. Each pairing is warmed up first (compilation, untimed)."""
     from balance.bench import bench as run_bench
 
-    results = run_bench(_player_counts(players), games, humans, things, threads)
+    results = run_bench(_player_counts(players), games, _pairings(pairings), threads, repeat=repeat)
     if as_json:
         print(json.dumps(results))
         return
     from rich.table import Table
 
-    table = Table(title=f"balance bench: {games} games per player count")
-    for column in ("players", "Things", "games/s", "seconds", "threads", "peak RSS (MiB)"):
-        table.add_column(column, justify="right")
+    runs = f"median of {repeat} runs" if repeat > 1 else "one run"
+    table = Table(title=f"balance bench: {games} games per run, {runs} per cell")
+    columns = ("players", "Things", "humans", "things", "games/s", "runs (games/s)", "threads")
+    for column in (*columns, "peak RSS (MiB)"):
+        table.add_column(column, justify="left" if column in ("humans", "things") else "right")
     for r in results:
         table.add_row(
             str(r["players"]),
             str(r["things"]),
+            r["humans_policy"],
+            r["things_policy"],
             f"{r['games_per_second']:,.0f}",
-            f"{r['seconds']:.2f}",
+            " ".join(f"{rate:,.0f}" for rate in r["runs_games_per_second"]),
             str(r["threads"]),
             f"{r['peak_rss_mib']:.0f}",
         )
-    _stdout_console().print(table)
+    _stdout_console(BENCH_WIDTH).print(table)
 
 
 @app.command()
