@@ -121,8 +121,9 @@ def run(
         typer.Option(
             "--out",
             metavar="FILE.parquet",
-            help="Also write one row per game to this Parquet file, provenance in its metadata. "
-            "Written to a temporary file and renamed, so it is complete or absent.",
+            help="Also write one row per game to this Parquet file, provenance in its metadata, "
+            "batch by batch into a temporary file renamed when complete: the file is complete "
+            "or absent, and an error or Ctrl-C leaves a file already there as it was.",
         ),
     ] = None,
 ) -> None:
