@@ -51,9 +51,9 @@ def bench(
     times per cell; one dict per cell, in the order players x pairings.
 
     Each pairing first plays an untimed game, so compiling or loading the numba cache is not
-    counted. A timed run plays `games` games in batches and drops their records, as a
-    streaming `balance run` does. `games_per_second` is the median of the runs and
-    `runs_games_per_second` every run's figure. Peak RSS is the process's peak so far, so it
+    counted. A timed run plays `games` games in batches of runner.BATCH_SIZE and drops their
+    records, so memory does not grow with `games`. `games_per_second` is the median of the runs
+    and `runs_games_per_second` every run's figure. Peak RSS is the process's peak so far, so it
     never decreases along the list.
     """
     if isinstance(repeat, bool) or not isinstance(repeat, int) or repeat < 1:
@@ -67,8 +67,8 @@ def bench(
             seconds = []
             for _ in range(repeat):
                 start = time.perf_counter()
-                for _batch in play_batches(cfg, games, seed, humans, things):
-                    pass
+                for _records in play_batches(cfg, games, seed, humans, things):
+                    pass  # timed: the kernel; the records are not needed
                 seconds.append(time.perf_counter() - start)
             rates = [games / s for s in seconds]
             results.append(
