@@ -1,8 +1,10 @@
-"""Throughput benchmark: games per second of the batch kernel, per player-count preset."""
+"""Throughput benchmark: games per second of the batch kernel, per player-count preset and
+policy pairing."""
 
 from __future__ import annotations
 
 import resource
+import statistics
 import sys
 import time
 from typing import Any, Sequence
@@ -10,9 +12,8 @@ from typing import Any, Sequence
 import numba
 
 import balance
-from policies import DEFAULT
 from balance.config import ConfigError, load_config
-from balance.runner import run_games, warm_up
+from balance.runner import play_batches, warm_up
 
 
 def set_threads(threads: int | None) -> int:
@@ -41,38 +42,51 @@ def peak_rss_mib() -> float:
 def bench(
     players_list: Sequence[int],
     games: int,
-    humans: str = DEFAULT,
-    things: str = DEFAULT,
+    pairings: Sequence[tuple[str, str]],
     threads: int | None = None,
     seed: int = 0,
+    repeat: int = 1,
 ) -> list[dict[str, Any]]:
-    """Time `run_games` for each player count with the given policies; one dict per preset.
+    """Time the kernel for each player count and each (humans, Things) policy pairing, `repeat`
+    times per cell; one dict per cell, in the order players x pairings.
 
-    Each preset first plays a few untimed games, so compiling or loading the numba cache is not
-    counted. Peak RSS is the process's peak so far, so it never decreases along the list.
+    Each pairing first plays an untimed game, so compiling or loading the numba cache is not
+    counted. A timed run plays `games` games in batches of runner.BATCH_SIZE and drops their
+    records, so memory does not grow with `games`. `games_per_second` is the median of the runs
+    and `runs_games_per_second` every run's figure. Peak RSS is the process's peak so far, so it
+    never decreases along the list.
     """
+    if isinstance(repeat, bool) or not isinstance(repeat, int) or repeat < 1:
+        raise ConfigError(f"--repeat: {repeat!r} is not allowed (allowed: a whole number >= 1)")
     n_threads = set_threads(threads)
     configs = [load_config(players) for players in players_list]  # fail on a bad preset up front
     results = []
     for cfg in configs:
-        warm_up(cfg, humans, things)
-        start = time.perf_counter()
-        run_games(cfg, games, seed, humans, things)
-        seconds = time.perf_counter() - start
-        results.append(
-            {
-                "players": cfg.players,
-                "things": cfg["things.start"],
-                "humans_policy": humans,
-                "things_policy": things,
-                "games": games,
-                "seconds": seconds,
-                "games_per_second": games / seconds,
-                "threads": n_threads,
-                "peak_rss_mib": peak_rss_mib(),
-                "version": balance.__version__,
-                "rules_version": balance.RULES_VERSION,
-                "config_hash": cfg.hash,
-            }
-        )
+        for humans, things in pairings:
+            warm_up(cfg, humans, things)
+            seconds = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                for _records in play_batches(cfg, games, seed, humans, things):
+                    pass  # timed: the kernel; the records are not needed
+                seconds.append(time.perf_counter() - start)
+            rates = [games / s for s in seconds]
+            results.append(
+                {
+                    "players": cfg.players,
+                    "things": cfg["things.start"],
+                    "humans_policy": humans,
+                    "things_policy": things,
+                    "games": games,
+                    "repeat": repeat,
+                    "games_per_second": statistics.median(rates),
+                    "runs_games_per_second": rates,
+                    "runs_seconds": seconds,
+                    "threads": n_threads,
+                    "peak_rss_mib": peak_rss_mib(),
+                    "version": balance.__version__,
+                    "rules_version": balance.RULES_VERSION,
+                    "config_hash": cfg.hash,
+                }
+            )
     return results

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Annotated, Any, Iterator, Optional
+from typing import Annotated, Any, Callable, Iterator, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -86,7 +86,7 @@ ThreadsOption = Annotated[
 ]
 
 PROGRESS_MIN_GAMES = 20_000  # below this a run is short enough to need no progress bar off a TTY
-PROGRESS_STEPS = 100  # progress updates per run ...
+PROGRESS_STEPS = 100  # batches per run, so the progress bar moves in steps of 1% ...
 PROGRESS_MIN_BATCH = 2_000  # ... but batches big enough to keep every numba thread busy
 
 
@@ -121,16 +121,17 @@ def run(
         typer.Option(
             "--out",
             metavar="FILE.parquet",
-            help="Also write one row per game to this Parquet file, provenance in its metadata. "
-            "Written to a temporary file and renamed, so it is complete or absent.",
+            help="Also write one row per game to this Parquet file, provenance in its metadata, "
+            "batch by batch into a temporary file renamed when complete: the file is complete "
+            "or absent, and an error or Ctrl-C leaves a file already there as it was.",
         ),
     ] = None,
 ) -> None:
     """Play GAMES games of one configuration and summarize them: win rates with Wilson 95%
     intervals, end reasons, game length, deaths by cause, throughput."""
     from balance.bench import set_threads
-    from balance.runner import run_games, warm_up
-    from balance.summary import provenance, summarize, write_records
+    from balance.runner import BATCH_SIZE, play_batches, warm_up
+    from balance.summary import Totals, provenance, records_writer
 
     cfg = load_config(players, overrides or [])
     set_threads(threads)
@@ -141,10 +142,6 @@ def run(
     if sys.stderr.isatty():
         print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
     warm_up(cfg, humans, things)  # compile time is not play time: games/s counts only play
-    with _progress(games) as progress_args:
-        start = time.perf_counter()
-        records = run_games(cfg, games, seed, humans, things, **progress_args)
-        elapsed = time.perf_counter() - start
     meta = dict(
         players=cfg.players,
         things=cfg["things.start"],
@@ -152,18 +149,30 @@ def run(
         games=games,
         config_hash=cfg.hash,
     )
-    summary = summarize(
-        records, **meta, elapsed_seconds=elapsed, humans_policy=humans, things_policy=things
+    # each batch is folded into the totals (and appended to the file) and dropped, so a run
+    # of any length holds one batch of records at a time
+    batch_size = min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
+    batches = play_batches(cfg, games, seed, humans, things, batch_size=batch_size)
+    totals = Totals()
+    file_meta = {
+        **provenance(**meta, humans_policy=humans, things_policy=things),
+        "overrides": list(cfg.overrides),
+    }
+    writer = records_writer(out, file_meta) if out is not None else nullcontext()
+    with _progress(games) as advance, writer as write:
+        elapsed = 0.0  # time of play only: folding and writing a batch are not play
+        start = time.perf_counter()
+        for batch in batches:
+            elapsed += time.perf_counter() - start
+            totals.add(batch)
+            if write is not None:
+                write(batch)
+            if advance is not None:
+                advance(len(batch))
+            start = time.perf_counter()
+    summary = totals.summary(
+        **meta, elapsed_seconds=elapsed, humans_policy=humans, things_policy=things
     )
-    if out is not None:
-        write_records(
-            records,
-            out,
-            {
-                **provenance(**meta, humans_policy=humans, things_policy=things),
-                "overrides": list(cfg.overrides),
-            },
-        )
     if as_json:
         print(json.dumps(summary))
     else:
@@ -171,11 +180,12 @@ def run(
 
 
 @contextmanager
-def _progress(games: int) -> Iterator[dict[str, Any]]:
-    """Keyword arguments for run_games that drive a progress bar on stderr: shown only on a TTY
-    or for long runs (off a TTY rich prints just the finished bar), so stdout stays clean."""
+def _progress(games: int) -> Iterator[Callable[[int], None] | None]:
+    """A callback `advance(n)`, called with the games of each finished batch, that drives a
+    progress bar on stderr; None when no bar is shown: the bar is shown only on a TTY or for
+    long runs (off a TTY rich prints just the finished bar), so stdout stays clean."""
     if not (sys.stderr.isatty() or games >= PROGRESS_MIN_GAMES):
-        yield {}
+        yield None
         return
     from rich.console import Console
     from rich.progress import Progress
@@ -190,8 +200,7 @@ def _progress(games: int) -> Iterator[dict[str, Any]]:
         bar.advance(task, n)
 
     try:
-        # run_games reports once per batch: smaller batches give the bar steps to show
-        yield {"progress": advance, "batch_size": max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS)}
+        yield advance
     finally:
         if bar.live.is_started:  # stopping a bar that never started would still print a newline
             bar.stop()
@@ -297,42 +306,83 @@ def _player_counts(text: str) -> list[int]:
     return counts
 
 
+# the strongest play, the simple one, the cheapest (nobody declares anything) and the random
+# play that exercises every action
+BENCH_PAIRINGS = f"{DEFAULT}:{DEFAULT},naive:naive,idle:idle,random:random"
+BENCH_WIDTH = 120  # columns the bench table needs to print a few runs' figures on one line
+
+
+def _pairings(text: str) -> list[tuple[str, str]]:
+    """Policy pairings written HUMANS:THINGS, separated by commas, each pair once."""
+    from balance import codes
+    from policies import names
+
+    humans, things = names(codes.HUMANS), names(codes.THINGS)
+    pairings: list[tuple[str, str]] = []
+    for part in text.split(","):
+        pair = tuple(name.strip() for name in part.split(":"))
+        if len(pair) != 2 or pair[0] not in humans or pair[1] not in things or pair in pairings:
+            raise ConfigError(
+                f"--pairings: {part.strip()!r} in {text!r} is not allowed (allowed: distinct "
+                f"HUMANS:THINGS pairs separated by commas, e.g. {BENCH_PAIRINGS}; humans one of "
+                f"{', '.join(humans)}; Things one of {', '.join(things)})"
+            )
+        pairings.append(pair)
+    return pairings
+
+
 @app.command()
 def bench(
     players: PlayerCountsOption = "9,12,15",
-    games: Annotated[
-        int, typer.Option("--games", help="Games timed per player count (>= 1).")
-    ] = 20_000,
-    humans: HumansOption = DEFAULT,
-    things: ThingsOption = DEFAULT,
+    games: Annotated[int, typer.Option("--games", help="Games per timed run (>= 1).")] = 20_000,
+    pairings: Annotated[
+        str,
+        typer.Option(
+            "--pairings",
+            metavar="HUMANS:THINGS,...",
+            help="Policy pairings to time at each player count, humans:Things separated by "
+            "commas (see `balance policies`).",
+        ),
+    ] = BENCH_PAIRINGS,
+    repeat: Annotated[
+        int,
+        typer.Option(
+            "--repeat", help="Timed runs per player count and pairing; games/s is their median."
+        ),
+    ] = 1,
     threads: ThreadsOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the results as one JSON list on stdout.")
     ] = False,
 ) -> None:
-    """Time the batch kernel with the default config of each player count: games per second,
-    numba threads and peak memory. Compilation is warmed up first and not timed."""
+    """Time the batch kernel with the default config of each player count and each policy
+    pairing: games per second (median of the runs, and each run's), numba threads and peak
+    memory. Each pairing is warmed up first (compilation, untimed)."""
     from balance.bench import bench as run_bench
 
-    results = run_bench(_player_counts(players), games, humans, things, threads)
+    results = run_bench(_player_counts(players), games, _pairings(pairings), threads, repeat=repeat)
     if as_json:
         print(json.dumps(results))
         return
     from rich.table import Table
 
-    table = Table(title=f"balance bench: {games} games per player count")
-    for column in ("players", "Things", "games/s", "seconds", "threads", "peak RSS (MiB)"):
-        table.add_column(column, justify="right")
+    runs = f"median of {repeat} runs" if repeat > 1 else "one run"
+    table = Table(title=f"balance bench: {games} games per run, {runs} per cell")
+    columns = ("players", "Things", "humans", "things", "games/s", "runs (games/s)", "threads")
+    for column in (*columns, "peak RSS (MiB)"):
+        table.add_column(column, justify="left" if column in ("humans", "things") else "right")
     for r in results:
         table.add_row(
             str(r["players"]),
             str(r["things"]),
+            r["humans_policy"],
+            r["things_policy"],
             f"{r['games_per_second']:,.0f}",
-            f"{r['seconds']:.2f}",
+            " ".join(f"{rate:,.0f}" for rate in r["runs_games_per_second"]),
             str(r["threads"]),
             f"{r['peak_rss_mib']:.0f}",
         )
-    _stdout_console().print(table)
+    _stdout_console(BENCH_WIDTH).print(table)
 
 
 @app.command()
@@ -365,9 +415,9 @@ def matrix(
     warm_up(configs[0])
     n_cells = len(presets(codes.HUMANS)) * len(presets(codes.THINGS))
     cells = []
-    with _progress(games * n_cells * len(configs)) as progress_args:
-        for cfg in configs:  # a cell reports once it is played: no batch size to pass on
-            cells += skill_matrix(cfg, games, seed, progress_args.get("progress"))
+    with _progress(games * n_cells * len(configs)) as advance:
+        for cfg in configs:  # a cell reports once it is played
+            cells += skill_matrix(cfg, games, seed, advance)
     if as_json:
         print(json.dumps(cells))
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Callable
+from typing import Iterator
 
 import numba
 import numpy as np
@@ -16,7 +16,7 @@ import numpy as np
 from policies import DEFAULT
 from balance import codes
 from balance.config import Config, ConfigError, pack
-from balance.records import N_FIELDS, as_structured
+from balance.records import N_FIELDS, RECORD_DTYPE, as_structured
 
 MAX_SEED = 2**63 - 1
 MAX_EVENTS = 20_000  # replay event buffer; a 60-turn game at 15 players writes far fewer
@@ -44,35 +44,6 @@ def _check_run_args(games: int, seed: int) -> None:
         )
 
 
-def run_games(
-    cfg: Config,
-    games: int,
-    seed: int,
-    humans: str = DEFAULT,
-    things: str = DEFAULT,
-    *,
-    first_game: int = 0,
-    batch_size: int = 50_000,
-    progress: Callable[[int], None] | None = None,
-    check_invariants: bool = False,
-) -> np.ndarray:
-    """Play games first_game .. first_game+games-1 and return their records (RECORD_DTYPE).
-
-    `progress(n)` is called after each batch with the number of games just finished. The batch
-    size changes only how often progress is reported, never the records.
-    """
-    _check_run_args(games, seed)
-    rules = tuple(pack(cfg, check_invariants=check_invariants))
-    policies = _policies(cfg, humans, things)
-    out = np.zeros((games, N_FIELDS), dtype=np.int64)
-    for start in range(0, games, batch_size):
-        stop = min(games, start + batch_size)
-        play_games(np.uint64(seed), first_game + start, out[start:stop], rules, policies)
-        if progress is not None:
-            progress(stop - start)
-    return as_structured(out)
-
-
 def play_games(seed: np.uint64, first_game: int, out: np.ndarray, rules: tuple, policies: tuple):
     """Play games first_game .. first_game + len(out) - 1 into the rows of out, in chunks of CHUNK
     games on numba's number of threads (`numba.set_num_threads`, NUMBA_NUM_THREADS). The kernel
@@ -95,6 +66,74 @@ def play_games(seed: np.uint64, first_game: int, out: np.ndarray, rules: tuple, 
     with ThreadPoolExecutor(max_workers=threads) as pool:
         for _ in pool.map(play, starts):
             pass  # re-raises a chunk's error here
+
+
+BATCH_SIZE = 50_000  # games per kernel call: 16 MB of records, enough to keep every thread busy
+
+
+def play_batches(
+    cfg: Config,
+    games: int,
+    seed: int,
+    humans: str = DEFAULT,
+    things: str = DEFAULT,
+    *,
+    first_game: int = 0,
+    batch_size: int = BATCH_SIZE,
+    check_invariants: bool = False,
+) -> Iterator[np.ndarray]:
+    """Play games first_game .. first_game+games-1 in batches of `batch_size` games and yield
+    each batch's records (RECORD_DTYPE) in game order, so a run of any length needs the memory
+    of one batch. The batch size changes only how the records are cut, never the records.
+
+    The arguments are checked here, before the first batch is asked for.
+    """
+    _check_run_args(games, seed)
+    rules = tuple(pack(cfg, check_invariants=check_invariants))
+    policies = _policies(cfg, humans, things)
+    return _batches(seed, first_game, games, batch_size, rules, policies)
+
+
+def _batches(
+    seed: int, first_game: int, games: int, batch_size: int, rules: tuple, policies: tuple
+) -> Iterator[np.ndarray]:
+    for start in range(0, games, batch_size):
+        out = np.zeros((min(games, start + batch_size) - start, N_FIELDS), dtype=np.int64)
+        play_games(np.uint64(seed), first_game + start, out, rules, policies)
+        yield as_structured(out)
+
+
+def run_games(
+    cfg: Config,
+    games: int,
+    seed: int,
+    humans: str = DEFAULT,
+    things: str = DEFAULT,
+    *,
+    first_game: int = 0,
+    batch_size: int = BATCH_SIZE,
+    check_invariants: bool = False,
+) -> np.ndarray:
+    """Play games first_game .. first_game+games-1 and return their records (RECORD_DTYPE) in
+    one array: the batches of `play_batches`, gathered. A long run that needs only a summary or
+    a file should fold or write the batches of `play_batches` instead, one at a time.
+    """
+    batches = play_batches(
+        cfg,
+        games,
+        seed,
+        humans,
+        things,
+        first_game=first_game,
+        batch_size=batch_size,
+        check_invariants=check_invariants,
+    )
+    records = np.zeros(games, dtype=RECORD_DTYPE)
+    start = 0
+    for batch in batches:
+        records[start : start + len(batch)] = batch
+        start += len(batch)
+    return records
 
 
 def warm_up(cfg: Config, humans: str = DEFAULT, things: str = DEFAULT) -> None:

@@ -11,16 +11,16 @@ import json
 import math
 import os
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
 import numpy as np
-import polars as pl
 
 import balance
 from policies import DEFAULT
 from balance import codes
-from balance.records import to_polars
+from balance.records import RECORD_DTYPE, to_polars
 
 Z_95 = 1.959963984540054  # two-sided 95% normal quantile
 
@@ -88,87 +88,149 @@ def provenance(
     }
 
 
-def summarize(
-    records: np.ndarray,
-    *,
-    players: int,
-    things: int,
-    seed: int,
-    games: int,
-    config_hash: str,
-    elapsed_seconds: float,
-    humans_policy: str = DEFAULT,
-    things_policy: str = DEFAULT,
-) -> dict[str, Any]:
-    """Summarize the records (balance.records.RECORD_DTYPE) of one run into a JSON-ready dict.
-
-    `things` is the number of Things at the start; `games` must equal len(records).
-    `games_per_second` is None when `elapsed_seconds` is not positive.
+class Totals:
+    """Running totals of a run's records, added batch by batch: counts, sums and a histogram of
+    game lengths (for an exact median), so summarizing a run of any length needs the memory of
+    one batch. `summarize` is these totals over all the records at once.
     """
-    if len(records) != games or games < 1:
-        raise ValueError(f"summarize: games={games} but {len(records)} records (need at least 1)")
-    df = to_polars(records)
-    totals = df.select(
-        (pl.col("winner") == "humans").sum().alias("human_wins"),
-        (pl.col("winner") == "things").sum().alias("thing_wins"),
-        pl.col("end_turn").mean().alias("mean_turns"),
-        pl.col("end_turn").median().alias("median_turns"),
-        *(pl.col(f"deaths_{cause}").sum().alias(cause) for cause in DEATH_CAUSES),
-        pl.col("infections").mean().alias("mean_infections"),
-        pl.col("conversions").mean().alias("mean_conversions"),
-        *((pl.col(field) > 0).mean().alias(lever) for lever, field in LEVERS.items()),
-    ).row(0, named=True)
-    reason_counts = dict(df.group_by("reason").len().iter_rows())
-    end_reasons = {name: int(reason_counts.get(name, 0)) for name in END_REASONS}
-    human_wins, thing_wins = int(totals["human_wins"]), int(totals["thing_wins"])
-    return {
-        **provenance(
-            players=players,
-            things=things,
-            seed=seed,
-            games=games,
-            config_hash=config_hash,
-            humans_policy=humans_policy,
-            things_policy=things_policy,
-        ),
-        "human_win_rate": human_wins / games,
-        "human_win_ci": list(wilson_interval(human_wins, games)),
-        "thing_win_rate": thing_wins / games,
-        "thing_win_ci": list(wilson_interval(thing_wins, games)),
-        "timeout_rate": end_reasons["timeout"] / games,
-        "end_reasons": end_reasons,
-        "mean_turns": float(totals["mean_turns"]),
-        "median_turns": float(totals["median_turns"]),
-        "deaths_by_cause": {cause: int(totals[cause]) for cause in DEATH_CAUSES},
-        "mean_infections": float(totals["mean_infections"]),
-        "mean_conversions": float(totals["mean_conversions"]),
-        "levers": {lever: float(totals[lever]) for lever in LEVERS},
-        "games_per_second": games / elapsed_seconds if elapsed_seconds > 0 else None,
-    }
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.winners = np.zeros(len(codes.WINNER_NAMES), dtype=np.int64)
+        self.reasons = np.zeros(len(codes.REASON_NAMES), dtype=np.int64)
+        self.games_by_length = np.zeros(0, dtype=np.int64)  # index: the game's last turn
+        self.deaths = dict.fromkeys(DEATH_CAUSES, 0)
+        self.infections = 0
+        self.conversions = 0
+        self.lever_games = dict.fromkeys(LEVERS, 0)
+
+    def add(self, records: np.ndarray) -> None:
+        """Add a batch of records (balance.records.RECORD_DTYPE)."""
+        self.games += len(records)
+        self.winners = _add_counts(self.winners, records["winner"])
+        self.reasons = _add_counts(self.reasons, records["reason"])
+        self.games_by_length = _add_counts(self.games_by_length, records["end_turn"])
+        for cause in DEATH_CAUSES:
+            self.deaths[cause] += int(records[f"deaths_{cause}"].sum())
+        self.infections += int(records["infections"].sum())
+        self.conversions += int(records["conversions"].sum())
+        for lever, field in LEVERS.items():
+            self.lever_games[lever] += int((records[field] > 0).sum())
+
+    def summary(
+        self,
+        *,
+        players: int,
+        things: int,
+        seed: int,
+        games: int,
+        config_hash: str,
+        elapsed_seconds: float,
+        humans_policy: str = DEFAULT,
+        things_policy: str = DEFAULT,
+    ) -> dict[str, Any]:
+        """The run's summary as a JSON-ready dict; `games` must equal the games added.
+
+        `things` is the number of Things at the start. `games_per_second` is None when
+        `elapsed_seconds` is not positive.
+        """
+        if self.games != games or games < 1:
+            raise ValueError(f"summarize: games={games} but {self.games} records (need at least 1)")
+        human_wins = int(self.winners[codes.HUMANS])
+        thing_wins = int(self.winners[codes.THINGS])
+        end_reasons = {
+            name: int(self.reasons[codes.REASON_NAMES.index(name)]) for name in END_REASONS
+        }
+        lengths = np.arange(len(self.games_by_length))
+        return {
+            **provenance(
+                players=players,
+                things=things,
+                seed=seed,
+                games=games,
+                config_hash=config_hash,
+                humans_policy=humans_policy,
+                things_policy=things_policy,
+            ),
+            "human_win_rate": human_wins / games,
+            "human_win_ci": list(wilson_interval(human_wins, games)),
+            "thing_win_rate": thing_wins / games,
+            "thing_win_ci": list(wilson_interval(thing_wins, games)),
+            "timeout_rate": end_reasons["timeout"] / games,
+            "end_reasons": end_reasons,
+            "mean_turns": int(lengths @ self.games_by_length) / games,
+            "median_turns": _median(self.games_by_length),
+            "deaths_by_cause": dict(self.deaths),
+            "mean_infections": self.infections / games,
+            "mean_conversions": self.conversions / games,
+            "levers": {lever: n / games for lever, n in self.lever_games.items()},
+            "games_per_second": games / elapsed_seconds if elapsed_seconds > 0 else None,
+        }
+
+
+def _add_counts(counts: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """`counts` (games per value) with `values` counted in, lengthened if a value needs it."""
+    more = np.bincount(values, minlength=len(counts))
+    more[: len(counts)] += counts
+    return more
+
+
+def _median(counts: np.ndarray) -> float:
+    """Median of the values counted by `counts` (games per value): the middle value, or the mean
+    of the two middle values when the number of games is even."""
+    cumulative = np.cumsum(counts)
+    n = int(cumulative[-1])
+    low = int(np.searchsorted(cumulative, (n - 1) // 2, side="right"))
+    high = int(np.searchsorted(cumulative, n // 2, side="right"))
+    return (low + high) / 2
+
+
+def summarize(records: np.ndarray, **run: Any) -> dict[str, Any]:
+    """Summarize all the records (balance.records.RECORD_DTYPE) of one run into a JSON-ready
+    dict; `run` are the keyword arguments of `Totals.summary` (players, things, seed, games,
+    config_hash, elapsed_seconds and optionally the policies)."""
+    totals = Totals()
+    totals.add(records)
+    return totals.summary(**run)
 
 
 PARQUET_METADATA_KEY = b"balance"
 
 
-def write_records(records: np.ndarray, path: Path, meta: dict[str, Any]) -> None:
-    """Write one row per game to Parquet at `path`, with `meta` (JSON) in the file's metadata
-    under the key "balance".
+@contextmanager
+def records_writer(path: Path, meta: dict[str, Any]) -> Iterator[Callable[[np.ndarray], None]]:
+    """Write one row per game to Parquet at `path`, batch by batch: the context yields a function
+    that appends a batch of records (one row group each); `meta` goes as JSON into the file's
+    metadata under the key "balance".
 
-    The file is written beside its destination under a temporary name and renamed into place,
-    so a failure never leaves a partial file at `path`.
+    The file is written beside its destination under a temporary name and renamed into place
+    when the context ends without an error; on an error or Ctrl-C the temporary file is removed,
+    so `path` is never partial and a file already there stays as it was.
     """
     import pyarrow.parquet as pq
 
-    table = to_polars(records).to_arrow()
-    table = table.replace_schema_metadata(
-        {**(table.schema.metadata or {}), PARQUET_METADATA_KEY: json.dumps(meta).encode()}
+    schema = _arrow(np.zeros(0, dtype=RECORD_DTYPE)).schema
+    schema = schema.with_metadata(
+        {**(schema.metadata or {}), PARQUET_METADATA_KEY: json.dumps(meta).encode()}
     )
     path = Path(path)
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)
     try:
-        pq.write_table(table, tmp_name)
+        with pq.ParquetWriter(tmp_name, schema) as writer:
+            yield lambda records: writer.write_table(_arrow(records))
         os.replace(tmp_name, path)
     except BaseException:
         os.unlink(tmp_name)
         raise
+
+
+def write_records(records: np.ndarray, path: Path, meta: dict[str, Any]) -> None:
+    """Write all the records of a run to Parquet at `path` at once (see `records_writer`)."""
+    with records_writer(path, meta) as write:
+        write(records)
+
+
+def _arrow(records: np.ndarray):
+    """Records as the pyarrow table stored in Parquet: the polars view's columns."""
+    return to_polars(records).to_arrow()

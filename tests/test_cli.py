@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import statistics
 
 import polars as pl
 import pyarrow.parquet as pq
@@ -13,8 +14,9 @@ import balance
 from balance import codes
 from balance.cli import app
 from balance.config import load_config
-from balance.records import FIELD_NAMES
+from balance.records import FIELD_NAMES, to_polars
 from balance.runner import run_games
+from balance.summary import provenance, summarize
 
 SUMMARY_KEYS = {
     "players",
@@ -88,6 +90,54 @@ def test_run_out_writes_one_row_per_game(tmp_path):
     cfg = load_config(12, ["things.start=3"])
     assert meta["config_hash"] == cfg.hash and meta["seed"] == 2 and meta["games"] == 120
     assert meta["version"] == balance.__version__ and meta["overrides"] == ["things.start=3"]
+
+
+def test_run_streams_batches_into_the_summary_and_file_of_all_records(tmp_path, monkeypatch):
+    """`balance run` folds and writes batch by batch (here batches of 700 games, the last of 200);
+    its summary and Parquet file are those of all the records taken at once."""
+    monkeypatch.setattr("balance.cli.PROGRESS_MIN_BATCH", 700)
+    path = tmp_path / "games.parquet"
+    args = ["--games", "3000", "--seed", "8", "--set", "things.start=3", "--humans", "naive"]
+    summary = json.loads(_invoke("run", *args, "--out", str(path), "--json").stdout)
+    cfg = load_config(12, ["things.start=3"])
+    records = run_games(cfg, 3000, 8, "naive")
+    run = dict(players=12, things=3, seed=8, games=3000, config_hash=cfg.hash)
+    expected = summarize(records, **run, elapsed_seconds=1.0, humans_policy="naive")
+    assert summary["games_per_second"] > 0
+    summary["games_per_second"] = expected["games_per_second"] = None  # a timing
+    assert json.dumps(summary) == json.dumps(expected)  # same keys in order, same numbers
+
+    assert pq.ParquetFile(path).metadata.num_row_groups == 5
+    assert [p.name for p in tmp_path.iterdir()] == ["games.parquet"]
+    # the file written at once before `run` streamed
+    meta = {
+        **provenance(**run, humans_policy="naive", things_policy="expert"),
+        "overrides": ["things.start=3"],
+    }
+    table = to_polars(records).to_arrow()
+    table = table.replace_schema_metadata(
+        {**(table.schema.metadata or {}), b"balance": json.dumps(meta).encode()}
+    )
+    pq.write_table(table, tmp_path / "one-shot.parquet")
+    assert pl.read_parquet(path).equals(pl.read_parquet(tmp_path / "one-shot.parquet"))
+    assert pq.read_schema(path).metadata == pq.read_schema(tmp_path / "one-shot.parquet").metadata
+
+
+def test_interrupted_run_leaves_an_existing_file_untouched(tmp_path, monkeypatch):
+    """Ctrl-C after the first batch: exit 130, no summary, the earlier file as it was and no
+    temporary file."""
+    from balance.runner import play_batches
+
+    def first_batch_then_ctrl_c(*args, **kwargs):
+        yield next(iter(play_batches(*args, **kwargs)))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("balance.runner.play_batches", first_batch_then_ctrl_c)
+    path = tmp_path / "games.parquet"
+    path.write_bytes(b"an earlier run")
+    result = CliRunner().invoke(app, ["run", "--games", "5000", "--out", str(path), "--json"])
+    assert result.exit_code == 130 and result.stdout == ""
+    assert list(tmp_path.iterdir()) == [path] and path.read_bytes() == b"an earlier run"
 
 
 @pytest.mark.parametrize("players, seed, game", [(9, 11, 0), (12, 5, 3), (15, 8, 6)])
@@ -171,12 +221,42 @@ def test_policies_shows_overrides():
     assert "policies.things.expert.infect_chance = 0.25" in out
 
 
-def test_bench_json():
-    results = json.loads(_invoke("bench", "--players", "9", "--games", "50", "--json").stdout)
-    assert len(results) == 1
-    assert results[0]["players"] == 9 and results[0]["games"] == 50
-    assert results[0]["games_per_second"] > 0 and results[0]["threads"] >= 1
-    assert results[0]["peak_rss_mib"] > 0
+def test_bench_json_has_one_entry_per_preset_and_pairing():
+    args = ["--players", "9,12", "--games", "20", "--pairings", "expert:expert,idle:random"]
+    results = json.loads(_invoke("bench", *args, "--repeat", "3", "--json").stdout)
+    cells = [(r["players"], r["humans_policy"], r["things_policy"]) for r in results]
+    assert cells == [
+        (9, "expert", "expert"),
+        (9, "idle", "random"),
+        (12, "expert", "expert"),
+        (12, "idle", "random"),
+    ]
+    for r in results:
+        assert r["games"] == 20 and r["repeat"] == 3
+        assert r["things"] == load_config(r["players"])["things.start"]
+        assert len(r["runs_games_per_second"]) == len(r["runs_seconds"]) == 3
+        assert r["runs_games_per_second"] == [20 / s for s in r["runs_seconds"]]
+        assert r["games_per_second"] == statistics.median(r["runs_games_per_second"]) > 0
+        assert r["threads"] >= 1 and r["peak_rss_mib"] > 0
+        assert r["config_hash"] == load_config(r["players"]).hash
+
+
+def test_bench_default_pairings():
+    results = json.loads(_invoke("bench", "--players", "9", "--games", "5", "--json").stdout)
+    pairings = [(r["humans_policy"], r["things_policy"]) for r in results]
+    assert pairings == [
+        ("expert", "expert"),
+        ("naive", "naive"),
+        ("idle", "idle"),
+        ("random", "random"),
+    ]
+    assert all(len(r["runs_games_per_second"]) == 1 for r in results)
+
+
+def test_bench_table_names_every_pairing():
+    out = _invoke("bench", "--players", "9", "--games", "5", "--pairings", "naive:saboteur").stdout
+    assert "one run per cell" in out
+    assert "naive" in out and "saboteur" in out and "peak RSS (MiB)" in out
 
 
 def test_matrix_plays_every_pair_of_presets_on_the_same_games():

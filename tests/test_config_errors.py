@@ -8,8 +8,10 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
+from balance import codes
 from balance.cli import app
 from balance.config import CONFIG_DIR, ConfigError, load_config
+from policies import names
 
 ROOMS_BLOCK_2 = '["generator_2", "laboratory", "kennel", "warehouse"]'
 ROOMS_BLOCK_3 = '["generator_3", "arsenal", "fuel_room", "helicopter_hangar"]'
@@ -108,6 +110,29 @@ OTHER_ERRORS = [
     ("replay unknown policy", ["replay", "--humans", "heroic"], "--humans"),
     ("bench no such preset", ["bench", "--players", "10", "--games", "10"], "--players"),
     ("bench players not numbers", ["bench", "--players", "9,x", "--games", "10"], "--players"),
+    (
+        "bench unknown policy",
+        ["bench", "--pairings", "expert:heroic", "--games", "10"],
+        "--pairings",
+    ),
+    (
+        "bench pairing without a colon",
+        ["bench", "--pairings", "expert", "--games", "10"],
+        "--pairings",
+    ),
+    (
+        "bench pairing with the sides swapped",  # saboteur plays only the Things
+        ["bench", "--pairings", "saboteur:expert", "--games", "10"],
+        "--pairings",
+    ),
+    (
+        "bench repeated pairing",
+        ["bench", "--pairings", "idle:idle,idle:idle", "--games", "10"],
+        "--pairings",
+    ),
+    ("bench no pairing", ["bench", "--pairings", "", "--games", "10"], "--pairings"),
+    ("bench no repeat", ["bench", "--repeat", "0", "--games", "10"], "--repeat"),
+    ("bench no games", ["bench", "--players", "9", "--games", "0"], "--games"),
     ("policies bad override", ["policies", "--set", "things.start=0"], "things.start"),
 ]
 
@@ -137,6 +162,16 @@ def test_run_rejects(tmp_path, args, name):
 )
 def test_other_commands_reject(args, name):
     _assert_one_error_line(CliRunner().invoke(app, args), name)
+
+
+def test_bench_pairings_error_names_the_value_and_what_is_allowed():
+    result = CliRunner().invoke(app, ["bench", "--pairings", "expert:expert,expert:heroic"])
+    _assert_one_error_line(result, "--pairings")
+    line = result.stderr.strip()
+    assert "'expert:heroic' in 'expert:expert,expert:heroic' is not allowed" in line
+    assert f"humans one of {', '.join(names(codes.HUMANS))};" in line
+    assert f"Things one of {', '.join(names(codes.THINGS))})" in line
+    assert "saboteur" in line  # a Things preset only
 
 
 def test_run_rejects_missing_output_directory(tmp_path):

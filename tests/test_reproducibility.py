@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from balance.config import load_config
-from balance.runner import replay_game, run_games
+from balance.runner import play_batches, replay_game, run_games
 
 ROOT = Path(__file__).resolve().parents[1]
 DUMP = """
@@ -39,6 +39,14 @@ def test_batch_size_and_offset_do_not_change_records():
     assert np.array_equal(whole, batched)
     tail = run_games(cfg, 200, 7, first_game=300)
     assert np.array_equal(whole[300:], tail)
+
+
+def test_play_batches_cut_the_same_records_in_game_order():
+    cfg = load_config(9)
+    whole = run_games(cfg, 500, 7)
+    batches = list(play_batches(cfg, 500, 7, batch_size=37))
+    assert [len(b) for b in batches] == [37] * 13 + [19]
+    assert np.array_equal(np.concatenate(batches), whole)
 
 
 def test_replay_reproduces_the_batch_record():

@@ -1,16 +1,30 @@
-"""Wilson intervals against known values and `summarize` on hand-made records."""
+"""Wilson intervals against known values, `summarize` on hand-made records, the batch-by-batch
+fold (`Totals`) against `summarize` of all the records, and the Parquet file written batch by
+batch against the one written at once."""
 
 from __future__ import annotations
 
 import json
 
 import numpy as np
+import polars as pl
+import pyarrow.parquet as pq
 import pytest
 
 import balance
 from balance import codes
-from balance.records import RECORD_DTYPE
-from balance.summary import LEVERS, summarize, wilson_interval
+from balance.config import load_config
+from balance.records import RECORD_DTYPE, to_polars
+from balance.runner import play_batches, run_games
+from balance.summary import (
+    LEVERS,
+    PARQUET_METADATA_KEY,
+    Totals,
+    records_writer,
+    summarize,
+    wilson_interval,
+    write_records,
+)
 
 
 @pytest.mark.parametrize(
@@ -151,3 +165,91 @@ def test_wilson_interval_contains_its_rate_at_the_ends():
     """At 0 or n successes the interval ends exactly at the rate (no rounding hair)."""
     assert wilson_interval(0, 200)[0] == 0.0
     assert wilson_interval(2000, 2000)[1] == 1.0
+
+
+def test_median_of_an_even_number_of_games_is_the_mean_of_the_middle_two():
+    s = summarize(
+        HAND_MADE[:4], players=12, things=2, seed=7, games=4, config_hash="abc", elapsed_seconds=1
+    )
+    assert s["median_turns"] == 25.0  # lengths 20, 30, 40, 10
+
+
+RUN = dict(players=12, things=2, seed=2024, config_hash="x", elapsed_seconds=2.0)
+
+
+@pytest.mark.parametrize("games", [2999, 3000])  # an odd and an even count for the median
+def test_totals_over_batches_equal_summarize_of_all_records(games):
+    cfg = load_config(12)
+    records = run_games(cfg, games, 2024)
+    totals = Totals()
+    for batch in play_batches(cfg, games, 2024, batch_size=37):
+        totals.add(batch)
+    streamed = totals.summary(**RUN, games=games)
+    whole = summarize(records, **RUN, games=games)
+    assert json.dumps(streamed) == json.dumps(whole)  # same keys in the same order, same numbers
+    # and the numbers are the records' own, computed here another way
+    df = to_polars(records)
+    assert whole["median_turns"] == df["end_turn"].median()
+    assert whole["mean_turns"] == df["end_turn"].mean()
+    assert whole["mean_infections"] == df["infections"].mean()
+    assert whole["end_reasons"]["rescue"] == (df["reason"] == "rescue").sum()
+    assert whole["levers"]["thing_revealed"] == (df["transformations"] > 0).mean()
+    assert whole["deaths_by_cause"]["cold"] == df["deaths_cold"].sum()
+
+
+def test_totals_check_the_game_count():
+    totals = Totals()
+    totals.add(HAND_MADE)
+    with pytest.raises(ValueError, match="games=6 but 5 records"):
+        totals.summary(**RUN, games=6)
+
+
+META = {"players": 9, "seed": 3, "overrides": []}
+
+
+def _one_shot_parquet(records: np.ndarray, path, meta: dict) -> None:
+    """The file `balance run --out` wrote before it streamed: every record in one table."""
+    table = to_polars(records).to_arrow()
+    table = table.replace_schema_metadata(
+        {**(table.schema.metadata or {}), b"balance": json.dumps(meta).encode()}
+    )
+    pq.write_table(table, path)
+
+
+def test_parquet_written_batch_by_batch_equals_the_one_shot_file(tmp_path):
+    cfg = load_config(9)
+    records = run_games(cfg, 1000, 3)
+    _one_shot_parquet(records, tmp_path / "one-shot.parquet", META)
+    with records_writer(tmp_path / "batches.parquet", META) as write:
+        for batch in play_batches(cfg, 1000, 3, batch_size=300):
+            write(batch)
+    write_records(records, tmp_path / "write_records.parquet", META)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "batches.parquet",
+        "one-shot.parquet",
+        "write_records.parquet",
+    ]
+    assert pq.ParquetFile(tmp_path / "batches.parquet").metadata.num_row_groups == 4
+    expected = pl.read_parquet(tmp_path / "one-shot.parquet")
+    expected_meta = pq.read_schema(tmp_path / "one-shot.parquet").metadata
+    assert json.loads(expected_meta[PARQUET_METADATA_KEY]) == META
+    for name in ("batches.parquet", "write_records.parquet"):
+        assert pl.read_parquet(tmp_path / name).equals(expected)
+        assert pq.read_schema(tmp_path / name).metadata == expected_meta
+
+
+@pytest.mark.parametrize("error", [KeyboardInterrupt, RuntimeError])
+def test_interrupted_write_leaves_no_file_and_keeps_an_existing_one(tmp_path, error):
+    batch = HAND_MADE
+    with pytest.raises(error):
+        with records_writer(tmp_path / "new.parquet", META) as write:
+            write(batch)
+            raise error
+    assert list(tmp_path.iterdir()) == []
+    old = tmp_path / "old.parquet"
+    old.write_bytes(b"an earlier run")
+    with pytest.raises(error):
+        with records_writer(old, META) as write:
+            write(batch)
+            raise error
+    assert list(tmp_path.iterdir()) == [old] and old.read_bytes() == b"an earlier run"
