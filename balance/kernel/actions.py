@@ -5,6 +5,7 @@ applies one kept declaration at its RES-ORDER step, re-checking what may have ch
 """
 
 from balance.kernel.jit import compiled
+from balance.kernel.steps import action_step
 
 from balance import codes
 from balance.kernel import params as P
@@ -471,15 +472,6 @@ def replace_reacted(ch, st, events, decl, c, j):
     decl[c, j, 0] = ch[c, CH_REACT_ACTION]
     decl[c, j, 1] = ch[c, CH_REACT_TARGET]
     decl[c, j, 2] = ch[c, CH_REACT_ARG]
-
-
-@compiled
-def action_step(action, arg):
-    """RES-ORDER step of an action: destroying an item of one's own inventory is step 1, one
-    lying in the room step 5; every other action has one step (codes.ACTION_STEP)."""
-    if action == codes.A_DESTROY and arg == 1:
-        return 1
-    return codes.ACTION_STEP[action]
 
 
 @compiled

@@ -13,7 +13,6 @@ from balance import codes
 from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.actions import (
-    action_step,
     declare,
     enter_room,
     leave_room,
@@ -49,6 +48,7 @@ from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
 from balance.kernel.observe import count_room_items, observe
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
 from balance.kernel.thing import deal_archetypes, remember_rooms
+from balance.kernel.steps import action_step, add_step
 from balance.kernel.station import (
     burn_generators,
     compute_lighting,
@@ -86,6 +86,7 @@ from balance.kernel.state import (
     CH_REACT_TRIGGER,
     CH_ROOM,
     CH_SHIELDED,
+    CH_STEPS,
     CH_TIEBREAK,
     CH_UNCONSCIOUS,
     CH_WORN,
@@ -103,7 +104,7 @@ from balance.kernel.state import (
     SNAP_PARKA,
     SNAP_PHYSICAL,
     SNAP_ROOM,
-    ST_DECLARATIONS_ADDED,
+    ST_STEPS,
     ST_FOOD_STOCK,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
@@ -272,19 +273,15 @@ def resolution_order(ch, decl, rng, order):
 
 
 @compiled
-def declared_steps(ch, decl):
-    """The bitmask of the resolution steps some declaration of this turn resolves in (a move: its
-    exit and entry steps in either form, which can change during the turn)."""
-    steps = 0
+def count_steps(ch, st, decl):
+    """CH_STEPS of every character and ST_STEPS: the resolution steps this turn's declarations
+    resolve in (a move: its exit and entry steps in either form, which can change during the
+    turn). resolve_turn skips the others; thing.order keeps them up to date."""
+    st[ST_STEPS] = 0
     for c in range(ch.shape[0]):
+        ch[c, CH_STEPS] = 0
         for j in range(ch[c, CH_N_DECL]):
-            action = decl[c, j, 0]
-            if action == codes.A_MOVE:
-                steps |= (1 << codes.MOVE_EXIT_STEP) | (1 << codes.MOVE_ENTRY_STEP)
-                steps |= (1 << codes.ACTIVE_EXIT_STEP) | (1 << codes.ACTIVE_ENTRY_STEP)
-            else:
-                steps |= 1 << action_step(action, decl[c, j, 2])
-    return steps
+            add_step(ch, st, c, decl[c, j, 0], decl[c, j, 2])
 
 
 @compiled(inline=True)
@@ -304,6 +301,8 @@ def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, 
                     wake_up(ch, it, st, rng, events, ip, fp, c, rec)  # UNC-2, INF-3
                 else:
                     come_round(ch, it, st, events, c)  # UNC-2, VIAL-1: no conversion roll
+            if st[ST_REACTIONS] == 0 and (ch[c, CH_STEPS] >> step) & 1 == 0:
+                continue  # nothing of his resolves in this step
             for j in range(ch[c, CH_N_DECL]):
                 replace_reacted(ch, st, events, decl, c, j)  # GAP-33
                 action = decl[c, j, 0]
@@ -330,14 +329,13 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
         ch[c, CH_HINDERED] = 0  # ACT-HINDER-*: this turn only
         ch[c, CH_SHIELDED] = 0
     close_opened_doors(st)  # GAP-25: doors opened last turn are shut again
-    # A step nobody declared anything in resolves nothing and is skipped, unless a reaction was
-    # declared (GAP-33: it may replace a declaration by one of any step) or the unconscious come
-    # round in it. An Order adds a declaration (ARCH-QUEEN-1): then the steps are counted again.
-    steps = declared_steps(ch, decl)
-    st[ST_DECLARATIONS_ADDED] = 0
+    # A step nobody declared anything in resolves nothing and is skipped, and so is a character
+    # with nothing in it, unless a reaction was declared (GAP-33: it may replace a declaration by
+    # one of any step) or the unconscious come round in it.
+    count_steps(ch, st, decl)
     for step in range(0, codes.N_STEPS + 1):
         st[ST_STEP] = step
-        if step == codes.WAKE_STEP or st[ST_REACTIONS] > 0 or (steps >> step) & 1 == 1:
+        if step == codes.WAKE_STEP or st[ST_REACTIONS] > 0 or (st[ST_STEPS] >> step) & 1 == 1:
             resolve_step(
                 ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, step, passes
             )
@@ -345,9 +343,6 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
             start_comparison(ch, st, events, ip)  # LOC-LAB-3: after the step's insertions
         if step == 9:
             take_off(ch, st, rng, events, decl, ip, fp, rec)  # HELI-5: the group is complete
-        if st[ST_DECLARATIONS_ADDED] == 1:
-            steps = declared_steps(ch, decl)
-            st[ST_DECLARATIONS_ADDED] = 0
     st[ST_STEP] = 0
 
 

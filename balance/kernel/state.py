@@ -65,7 +65,7 @@ CH_ORDER_INITIATIVE = 42  # the Initiative that orders this turn's resolution (R
 CH_RECIPES = 43  # bitmask of the crafting recipes known, by codes.RECIPE_* (CRAFT-1)
 CH_FOOD_COUNTED = 44  # food boxes seen on the shelves at the last count (INFO-4)
 CH_FOOD_COUNT_TURN = 45  # turn of that count (LOC-FREEZER-3), 0 if never
-# 39 free
+CH_STEPS = 39  # bitmask of the resolution steps of c's declarations this turn (game.resolve_turn)
 CH_HINDERED = 47  # percentage points off this character's actions this turn (ACT-HINDER-CHAR)
 CH_SHIELDED = 48  # percentage points off actions aimed at him this turn (ACT-HINDER-TARGET)
 CH_HINDER_IMMUNE = 49  # last turn he cannot be hindered, 0 if none (GAP-28)
@@ -170,7 +170,7 @@ ST_WEATHER_STATION_BROKEN = 109  # LOC-TOWER-2
 ST_TERMINAL_BROKEN = 110  # LOC-TOWER-1/3/4: its functions and its passive display
 ST_STOVE_BROKEN = 111  # LOC-LIVING-3/4
 ST_MIRROR_BROKEN = 112  # LOC-LIVING-2
-ST_DECLARATIONS_ADDED = 113  # 0/1: an Order added a declaration this step (resolve_turn)
+ST_STEPS = 113  # bitmask of the resolution steps of any declaration this turn (resolve_turn)
 ST_DOG_ALIVE = 115  # 2 cells: 0/1 each dog of the Kennel (LOC-KENNEL-1)
 ST_DOG_BURNED = 117  # 2 cells: 0/1 a dead dog burned (LOC-KENNEL-2, GAP-53)
 # 119, 122..129: contagion, corpses (kernel.contagion)

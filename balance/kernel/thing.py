@@ -29,6 +29,7 @@ from balance.kernel.events import log_event
 from balance.kernel.items import shed_belongings
 from balance.kernel.perception import log_act
 from balance.kernel.rng import WORLD, below, chance
+from balance.kernel.steps import add_step
 from balance.kernel.state import (
     CH_ACTIVE_READY,
     CH_ALIVE,
@@ -49,7 +50,6 @@ from balance.kernel.state import (
     CH_SANITY,
     CH_TURN_ROOM,
     D_COST,
-    ST_DECLARATIONS_ADDED,
     ST_TURN,
 )
 from balance.observation import O_MOVE_AP, O_THING, UNSEEN
@@ -290,7 +290,7 @@ def order(ch, st, events, decl, ip, c, h, packed):
     decl[h, kept, 2] = arg
     decl[h, kept, D_COST] = cost
     ch[h, CH_N_DECL] = kept + 1
-    st[ST_DECLARATIONS_ADDED] = 1  # its step may be one nobody declared in (game.resolve_turn)
+    add_step(ch, st, h, action, arg)  # its step may be one nobody declared in (resolve_turn)
     ch[c, CH_HIDDEN_READY] = st[ST_TURN] + ip[P.I_ORDER_COOLDOWN] + 1  # GAP-41
     log_event(st, events, codes.E_ABILITY, c, h, codes.A_ORDER, action)
 
