@@ -132,24 +132,29 @@ def report() -> None:
             shares.append((float(m.group(1)), m.group(2).strip()))
     phases: dict[str, float] = defaultdict(float)
     policies: dict[str, float] = defaultdict(float)
+    outside = 0.0  # Python, numpy, imports: the start of the process and the kernel's callers
+    kernel = []
     for share, name in shares:
-        if name.startswith("policies::"):
-            policies[name.split("::")[1]] += share
         for phase, pattern in PHASES:
             if re.search(pattern, name):
                 phases[phase] += share
+                kernel.append((share, name))
+                if name.startswith("policies::"):
+                    policies[name.split("::")[1]] += share
                 break
         else:
-            phases["outside the kernel (Python, numpy, the kernel's callers)"] += share
-    print("share of samples by part of a turn:")
+            outside += share
+    total = sum(phases.values())
+    print(f"{outside:.1f}% of the samples fell outside the kernel; of those in it:")
+    print("by part of a turn:")
     for phase, share in sorted(phases.items(), key=lambda x: -x[1]):
-        print(f"  {share:6.2f}%  {phase}")
+        print(f"  {100 * share / total:6.2f}%  {phase}")
     print("by policy module:")
     for module, share in sorted(policies.items(), key=lambda x: -x[1]):
-        print(f"  {share:6.2f}%  policies.{module}")
+        print(f"  {100 * share / total:6.2f}%  policies.{module}")
     print("top compiled functions (own time):")
-    for share, name in shares[:25]:
-        print(f"  {share:6.2f}%  {name}")
+    for share, name in kernel[:25]:
+        print(f"  {100 * share / total:6.2f}%  {name}")
 
 
 if __name__ == "__main__":

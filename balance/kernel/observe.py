@@ -312,8 +312,8 @@ def observe(ch, it, st, events, ip, room_block, room_items, c, o):
         if (events[e, EV_NOTICERS] >> c) & 1 == 1:
             perceive(events, e, c, o, O_PERCEIVED + n * PERCEIVED_FIELDS)
             n += 1
-    for k in range(n * PERCEIVED_FIELDS, PERCEIVED_SLOTS * PERCEIVED_FIELDS):
-        o[O_PERCEIVED + k] = UNSEEN
+    # a slice, not a loop: indexing by a computed start checks every index for wraparound
+    o[O_PERCEIVED + n * PERCEIVED_FIELDS : O_HAND_ON] = UNSEEN  # O_HAND_ON: the slots' end
     o[O_N_PERCEIVED] = n
     heli = sees and r == codes.HANGAR and st[ST_HELI_GONE] == 0  # HELI-1
     for k in range(3):
@@ -339,8 +339,7 @@ def observe(ch, it, st, events, ip, room_block, room_items, c, o):
     # since this runs for every character every turn and a call passing arrays is not free
     n = ch.shape[0]
     t = st[ST_TURN]
-    for k in range(O_DOOR, O_DOORS_END):
-        o[k] = UNSEEN
+    o[O_DOOR:O_DOORS_END] = UNSEEN
     o[O_DOORS_OPENED] = 0
     o[O_DOORS_REFUSED] = 0
     o[O_DOOR_USERS] = 0
