@@ -1,9 +1,8 @@
 """Helpers shared by the scripted policies. Everything here reads only the observation vector,
 the policy's own memory, the public map and the public rules (ip)."""
 
-from balance.kernel.jit import compiled
-
 from balance import codes
+from balance.kernel.jit import compiled
 from balance.observation import MAX_CHARACTERS, O_CARD, O_DOOR, O_HAND_KIND, O_ROOM, O_SELF, UNSEEN
 
 

@@ -2,7 +2,6 @@
 (see policies.REGISTRY), so adding a policy adds a branch, not a kernel signature."""
 
 from balance.kernel.jit import compiled
-
 from policies.expert_humans import expert_human_declare
 from policies.expert_things import expert_thing_declare, saboteur_declare
 from policies.humans import human_declare

@@ -38,10 +38,9 @@ that only the dog's sample goes into the backpack tells the two tubes apart.
 Knob indices follow KNOBS; the first five are naive's, in naive's order, so that the knob array
 is handed to policies.humans unchanged."""
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.jit import compiled
 from balance.kernel.lab import pack_insert
 from balance.observation import (
     MAX_CHARACTERS,

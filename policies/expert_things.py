@@ -26,10 +26,9 @@ game and for a convert the Things have just called (X_READY tells):
 The saboteur reads policies.memory's generator cells and keeps the pump's X_BROKEN cell.
 Knob indices follow KNOBS and SABOTEUR_KNOBS."""
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.jit import compiled
 from balance.kernel.rng import below, chance
 from balance.kernel.thing import (
     OT_ARCHETYPE,

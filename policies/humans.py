@@ -1,10 +1,9 @@
 """The `naive` human policy: keep the generators fuelled and people warm, fetch parkas,
 activate a beacon and call for help. It never suspects anyone. Knob indices follow KNOBS."""
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.jit import compiled
 from balance.observation import (
     O_CALL_TURN,
     O_DOOR,

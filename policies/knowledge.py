@@ -24,9 +24,8 @@ character not known to be a Thing S_ATTACK; killing a dog of the Kennel (the blo
 control) S_DOG.
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
+from balance.kernel.jit import compiled
 from balance.observation import (
     LAB_LOG_FIELDS,
     LAB_LOG_ROWS,

@@ -6,10 +6,9 @@ policy (a convert keeps them when the Things call him); the knowledge of policie
 M_KNOWLEDGE; the expert Things' own cells from M_EXPERT_THINGS; the expert humans' own cells from
 M_EXPERT_HUMANS."""
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.jit import compiled
 from balance.observation import (
     O_BEACON_ACTIVE,
     O_DOOR,

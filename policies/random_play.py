@@ -8,11 +8,10 @@ and drops what does not fit in the AP. No allocation: the candidates are counted
 chosen one is found by enumerating them again.
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.doors import random_code
+from balance.kernel.jit import compiled
 from balance.kernel.rng import below, chance
 from balance.kernel.lab import N_SOURCES, pack_insert
 from balance.kernel.terminal import pack_card_access, pack_edit

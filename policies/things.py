@@ -2,10 +2,9 @@
 near the humans; in the active form (a convert the Things called, THING-P-5), claw whoever is
 here, else hunt. Knob indices follow KNOBS."""
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.jit import compiled
 from balance.kernel.rng import below, chance
 from balance.observation import (
     MAX_CHARACTERS,

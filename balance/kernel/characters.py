@@ -1,10 +1,9 @@
 """Health, death, frostbite, unconsciousness and the infection clock (A6, A8, A16)."""
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
+from balance.kernel.jit import compiled
 from balance.kernel.perception import log_act
 from balance.kernel.items import drop_from_hand, drop_hands, take_back_dropped
 from balance.kernel.rng import WORLD, below, chance

@@ -21,14 +21,13 @@ GAP-53, GAP-60).
   the live stock that WIN-3 reads (GAP-8).
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.characters import contaminate, die, on_station, paralysed
 from balance.kernel.events import log_event
 from balance.kernel.food import looks_dead
 from balance.kernel.items import shed_belongings, drop_hands, take_from_supply
+from balance.kernel.jit import compiled
 from balance.kernel.perception import count_shot, log_act
 from balance.kernel.state import (
     CH_ALIVE,

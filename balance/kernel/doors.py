@@ -28,8 +28,8 @@ code gives bulls = 4 (and mask 0b1111 at Erudition 2+): `is_open` tests that.
 from itertools import permutations
 
 import numpy as np
-from balance.kernel.jit import compiled
 
+from balance.kernel.jit import compiled
 from balance.kernel.rng import below
 
 N_CODES = 5040  # 10 * 9 * 8 * 7 codes of 4 different digits (GAP-5)

@@ -3,7 +3,6 @@
 
 from balance import codes
 from balance.kernel.jit import compiled
-
 from balance.kernel.state import (
     EV_A,
     EV_ACTOR,

@@ -12,8 +12,6 @@ Where food is:
   ACT-DOSE-FOOD, and a weaker cooked dose per vial kind added at the stove (LOC-LIVING-4).
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.arsenal import carried, use_up
@@ -29,6 +27,7 @@ from balance.kernel.items import (
     take_from_supply,
     wear_parka,
 )
+from balance.kernel.jit import compiled
 from balance.kernel.perception import log_act, sees_in_room
 from balance.kernel.station import room_powered
 from balance.kernel.state import (

@@ -5,12 +5,11 @@ resolves in step 9. Seats are taken one by one in resolution order during step 9
 take-off itself is decided once step 9 is over, when the whole group is known (HELI-5).
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.characters import can_act, roll_conversion
+from balance.kernel.jit import compiled
 from balance.kernel.perception import log_act
 from balance.kernel.state import (
     CH_FORM,

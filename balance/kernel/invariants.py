@@ -29,12 +29,11 @@ comparison_turns, without both samples, without a starter or with no valid quest
 computer's log or what characters read of it or asked of it out of range (LOC-LAB-3/4).
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.doors import is_valid_code
 from balance.kernel.food import ALL_DOSES
+from balance.kernel.jit import compiled
 from balance.kernel.lab import valid_owner
 from balance.observation import LAB_LOG_FIELDS, LAB_LOG_ROWS
 from balance.kernel.state import (

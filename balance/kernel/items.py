@@ -4,10 +4,9 @@ Every item lives in exactly one place (codes.IN_*); these helpers are the only c
 items, so each move updates both the item's place and the holder's slot together.
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.jit import compiled
 from balance.kernel.state import (
     CH_BACKPACK,
     CH_HAND,

@@ -34,8 +34,6 @@ INFO-3) as the Tower terminal's screen is seen, and the computer is read in the 
 (LIGHT-3 only warns that devices need power). Whether the devices are broken shows in light.
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
@@ -47,6 +45,7 @@ from balance.kernel.items import (
     put_in_hand,
     take_from_supply,
 )
+from balance.kernel.jit import compiled
 from balance.kernel.perception import log_act, perceives_details
 from balance.kernel.station import room_powered
 from balance.kernel.state import (

@@ -12,8 +12,6 @@ the card itself is an item of kind ID_CARD, carried in no slot (codes.CARRIED), 
 or destroyed; the card of character c is item it.shape[0] - players + c (items.stock_items).
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
@@ -28,6 +26,7 @@ from balance.kernel.doors import (
 )
 from balance.kernel.events import log_event
 from balance.kernel.items import drop_on_floor, holds_kind
+from balance.kernel.jit import compiled
 from balance.kernel.rng import WORLD, below
 from balance.kernel.state import (
     CH_ALIVE,

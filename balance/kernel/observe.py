@@ -4,11 +4,10 @@ This is the only code that reads game state on a policy's behalf. It copies the 
 own state, the public facts, and what the lighting of its room lets it see; nothing else.
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.actions import block_of_generator_room
+from balance.kernel.jit import compiled
 from balance.kernel.perception import perceive, perceives_details, shots_heard
 from balance.kernel.arsenal import workshop_works
 from balance.kernel.contagion import observe_contagion

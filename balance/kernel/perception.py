@@ -7,10 +7,9 @@ says what it shows (codes.EVENT_SIGHT). A character's observation then lists wha
 of the acts of the last turn, each detail he could not perceive replaced by UNSEEN.
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel.events import noticers, write_event
+from balance.kernel.jit import compiled
 from balance.kernel.state import (
     CH_ALIVE,
     CH_FORM,

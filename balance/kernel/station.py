@@ -1,10 +1,9 @@
 """The station: generators and fuel, weather, lighting and temperature (A11, A14, A15, A16)."""
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
+from balance.kernel.jit import compiled
 from balance.kernel.rng import chance, weather_stream
 from balance.kernel.state import (
     CH_ALIVE,

@@ -14,12 +14,11 @@ shown the same way. Since codes and cards are used in step 0, everything changed
 effect from the next turn, as LOC-TOWER-4 asks of a card's firmware.
 """
 
-from balance.kernel.jit import compiled
-
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.events import log_event
+from balance.kernel.jit import compiled
 from balance.kernel.locks import carries_card
 from balance.kernel.doors import is_valid_code
 from balance.kernel.state import (
