@@ -51,8 +51,10 @@ def play_games(seed: np.uint64, first_game: int, out: np.ndarray, rules: tuple, 
     index) only, never on the threads or the chunks."""
     from balance.kernel.game import play_chunk
     from balance.kernel.state import allocate
+    from balance.kernel.warm import compile_kernel
 
     starts = range(0, out.shape[0], CHUNK)
+    compile_kernel(allocate(rules[0], 0), seed, first_game, out[:CHUNK], rules, policies)
 
     def play(start: int) -> None:
         g = allocate(rules[0], 0)
@@ -175,6 +177,7 @@ def replay_game(
     """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
     from balance.kernel.game import play_chunk
     from balance.kernel.state import CH_ORIGINAL, CH_PROFESSION, ST_N_EVENTS, allocate
+    from balance.kernel.warm import compile_kernel
 
     _check_run_args(1, seed)
     if not isinstance(game, int) or game < 0:
@@ -183,6 +186,7 @@ def replay_game(
     policies = _policies(cfg, humans, things)
     g = allocate(rules[0], MAX_EVENTS)
     record = np.zeros((1, N_FIELDS), dtype=np.int64)
+    compile_kernel(g, np.uint64(seed), game, record, rules, policies)
     play_chunk(g, np.uint64(seed), game, record, rules, policies)
     rec = as_structured(record)[0]
     turns = int(rec["end_turn"])

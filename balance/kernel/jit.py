@@ -38,10 +38,22 @@ class _CompiledCodeCache(FunctionCache):
 
 class _CompiledCodeDispatcher(CPUDispatcher):
     """The twin that compiled code calls: no wrappers, and one compilation per argument type,
-    never per combination of constant values."""
+    never per combination of constant values.
+
+    `compiled_elsewhere`, when set, is called (once) before this function is first compiled:
+    it waits until another process has compiled it into the on-disk cache, from which numba
+    then loads it (balance.kernel.warm splits a cold compile between two processes)."""
+
+    compiled_elsewhere = None
 
     def enable_caching(self):
         self._cache = _CompiledCodeCache(self.py_func)
+
+    def compile(self, sig):
+        wait, self.compiled_elsewhere = self.compiled_elsewhere, None
+        if wait is not None and tuple(sig) not in self.overloads:
+            wait()
+        return super().compile(sig)
 
     def get_call_template(self, args, kws):
         args = tuple(types.unliteral(a) for a in args)

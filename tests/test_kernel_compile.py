@@ -1,0 +1,108 @@
+"""How the kernel is compiled (balance.kernel.jit, balance.kernel.warm): the split of a cold
+compile between two processes, and the twin dispatchers it relies on. The split itself, on an
+empty cache, is exercised by the session's first compile (conftest.compiled_kernel); on a clean
+clone the records-hash test then checks its machine code."""
+
+import io
+import subprocess
+import sys
+
+import numba
+import numpy as np
+from numba.core import types
+
+from balance.config import load_config, pack
+from balance.kernel import warm
+from balance.kernel.game import finish_turn, play_chunk, resolve_turn
+from balance.kernel.jit import compiled
+from balance.kernel.state import allocate
+from balance.records import N_FIELDS
+from balance.runner import run_games
+
+
+@compiled
+def _double(x):
+    return 2 * x
+
+
+@compiled
+def _calls_double(x):
+    return _double(x)
+
+
+def _kernel_args():
+    rules = tuple(pack(load_config(12)))
+    return allocate(rules[0], 0), rules, np.zeros(N_FIELDS, dtype=np.int64)
+
+
+# Not cached, unlike every kernel function: compiled afresh in each session, it types its call
+# of resolve_turn (through finish_turn, inlined, as in play_chunk) instead of loading the
+# machine code of an earlier session, which would not say what it called.
+@numba.njit
+def _finish_turn(g, ip, fp, room_block, rec):
+    return finish_turn(g, ip, fp, room_block, rec)
+
+
+def test_the_helper_compiles_resolve_turn_for_the_types_play_chunk_calls_it_with():
+    g, rules, rec = _kernel_args()
+    ip, fp, room_block, _, _ = rules
+    _finish_turn.compile(tuple(numba.typeof(a) for a in (g, ip, fp, room_block, rec)))
+    sig = warm.resolve_turn_signature(g, rules, rec)
+    assert resolve_turn.compiled_code_twin.signatures == [sig]
+
+
+def test_play_chunk_is_found_in_the_cache_after_a_run():
+    cfg = load_config(9)
+    run_games(cfg, 1, 0)
+    g, rules, _ = _kernel_args()
+    out = np.zeros((1, N_FIELDS), dtype=np.int64)
+    from balance.runner import _policies
+
+    args = (g, np.uint64(0), 0, out, rules, _policies(cfg, "expert", "expert"))
+    assert warm._is_cached(play_chunk, tuple(numba.typeof(a) for a in args))
+    assert not warm._is_cached(play_chunk, (types.int64,))
+
+
+def test_the_helper_process_reports_resolve_turn_compiled():
+    done = subprocess.run(
+        [sys.executable, "-m", "balance.kernel.warm"], capture_output=True, text=True, timeout=900
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [warm._DONE]
+
+
+def test_a_function_compiled_elsewhere_is_awaited_once_before_its_first_compile():
+    twin = _double.compiled_code_twin
+    calls = []
+    twin.compiled_elsewhere = lambda: calls.append("waited")
+    twin.compile((types.int64,))
+    assert calls == ["waited"]
+    twin.compiled_elsewhere = lambda: calls.append("waited again")
+    twin.compile((types.int64,))  # compiled already: nothing to wait for
+    assert calls == ["waited"] and twin.compiled_elsewhere is None
+    assert _calls_double(21) == 42  # the caller links the twin's code
+
+
+def test_calls_from_compiled_code_go_to_the_twin_without_a_python_wrapper():
+    assert _calls_double(2) == 4
+    assert (types.int64,) in _double.compiled_code_twin.signatures
+    assert _double.signatures == []  # never called from Python: no wrapped copy compiled
+    assert _double(5) == 10  # called from Python, it compiles one with the wrapper
+    assert _double.signatures == [(types.int64,)]
+
+
+class _FakeHelper:
+    def __init__(self, output: str):
+        self.stdout = io.StringIO(output)
+
+
+def test_waiting_for_the_helper_reads_up_to_its_report():
+    helper = _FakeHelper(f"warming up\n{warm._DONE}\nafterwards\n")
+    warm._await_helper(helper)
+    assert helper.stdout.read() == "afterwards\n"
+
+
+def test_a_helper_that_ends_without_reporting_is_not_waited_for_again():
+    helper = _FakeHelper("Traceback (most recent call last):\n")
+    warm._await_helper(helper)  # returns at the end of its output: numba compiles here
+    assert helper.stdout.read() == ""
