@@ -120,6 +120,9 @@ def play() -> None:
     print(f"{symbols} symbols mapped; {games} games, {turns} turns in {seconds:.2f} s: "
           f"{games / seconds:,.0f} games/s, {seconds / turns * 1e6:.2f} us per turn",
           file=sys.stderr)
+    if symbols == 0:  # the map is read off machine code loaded from the cache, not compiled
+        print("no symbols: the kernel was compiled, not loaded from numba's cache; "
+              "run this once more", file=sys.stderr)
 
 
 def report() -> None:
