@@ -10,12 +10,12 @@ Three choices differ from a plain `@njit(cache=True)`, all measured (docs/perfor
 - One compilation per argument *type*: numba compiles a function called from compiled code anew
   for every combination of constants it is called with (`log_event(..., -1, 0)` and
   `log_event(..., x, 0)` are two functions to it: write_event had 33 copies), which was a
-  quarter of the compilations. The dispatcher below drops the constants' values from the call's
-  types before it compiles; the code is the same, only compiled once.
+  quarter of the compilations. The compiled-code dispatcher below drops the constants' values
+  from the call's types before it compiles; the code is the same, only compiled once.
 - No wrappers where nothing calls them: numba gives every compiled function a wrapper that
   converts Python objects (called from Python) and one callable through a C pointer (never
   used here). Nearly every function is called only from other compiled code, and building,
-  optimising and emitting the two wrappers was a fifth of the kernel's compile time. Each
+  optimising and emitting the two wrappers was a seventh of the kernel's compile time. Each
   function therefore has two dispatchers: the one its name is bound to, called from Python
   (the runner's entry point, a test), compiles with the Python wrapper; calls from compiled
   code go to its twin, which compiles without either wrapper. A function's code is the same
