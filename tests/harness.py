@@ -4,6 +4,8 @@ finish_turn). Characters without a script declare nothing."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from balance import codes
@@ -29,10 +31,18 @@ from balance.records import N_FIELDS
 HIDDEN_CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout", "dark_event")
 
 
+@functools.lru_cache(maxsize=None)
+def _rules(players: int, sets: tuple[str, ...]):
+    """The config and its packed rules, loaded once per (players, sets): reading the TOML files
+    was most of a scenario's time, and the statistical tests set up thousands. Scenarios share
+    them; neither the kernel nor a test writes to them."""
+    cfg = load_config(players, list(sets))
+    return cfg, pack(cfg, check_invariants=True)
+
+
 class Scenario:
     def __init__(self, players: int = 12, sets: tuple[str, ...] = (), seed: int = 1, game: int = 0):
-        self.cfg = load_config(players, list(sets))
-        self.pk = pack(self.cfg, check_invariants=True)
+        self.cfg, self.pk = _rules(players, tuple(sets))
         self.g = S.allocate(self.pk.ip, 20_000)
         self.rec = np.zeros(N_FIELDS, dtype=np.int64)
         new_game(self.g, self.pk.ip, self.pk.fp, np.uint64(seed), game, self.rec)
