@@ -17,7 +17,7 @@ from balance.kernel.game import finish_turn, play_chunk, resolve_turn
 from balance.kernel.jit import compiled
 from balance.kernel.state import allocate
 from balance.records import N_FIELDS
-from balance.runner import run_games
+from balance.runner import _policies, run_games
 
 
 @compiled
@@ -56,8 +56,6 @@ def test_play_chunk_is_found_in_the_cache_after_a_run():
     run_games(cfg, 1, 0)
     g, rules, _ = _kernel_args()
     out = np.zeros((1, N_FIELDS), dtype=np.int64)
-    from balance.runner import _policies
-
     args = (g, np.uint64(0), 0, out, rules, _policies(cfg, "expert", "expert"))
     assert warm._is_cached(play_chunk, tuple(numba.typeof(a) for a in args))
     assert not warm._is_cached(play_chunk, (types.int64,))
