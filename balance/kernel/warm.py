@@ -87,11 +87,11 @@ def compile_kernel(g, seed, first_game, out, rules, policies) -> None:
 
 def _compile_resolution() -> None:
     """The helper: compile resolve_turn for the kernel's argument types into the cache."""
-    from balance.config import load_config, pack
+    from balance.config import PRESET_PLAYERS, load_config, pack
     from balance.kernel.state import allocate
     from balance.records import N_FIELDS
 
-    rules = tuple(pack(load_config(12)))  # the types are those of every config
+    rules = tuple(pack(load_config(PRESET_PLAYERS[0])))  # any config: the types are the same
     g = allocate(rules[0], 0)
     rec = np.zeros(N_FIELDS, dtype=np.int64)
     resolve_turn.compiled_code_twin.compile(resolve_turn_signature(g, rules, rec))
