@@ -1,6 +1,6 @@
 """`@compiled`: how every kernel and policy function is compiled (numba, nopython, cached).
 
-Three choices differ from a plain `@njit(cache=True)`, all measured (docs/performance.md):
+Four choices differ from a plain `@njit(cache=True)`, all measured (docs/performance.md):
 
 - No runtime (`_nrt=False`): a function borrows the arrays it is handed and never counts
   references to them. A game's arrays are allocated in Python (state.allocate) once per chunk
@@ -20,11 +20,85 @@ Three choices differ from a plain `@njit(cache=True)`, all measured (docs/perfor
   (the runner's entry point, a test), compiles with the Python wrapper; calls from compiled
   code go to its twin, which compiles without either wrapper. A function's code is the same
   in both; only what is compiled around it differs.
+- No machine code where nothing runs it: numba emits machine code for every function it
+  compiles, though a function called from compiled code only ever runs as part of its callers,
+  which link in its optimised LLVM module and emit their own machine code for it. The twin's
+  library therefore stops at the optimised module (`_LinkOnlyLibrary`) and is cached as that
+  module's bitcode: emitting the code was a sixth of a cold compile.
 """
 
+from llvmlite import binding as ll
 from numba.core import types
 from numba.core.caching import FunctionCache
-from numba.core.registry import CPUDispatcher
+from numba.core.codegen import JITCodeLibrary
+from numba.core.registry import CPUDispatcher, cpu_target
+
+
+class _CompilingFor:
+    """Whether the function numba is compiling now runs only inside its callers (a twin's
+    compile, and the numba internals it types): its library is then link-only. Compiles nest
+    (a caller's typing compiles its callees) and hold numba's compiler lock."""
+
+    link_only = False
+
+    def __init__(self, link_only: bool):
+        self._link_only, self._outer = link_only, None
+
+    def __enter__(self):
+        self._outer, _CompilingFor.link_only = _CompilingFor.link_only, self._link_only
+
+    def __exit__(self, *exc):
+        _CompilingFor.link_only = self._outer
+
+
+class _LinkOnlyLibrary(JITCodeLibrary):
+    """numba's code library, which when created for a function that runs only inside its
+    callers keeps its optimised LLVM module for them to link and emits no machine code."""
+
+    def __init__(self, codegen, name):
+        super().__init__(codegen, name)
+        self._link_only = _CompilingFor.link_only
+
+    def _finalize_final_module(self):
+        if not self._link_only:
+            super()._finalize_final_module()
+            return
+        self._finalize_dynamic_globals()
+        self._verify_declare_only_symbols()
+        self._finalized = True  # never added to the JIT engine: no machine code
+
+    def serialize_using_object_code(self):
+        if not self._link_only:
+            return super().serialize_using_object_code()
+        return (self.name, "bitcode", self._get_module_for_linking().as_bitcode())
+
+    @classmethod
+    def _unserialize(cls, codegen, state):
+        name, kind, data = state
+        if kind != "bitcode":
+            return super()._unserialize(codegen, state)
+        self = codegen.create_library(name)
+        self._link_only = True
+        self._final_module = ll.parse_bitcode(data)  # already the module for linking
+        self._finalize_final_module()
+        return self
+
+
+def _emit_link_only_libraries(codegen) -> None:
+    """Make numba's CPU code generator create _LinkOnlyLibrary libraries. numba points each
+    compiled function's environment global at its environment object; a link-only library has
+    no such global in the JIT engine (address 0), and its callers never read it."""
+    set_env = codegen.set_env
+
+    def set_env_if_emitted(env_name, env):
+        if codegen._engine.get_global_value_address(env_name) != 0:
+            set_env(env_name, env)
+
+    codegen._library_class = _LinkOnlyLibrary
+    codegen.set_env = set_env_if_emitted
+
+
+_emit_link_only_libraries(cpu_target.target_context.codegen())
 
 
 class _CompiledCodeCache(FunctionCache):
@@ -53,7 +127,8 @@ class _CompiledCodeDispatcher(CPUDispatcher):
         wait, self.compiled_elsewhere = self.compiled_elsewhere, None
         if wait is not None and tuple(sig) not in self.overloads:
             wait()
-        return super().compile(sig)
+        with _CompilingFor(link_only=True):
+            return super().compile(sig)
 
     def get_call_template(self, args, kws):
         args = tuple(types.unliteral(a) for a in args)
@@ -64,6 +139,10 @@ class _CompiledCodeDispatcher(CPUDispatcher):
 class CompiledFunction(CPUDispatcher):
     """A compiled function as Python sees it: called from Python it compiles with the Python
     wrapper; a call from compiled code is typed, compiled and linked through its twin."""
+
+    def compile(self, sig):
+        with _CompilingFor(link_only=False):
+            return super().compile(sig)
 
     def get_call_template(self, args, kws):
         return self.compiled_code_twin.get_call_template(args, kws)
