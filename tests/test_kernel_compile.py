@@ -13,7 +13,7 @@ from numba.core import types
 
 from balance.config import load_config, pack
 from balance.kernel import warm
-from balance.kernel.game import finish_turn, play_chunk, resolve_turn
+from balance.kernel.game import declare_by_policies, finish_turn, play_chunk
 from balance.kernel.jit import compiled
 from balance.kernel.state import allocate
 from balance.records import N_FIELDS
@@ -35,20 +35,25 @@ def _kernel_args():
     return allocate(rules[0], 0), rules, np.zeros(N_FIELDS, dtype=np.int64)
 
 
-# Not cached, unlike every kernel function: compiled afresh in each session, it types its call
-# of resolve_turn (through finish_turn, inlined, as in play_chunk) instead of loading the
-# machine code of an earlier session, which would not say what it called.
+# Not cached, unlike every kernel function: compiled afresh in each session, they type their
+# calls of declare and resolve_turn (through the inlined parts of a turn, as in play_chunk)
+# instead of loading the machine code of an earlier session, which would not say what they called.
 @numba.njit
-def _finish_turn(g, ip, fp, room_block, rec):
+def _turn(g, rules, policies, rec):
+    ip, fp, room_block, adjacent, next_hop = rules
+    h_id, h_knobs, t_id, t_knobs = policies
+    declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs)
     return finish_turn(g, ip, fp, room_block, rec)
 
 
-def test_the_helper_compiles_resolve_turn_for_the_types_play_chunk_calls_it_with():
+def test_the_helper_compiles_its_functions_for_the_types_play_chunk_calls_them_with():
     g, rules, rec = _kernel_args()
-    ip, fp, room_block, _, _ = rules
-    _finish_turn.compile(tuple(numba.typeof(a) for a in (g, ip, fp, room_block, rec)))
-    sig = warm.resolve_turn_signature(g, rules, rec)
-    assert resolve_turn.compiled_code_twin.signatures == [sig]
+    policies = _policies(load_config(12), "expert", "expert")
+    _turn.compile(tuple(numba.typeof(a) for a in (g, rules, policies, rec)))
+    calls = warm.helper_signatures(g, rules, rec)
+    assert [f.py_func.__name__ for f, _ in calls] == ["declare", "resolve_turn"]
+    for f, sig in calls:
+        assert f.compiled_code_twin.signatures == [sig]
 
 
 def test_play_chunk_is_found_in_the_cache_after_a_run():
@@ -61,12 +66,12 @@ def test_play_chunk_is_found_in_the_cache_after_a_run():
     assert not warm._is_cached(play_chunk, (types.int64,))
 
 
-def test_the_helper_process_reports_resolve_turn_compiled():
+def test_the_helper_process_reports_each_function_compiled_in_turn():
     done = subprocess.run(
         [sys.executable, "-m", "balance.kernel.warm"], capture_output=True, text=True, timeout=900
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == [warm._DONE]
+    assert done.stdout.splitlines() == ["declare compiled", "resolve_turn compiled"]
 
 
 def test_a_function_compiled_elsewhere_is_awaited_once_before_its_first_compile():
@@ -89,18 +94,17 @@ def test_calls_from_compiled_code_go_to_the_twin_without_a_python_wrapper():
     assert _double.signatures == [(types.int64,)]
 
 
-class _FakeHelper:
-    def __init__(self, output: str):
-        self.stdout = io.StringIO(output)
-
-
-def test_waiting_for_the_helper_reads_up_to_its_report():
-    helper = _FakeHelper(f"warming up\n{warm._DONE}\nafterwards\n")
-    warm._await_helper(helper)
-    assert helper.stdout.read() == "afterwards\n"
+def test_waiting_for_the_helper_reads_up_to_the_report_awaited():
+    output = io.StringIO("warming up\ndeclare compiled\nresolve_turn compiled\nafterwards\n")
+    helper = warm._Helper(output)
+    helper.await_report("resolve_turn")
+    assert helper.reported == {"declare", "resolve_turn"}
+    assert output.read() == "afterwards\n"
+    helper.await_report("declare")  # reported already: nothing more is read
 
 
 def test_a_helper_that_ends_without_reporting_is_not_waited_for_again():
-    helper = _FakeHelper("Traceback (most recent call last):\n")
-    warm._await_helper(helper)  # returns at the end of its output: numba compiles here
-    assert helper.stdout.read() == ""
+    output = io.StringIO("declare compiled\nTraceback (most recent call last):\n")
+    helper = warm._Helper(output)
+    helper.await_report("resolve_turn")  # returns at the end of its output: numba compiles here
+    assert helper.reported == {"declare"} and output.read() == ""

@@ -1,14 +1,14 @@
-"""A cold compile on two cores: a helper process compiles the turn's resolution while this one
-compiles the rest of the kernel.
+"""A cold compile on two cores: a helper process compiles the declaration checks and the turn's
+resolution while this one compiles the rest of the kernel.
 
 Numba compiles in one thread, so the first run after an install or a change of the compiled
 sources kept one core busy for minutes and left the other idle. `compile_kernel` starts a
-helper (`python -m balance.kernel.warm`) that compiles `resolve_turn`, and all it calls, into
-numba's on-disk cache, and meanwhile compiles `play_chunk` here. This compile reaches
-`resolve_turn` after the setup, the start of the turn, the observation and the policies, about
-as much work as the helper's; it waits there for the helper to report, and numba loads
-`resolve_turn` from the cache. A cached function keeps its LLVM bitcode for linking into its
-callers, so `play_chunk`'s machine code, and every record, is the same as from a compile in
+helper (`python -m balance.kernel.warm`) that compiles `declare` and `resolve_turn`, and all
+they call, into numba's on-disk cache, and meanwhile compiles `play_chunk` here. This compile
+reaches `declare` after the setup, the start of the turn, the observation and the policies,
+about as much work as the helper's; it waits there for the helper to report each of the two,
+and numba loads them from the cache. A cached function keeps its LLVM module for linking into
+its callers, so `play_chunk`'s machine code, and every record, is the same as from a compile in
 one process.
 """
 
@@ -20,23 +20,29 @@ import sys
 import numba
 import numpy as np
 
+from balance.kernel.actions import declare
 from balance.kernel.game import play_chunk, resolve_turn
 
-# what the helper prints once resolve_turn is in the cache
-_DONE = "resolve_turn compiled"
+# what the helper prints once a function is in the cache: "<name> compiled"
+_REPORT = " compiled"
 
 
-def _resolve_turn_args(g, rules, rec):
-    """The arguments finish_turn passes to resolve_turn (game.py), whose types the helper
-    compiles it for."""
-    ip, fp, room_block, _, _ = rules
-    return (g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)
+def _helper_calls(g, rules, rec) -> tuple:
+    """The functions the helper compiles, in the order play_chunk's compile reaches them, each
+    with the arguments play_chunk passes it (game.py: declare_by_policies, finish_turn), whose
+    types it is compiled for."""
+    ip, fp, room_block, adjacent, _ = rules
+    c = n_wanted = 0  # a character's index and his count of declarations: int64
+    return (
+        (declare, (g.ch, g.it, g.st, g.decl, ip, adjacent, room_block, c, n_wanted)),
+        (resolve_turn, (g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)),
+    )
 
 
-def resolve_turn_signature(g, rules, rec) -> tuple:
-    """The argument types of resolve_turn as play_chunk calls it, for the game arrays g, the
-    packed rules and a record row rec."""
-    return tuple(numba.typeof(a) for a in _resolve_turn_args(g, rules, rec))
+def helper_signatures(g, rules, rec) -> list:
+    """(function, argument types) of each function the helper compiles, for the game arrays g,
+    the packed rules and a record row rec."""
+    return [(f, tuple(numba.typeof(a) for a in args)) for f, args in _helper_calls(g, rules, rec)]
 
 
 def _is_cached(dispatcher, sig: tuple) -> bool:
@@ -54,11 +60,22 @@ def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
 
 
-def _await_helper(helper: subprocess.Popen) -> None:
-    for line in helper.stdout:
-        if line.strip() == _DONE:
-            return
-    # the helper ended without compiling it (an error, a kill): numba compiles it here
+class _Helper:
+    """The helper process, as this compile waits for its reports."""
+
+    def __init__(self, stdout):
+        self.stdout = stdout
+        self.reported = set()
+
+    def await_report(self, name: str) -> None:
+        """Wait until the helper reports `name` compiled, or ends without doing so (an error,
+        a kill): numba then compiles it here."""
+        while name not in self.reported:
+            line = self.stdout.readline()
+            if not line:
+                return
+            if line.strip().endswith(_REPORT):
+                self.reported.add(line.strip()[: -len(_REPORT)])
 
 
 def compile_kernel(g, seed, first_game, out, rules, policies) -> None:
@@ -68,35 +85,38 @@ def compile_kernel(g, seed, first_game, out, rules, policies) -> None:
     sig = tuple(numba.typeof(a) for a in (g, seed, first_game, out, rules, policies))
     if sig in play_chunk.overloads or _is_cached(play_chunk, sig) or _cores() < 2:
         return  # the call loads or compiles it
-    helper = subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, "-m", "balance.kernel.warm"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
     )
-    twin = resolve_turn.compiled_code_twin
-    twin.compiled_elsewhere = functools.partial(_await_helper, helper)
+    helper = _Helper(process.stdout)
+    twins = [f.compiled_code_twin for f, _ in _helper_calls(g, rules, out[0])]
+    for twin in twins:
+        twin.compiled_elsewhere = functools.partial(helper.await_report, twin.py_func.__name__)
     try:
         play_chunk.compile(sig)
     finally:
-        twin.compiled_elsewhere = None
-        helper.kill()  # done by now unless this compile never needed it
-        helper.wait()
-        helper.stdout.close()
+        for twin in twins:
+            twin.compiled_elsewhere = None
+        process.kill()  # done by now unless this compile never needed it
+        process.wait()
+        process.stdout.close()
 
 
-def _compile_resolution() -> None:
-    """The helper: compile resolve_turn for the kernel's argument types into the cache."""
+def _compile_for_play_chunk() -> None:
+    """The helper: compile its functions for the kernel's argument types into the cache."""
     from balance.config import PRESET_PLAYERS, load_config, pack
     from balance.kernel.state import allocate
     from balance.records import N_FIELDS
 
     rules = tuple(pack(load_config(PRESET_PLAYERS[0])))  # any config: the types are the same
     g = allocate(rules[0], 0)
-    rec = np.zeros(N_FIELDS, dtype=np.int64)
-    resolve_turn.compiled_code_twin.compile(resolve_turn_signature(g, rules, rec))
-    print(_DONE, flush=True)
+    for f, sig in helper_signatures(g, rules, np.zeros(N_FIELDS, dtype=np.int64)):
+        f.compiled_code_twin.compile(sig)
+        print(f.py_func.__name__ + _REPORT, flush=True)
 
 
 if __name__ == "__main__":
-    _compile_resolution()
+    _compile_for_play_chunk()
