@@ -33,9 +33,10 @@ def _helper_calls(g, rules, rec) -> tuple:
     types it is compiled for."""
     ip, fp, room_block, adjacent, _ = rules
     c = n_wanted = 0  # a character's index and his count of declarations: int64
+    resolution = (g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)
     return (
         (declare, (g.ch, g.it, g.st, g.decl, ip, adjacent, room_block, c, n_wanted)),
-        (resolve_turn, (g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)),
+        (resolve_turn, resolution),
     )
 
 
