@@ -30,6 +30,16 @@ def _calls_double(x):
     return _double(x)
 
 
+@compiled
+def _triple(x):
+    return 3 * x
+
+
+@compiled
+def _calls_triple(x):
+    return _triple(x) + 1
+
+
 def _kernel_args():
     rules = tuple(pack(load_config(12)))
     return allocate(rules[0], 0), rules, np.zeros(N_FIELDS, dtype=np.int64)
@@ -108,3 +118,16 @@ def test_a_helper_that_ends_without_reporting_is_not_waited_for_again():
     helper = warm._Helper(output)
     helper.await_report("resolve_turn")  # returns at the end of its output: numba compiles here
     assert helper.reported == {"declare"} and output.read() == ""
+
+
+def test_a_twin_emits_no_machine_code_and_is_cached_as_its_optimised_module():
+    assert _calls_triple(4) == 13  # the caller runs the twin's code, linked into its own
+    twin = _triple.compiled_code_twin.overloads[(types.int64,)].library
+    caller = _calls_triple.overloads[(types.int64,)].library
+    assert twin._link_only and not caller._link_only
+    assert twin._compiled_object is None  # no object code was ever emitted for it
+    assert len(caller._get_compiled_object()) > 0
+    name, kind, bitcode = twin.serialize_using_object_code()
+    assert kind == "bitcode" and bitcode == twin._get_module_for_linking().as_bitcode()
+    loaded = twin.codegen.unserialize_library((name, kind, bitcode))  # as from the cache
+    assert loaded._link_only and loaded._get_module_for_linking().as_bitcode() == bitcode
