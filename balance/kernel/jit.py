@@ -37,7 +37,9 @@ from numba.core.registry import CPUDispatcher, cpu_target
 class _CompilingFor:
     """Whether the function numba is compiling now runs only inside its callers (a twin's
     compile, and the numba internals it types): its library is then link-only. Compiles nest
-    (a caller's typing compiles its callees) and hold numba's compiler lock."""
+    (a caller's typing compiles its callees) and hold numba's compiler lock. Outside a twin's
+    compile it is False: a Python-callable function is compiled only when Python calls it,
+    never from within a compile, and numba creates its library after typing its callees."""
 
     link_only = False
 
@@ -139,10 +141,6 @@ class _CompiledCodeDispatcher(CPUDispatcher):
 class CompiledFunction(CPUDispatcher):
     """A compiled function as Python sees it: called from Python it compiles with the Python
     wrapper; a call from compiled code is typed, compiled and linked through its twin."""
-
-    def compile(self, sig):
-        with _CompilingFor(link_only=False):
-            return super().compile(sig)
 
     def get_call_template(self, args, kws):
         return self.compiled_code_twin.get_call_template(args, kws)
