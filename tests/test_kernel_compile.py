@@ -120,7 +120,7 @@ def test_a_helper_that_ends_without_reporting_is_not_waited_for_again():
     assert helper.reported == {"declare"} and output.read() == ""
 
 
-def test_a_twin_emits_no_machine_code_and_is_cached_as_its_optimised_module():
+def test_a_twin_emits_no_machine_code_and_is_cached_as_its_module():
     assert _calls_triple(4) == 13  # the caller runs the twin's code, linked into its own
     twin = _triple.compiled_code_twin.overloads[(types.int64,)].library
     caller = _calls_triple.overloads[(types.int64,)].library
@@ -131,3 +131,17 @@ def test_a_twin_emits_no_machine_code_and_is_cached_as_its_optimised_module():
     assert kind == "bitcode" and bitcode == twin._get_module_for_linking().as_bitcode()
     loaded = twin.codegen.unserialize_library((name, kind, bitcode))  # as from the cache
     assert loaded._link_only and loaded._get_module_for_linking().as_bitcode() == bitcode
+
+
+def test_a_twin_leaves_optimising_its_module_to_the_entry_point():
+    assert _calls_triple(1) == 4
+    twin = _calls_triple.compiled_code_twin
+    twin.compile((types.int64,))  # as when compiled code calls it
+    linked = twin.overloads[(types.int64,)].library.get_llvm_str()
+    entry = _calls_triple.overloads[(types.int64,)].library.get_llvm_str()
+
+    # _triple's mangled name: the twin still calls it, the optimised entry point inlined it
+    def calls_triple(ir):
+        return any("call" in line and "7_triple" in line for line in ir.splitlines())
+
+    assert calls_triple(linked) and not calls_triple(entry)

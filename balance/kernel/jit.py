@@ -20,11 +20,15 @@ Four choices differ from a plain `@njit(cache=True)`, all measured (docs/perform
   (the runner's entry point, a test), compiles with the Python wrapper; calls from compiled
   code go to its twin, which compiles without either wrapper. A function's code is the same
   in both; only what is compiled around it differs.
-- No machine code where nothing runs it: numba emits machine code for every function it
-  compiles, though a function called from compiled code only ever runs as part of its callers,
-  which link in its optimised LLVM module and emit their own machine code for it. The twin's
-  library therefore stops at the optimised module (`_LinkOnlyLibrary`) and is cached as that
-  module's bitcode: emitting the code was a sixth of a cold compile.
+- No machine code where nothing runs it, and one optimisation of the whole: numba emits
+  machine code for every function it compiles, though a function called from compiled code
+  only ever runs as part of its callers, which link in its LLVM module and emit their own
+  machine code for it; and it optimises each function's module with all its callees linked
+  in, so the code of a small helper was optimised again at every level above it. The twin's
+  library therefore stops at its module with its callees linked in, each function optimised
+  on its own (`_LinkOnlyLibrary`), and is cached as that module's bitcode; the entry point
+  optimises the whole kernel once, as numba optimises any module. Emitting the code was a
+  sixth of a cold compile, and optimising the twins' modules another sixth.
 """
 
 from llvmlite import binding as ll
@@ -55,11 +59,17 @@ class _CompilingFor:
 
 class _LinkOnlyLibrary(JITCodeLibrary):
     """numba's code library, which when created for a function that runs only inside its
-    callers keeps its optimised LLVM module for them to link and emits no machine code."""
+    callers keeps its LLVM module for them to link, leaves optimising the module to the
+    entry point that links it (which optimises all it links at once) and emits no machine
+    code."""
 
     def __init__(self, codegen, name):
         super().__init__(codegen, name)
         self._link_only = _CompilingFor.link_only
+
+    def _optimize_final_module(self):
+        if not self._link_only:
+            super()._optimize_final_module()
 
     def _finalize_final_module(self):
         if not self._link_only:
