@@ -49,16 +49,17 @@ def play_games(seed: np.uint64, first_game: int, out: np.ndarray, rules: tuple, 
     games on numba's number of threads (`numba.set_num_threads`, NUMBA_NUM_THREADS). The kernel
     runs without the GIL, so the threads play at once; each game's record depends on (seed, game
     index) only, never on the threads or the chunks."""
-    from balance.kernel.game import play_chunk
+    from balance.kernel.game import entry_point
     from balance.kernel.state import allocate
     from balance.kernel.warm import compile_kernel
 
     starts = range(0, out.shape[0], CHUNK)
-    compile_kernel(allocate(rules[0], 0), seed, first_game, out[:CHUNK], rules, policies)
+    entry = entry_point(rules, policies)
+    compile_kernel(entry, allocate(rules[0], 0), seed, first_game, out[:CHUNK], rules, policies)
 
     def play(start: int) -> None:
         g = allocate(rules[0], 0)
-        play_chunk(g, seed, first_game + start, out[start : start + CHUNK], rules, policies)
+        entry(g, seed, first_game + start, out[start : start + CHUNK], rules, policies)
 
     threads = min(numba.get_num_threads(), len(starts))
     if threads == 1:
@@ -175,7 +176,7 @@ def replay_game(
     cfg: Config, seed: int, game: int, humans: str = DEFAULT, things: str = DEFAULT
 ) -> Replay:
     """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
-    from balance.kernel.game import play_chunk
+    from balance.kernel.game import entry_point
     from balance.kernel.state import CH_ORIGINAL, CH_PROFESSION, ST_N_EVENTS, allocate
     from balance.kernel.warm import compile_kernel
 
@@ -186,8 +187,9 @@ def replay_game(
     policies = _policies(cfg, humans, things)
     g = allocate(rules[0], MAX_EVENTS)
     record = np.zeros((1, N_FIELDS), dtype=np.int64)
-    compile_kernel(g, np.uint64(seed), game, record, rules, policies)
-    play_chunk(g, np.uint64(seed), game, record, rules, policies)
+    entry = entry_point(rules, policies)
+    compile_kernel(entry, g, np.uint64(seed), game, record, rules, policies)
+    entry(g, np.uint64(seed), game, record, rules, policies)
     rec = as_structured(record)[0]
     turns = int(rec["end_turn"])
     return Replay(

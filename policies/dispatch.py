@@ -1,5 +1,9 @@
-"""One compiled entry point for every policy: the kernel calls policy_declare with a policy id
-(see policies.REGISTRY), so adding a policy adds a branch, not a kernel signature."""
+"""The compiled entry points for the policies: the kernel calls one of them with a policy id
+(see policies.REGISTRY), so adding a policy adds a branch, not a kernel signature.
+
+`expert_declare` dispatches among the strong policies only, what run, sweep and check play by
+default; the kernel's entry point for them (game.play_expert_chunk) compiles without the
+others, in less time. `policy_declare` dispatches among them all."""
 
 from balance.kernel.jit import compiled
 from policies.expert_humans import expert_human_declare
@@ -16,6 +20,8 @@ EXPERT_HUMANS = 4
 EXPERT_THINGS = 5
 SABOTEUR_THINGS = 6
 
+EXPERT_POLICIES = (IDLE, EXPERT_HUMANS, EXPERT_THINGS, SABOTEUR_THINGS)  # expert_declare's
+
 
 @compiled
 def policy_declare(policy_id, knobs, obs, memory, rng, stream, out, next_hop, room_block, ip):
@@ -27,6 +33,12 @@ def policy_declare(policy_id, knobs, obs, memory, rng, stream, out, next_hop, ro
         return human_declare(knobs, obs, memory, ip, out, next_hop, room_block)
     if policy_id == NAIVE_THINGS:
         return thing_declare(knobs, obs, memory, ip, rng, stream, out, next_hop, room_block)
+    return expert_declare(policy_id, knobs, obs, memory, rng, stream, out, next_hop, room_block, ip)
+
+
+@compiled
+def expert_declare(policy_id, knobs, obs, memory, rng, stream, out, next_hop, room_block, ip):
+    """policy_declare for the policies of EXPERT_POLICIES."""
     if policy_id == EXPERT_HUMANS:
         return expert_human_declare(knobs, obs, memory, ip, rng, stream, out, next_hop, room_block)
     if policy_id == EXPERT_THINGS:

@@ -21,10 +21,20 @@ from balance.kernel.game import (
     finish_turn,
     new_game,
 )
+from balance.kernel.jit import compiled
 from balance.kernel.observe import count_room_items, observe
 from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS
 from balance import records as R
 from balance.records import N_FIELDS
+from policies.dispatch import policy_declare
+
+
+@compiled
+def declare_through_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs):
+    """game.declare_by_policies as play_chunk calls it, through any policy."""
+    declare_by_policies(
+        g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs, policy_declare
+    )
 
 
 # Facts about another character, or about a room one is not in, that Scenario.hide changes
@@ -144,7 +154,7 @@ class Scenario:
         h_id, h_knobs = make(humans, codes.HUMANS, self.cfg)
         t_id, t_knobs = make(things, codes.THINGS, self.cfg)
         pk = self.pk
-        declare_by_policies(
+        declare_through_policies(
             self.g, pk.ip, pk.room_block, pk.adjacent, pk.next_hop, h_id, h_knobs, t_id, t_knobs
         )
         for c, rows in (scripted or {}).items():
@@ -161,7 +171,7 @@ class Scenario:
     def _begin_turn(self) -> None:
         assert self.turn < self.cfg["game.max_turns"], "the replay buffers end at game.max_turns"
         self.turn += 1
-        if begin_turn(self.g, self.pk.ip, self.pk.room_block, self.rec, self.turn):
+        if begin_turn(self.g, self.pk.ip, self.pk.room_block, self.rec, self.turn, True):
             self._ended()
 
     def _declare(self, c: int, rows: list[tuple[int, int, int]]) -> None:
@@ -176,7 +186,7 @@ class Scenario:
         )
 
     def _finish_turn(self) -> None:
-        if finish_turn(self.g, self.pk.ip, self.pk.fp, self.pk.room_block, self.rec):
+        if finish_turn(self.g, self.pk.ip, self.pk.fp, self.pk.room_block, self.rec, True):
             self._ended()
 
     def hide(self, change: str, me: int, other: int) -> None:

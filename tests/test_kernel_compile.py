@@ -13,11 +13,18 @@ from numba.core import types
 
 from balance.config import load_config, pack
 from balance.kernel import warm
-from balance.kernel.game import declare_by_policies, finish_turn, play_chunk
+from balance.kernel.game import (
+    declare_by_policies,
+    entry_point,
+    finish_turn,
+    play_chunk,
+    play_expert_chunk,
+)
 from balance.kernel.jit import compiled
 from balance.kernel.state import allocate
-from balance.records import N_FIELDS
+from balance.records import C_GAME, N_FIELDS
 from balance.runner import _policies, run_games
+from policies.dispatch import policy_declare
 
 
 @compiled
@@ -52,8 +59,10 @@ def _kernel_args():
 def _turn(g, rules, policies, rec):
     ip, fp, room_block, adjacent, next_hop = rules
     h_id, h_knobs, t_id, t_knobs = policies
-    declare_by_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs)
-    return finish_turn(g, ip, fp, room_block, rec)
+    declare_by_policies(
+        g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs, policy_declare
+    )
+    return finish_turn(g, ip, fp, room_block, rec, True)
 
 
 def test_the_helper_compiles_its_functions_for_the_types_play_chunk_calls_them_with():
@@ -66,14 +75,37 @@ def test_the_helper_compiles_its_functions_for_the_types_play_chunk_calls_them_w
         assert f.compiled_code_twin.signatures == [sig]
 
 
-def test_play_chunk_is_found_in_the_cache_after_a_run():
+def test_the_entry_point_of_a_run_is_found_in_the_cache_after_it():
     cfg = load_config(9)
     run_games(cfg, 1, 0)
     g, rules, _ = _kernel_args()
     out = np.zeros((1, N_FIELDS), dtype=np.int64)
     args = (g, np.uint64(0), 0, out, rules, _policies(cfg, "expert", "expert"))
-    assert warm._is_cached(play_chunk, tuple(numba.typeof(a) for a in args))
-    assert not warm._is_cached(play_chunk, (types.int64,))
+    assert warm._is_cached(play_expert_chunk, tuple(numba.typeof(a) for a in args))
+    assert not warm._is_cached(play_expert_chunk, (types.int64,))
+
+
+def test_the_expert_entry_point_plays_the_expert_policies_and_idle_without_invariant_checks():
+    cfg = load_config(12)
+    rules, checked = tuple(pack(cfg)), tuple(pack(cfg, check_invariants=True))
+    for humans, things in [("expert", "expert"), ("expert", "saboteur"), ("idle", "expert")]:
+        policies = _policies(cfg, humans, things)
+        assert entry_point(rules, policies) is play_expert_chunk
+        assert entry_point(checked, policies) is play_chunk
+    for humans, things in [("naive", "expert"), ("expert", "naive"), ("random", "random")]:
+        assert entry_point(rules, _policies(cfg, humans, things)) is play_chunk
+
+
+def test_both_entry_points_play_the_same_records():
+    cfg = load_config(15)
+    rules, policies = tuple(pack(cfg)), _policies(cfg, "expert", "saboteur")
+    records = []
+    for entry in (play_chunk, play_expert_chunk):
+        out = np.zeros((150, N_FIELDS), dtype=np.int64)
+        entry(allocate(rules[0], 0), np.uint64(11), 40, out, rules, policies)
+        records.append(out)
+    assert records[0][:, C_GAME].tolist() == list(range(40, 190))  # the games asked for, all played
+    np.testing.assert_array_equal(records[0], records[1])
 
 
 def test_the_helper_process_reports_each_function_compiled_in_turn():

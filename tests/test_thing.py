@@ -5,7 +5,7 @@ import numpy as np
 
 from balance import codes
 from balance.kernel import state as S
-from balance.kernel.game import begin_turn, declare_by_policies, finish_turn
+from balance.kernel.game import begin_turn, finish_turn
 from balance.kernel.thing import OT_CONVERTS, OT_FORM, OT_ROOMS_BEFORE, pack_order
 from balance.observation import (
     O_KNOWN_THING,
@@ -16,7 +16,7 @@ from balance.observation import (
     P_ACTIVE_THING,
     P_LOOKS_DEAD,
 )
-from harness import Scenario, lit
+from harness import Scenario, declare_through_policies, lit
 
 THING, HUMAN, WITNESS, OTHER = 0, 1, 2, 3
 ROOM = codes.GENERATOR_1  # breaking its block's generator darkens it
@@ -397,8 +397,9 @@ def test_THING_P_5_GAP_38_call_of_the_spawn():
 
 
 def test_THING_P_5_GAP_38_a_convert_plays_the_human_policy_until_called():
-    """Through game.declare_by_policies: the humans' policy here declares nothing, the Things'
-    policy attacks; the convert is silent until the original Thing calls him, then attacks."""
+    """Through game.declare_by_policies (harness.declare_through_policies): the humans' policy
+    here declares nothing, the Things' policy attacks; the convert is silent until the original
+    Thing calls him, then attacks."""
     from policies import make
 
     sc = scene()
@@ -410,17 +411,17 @@ def test_THING_P_5_GAP_38_a_convert_plays_the_human_policy_until_called():
 
     def declare():
         args = (sc.g, pk.ip, pk.room_block, pk.adjacent, pk.next_hop)
-        declare_by_policies(*args, humans[0], humans[1], things[0], things[1])
+        declare_through_policies(*args, humans[0], humans[1], things[0], things[1])
 
     sc.turn += 1
-    begin_turn(sc.g, pk.ip, pk.room_block, sc.rec, sc.turn)
+    begin_turn(sc.g, pk.ip, pk.room_block, sc.rec, sc.turn, True)
     declare()
     assert sc.ch[HUMAN, S.CH_N_DECL] == 0
     sc.g.decl[THING, 0, :] = (codes.A_CALL_SPAWN, HUMAN, 0, 0)  # the original's call, scripted
     sc.ch[THING, S.CH_N_DECL] = 1
-    finish_turn(sc.g, pk.ip, pk.fp, pk.room_block, sc.rec)
+    finish_turn(sc.g, pk.ip, pk.fp, pk.room_block, sc.rec, True)
     sc.turn += 1
-    begin_turn(sc.g, pk.ip, pk.room_block, sc.rec, sc.turn)
+    begin_turn(sc.g, pk.ip, pk.room_block, sc.rec, sc.turn, True)
     declare()
     kept = sc.kept(HUMAN)
     assert kept and kept[-1][0] == codes.A_CLAWS and kept[-1][1] in (WITNESS, OTHER)

@@ -4,12 +4,12 @@ resolution while this one compiles the rest of the kernel.
 Numba compiles in one thread, so the first run after an install or a change of the compiled
 sources kept one core busy for minutes and left the other idle. `compile_kernel` starts a
 helper (`python -m balance.kernel.warm`) that compiles `declare` and `resolve_turn`, and all
-they call, into numba's on-disk cache, and meanwhile compiles `play_chunk` here. This compile
-reaches `declare` after the setup, the start of the turn, the observation and the policies,
-about as much work as the helper's; it waits there for the helper to report each of the two,
-and numba loads them from the cache. A cached function keeps its LLVM module for linking into
-its callers, so `play_chunk`'s machine code, and every record, is the same as from a compile in
-one process.
+they call, into numba's on-disk cache, and meanwhile compiles the entry point here (game.py:
+play_chunk or play_expert_chunk, which call them alike). This compile reaches `declare` after
+the setup, the start of the turn, the observation and the policies, about as much work as the
+helper's; it waits there for the helper to report each of the two, and numba loads them from
+the cache. A cached function keeps its LLVM module for linking into its callers, so the entry
+point's machine code, and every record, is the same as from a compile in one process.
 """
 
 import functools
@@ -21,15 +21,15 @@ import numba
 import numpy as np
 
 from balance.kernel.actions import declare
-from balance.kernel.game import play_chunk, resolve_turn
+from balance.kernel.game import resolve_turn
 
 # what the helper prints once a function is in the cache: "<name> compiled"
 _REPORT = " compiled"
 
 
 def _helper_calls(g, rules, rec) -> tuple:
-    """The functions the helper compiles, in the order play_chunk's compile reaches them, each
-    with the arguments play_chunk passes it (game.py: declare_by_policies, finish_turn), whose
+    """The functions the helper compiles, in the order an entry point's compile reaches them,
+    each with the arguments it passes them (game.py: declare_by_policies, finish_turn), whose
     types it is compiled for."""
     ip, fp, room_block, adjacent, _ = rules
     c = n_wanted = 0  # a character's index and his count of declarations: int64
@@ -79,12 +79,12 @@ class _Helper:
                 self.reported.add(line.strip()[: -len(_REPORT)])
 
 
-def compile_kernel(g, seed, first_game, out, rules, policies) -> None:
-    """Compile play_chunk for the types of these arguments (those of a call), or leave it to
-    load from numba's cache when it is there. A cold compile on a machine of two cores or more
-    is split with a helper process."""
+def compile_kernel(entry, g, seed, first_game, out, rules, policies) -> None:
+    """Compile the entry point `entry` (game.entry_point) for the types of these arguments
+    (those of a call), or leave it to load from numba's cache when it is there. A cold compile
+    on a machine of two cores or more is split with a helper process."""
     sig = tuple(numba.typeof(a) for a in (g, seed, first_game, out, rules, policies))
-    if sig in play_chunk.overloads or _is_cached(play_chunk, sig) or _cores() < 2:
+    if sig in entry.overloads or _is_cached(entry, sig) or _cores() < 2:
         return  # the call loads or compiles it
     process = subprocess.Popen(
         [sys.executable, "-m", "balance.kernel.warm"],
@@ -97,7 +97,7 @@ def compile_kernel(g, seed, first_game, out, rules, policies) -> None:
     for twin in twins:
         twin.compiled_elsewhere = functools.partial(helper.await_report, twin.py_func.__name__)
     try:
-        play_chunk.compile(sig)
+        entry.compile(sig)
     finally:
         for twin in twins:
             twin.compiled_elsewhere = None
@@ -106,7 +106,7 @@ def compile_kernel(g, seed, first_game, out, rules, policies) -> None:
         process.stdout.close()
 
 
-def _compile_for_play_chunk() -> None:
+def _compile_for_entry_points() -> None:
     """The helper: compile its functions for the kernel's argument types into the cache."""
     from balance.config import PRESET_PLAYERS, load_config, pack
     from balance.kernel.state import allocate
@@ -120,4 +120,4 @@ def _compile_for_play_chunk() -> None:
 
 
 if __name__ == "__main__":
-    _compile_for_play_chunk()
+    _compile_for_entry_points()
