@@ -10,6 +10,7 @@ import sys
 import numba
 import numpy as np
 from numba.core import types
+from numba.core.caching import NullCache
 
 from balance.config import load_config, pack
 from balance.kernel import warm
@@ -45,6 +46,16 @@ def _triple(x):
 @compiled
 def _calls_triple(x):
     return _triple(x) + 1
+
+
+@compiled
+def _quadruple(x):
+    return 4 * x
+
+
+@compiled
+def _calls_quadruple(x):
+    return _quadruple(x) + 1
 
 
 def _kernel_args():
@@ -154,10 +165,11 @@ def test_a_helper_that_ends_without_reporting_is_not_waited_for_again():
 
 def test_a_twin_emits_no_machine_code_and_is_cached_as_its_module():
     assert _calls_triple(4) == 13  # the caller runs the twin's code, linked into its own
+    _triple.compiled_code_twin.compile((types.int64,))  # compiled, or loaded from the cache
     twin = _triple.compiled_code_twin.overloads[(types.int64,)].library
     caller = _calls_triple.overloads[(types.int64,)].library
     assert twin._link_only and not caller._link_only
-    assert twin._compiled_object is None  # no object code was ever emitted for it
+    assert getattr(twin, "_compiled_object", None) is None  # no object code was ever emitted
     assert len(caller._get_compiled_object()) > 0
     name, kind, bitcode = twin.serialize_using_object_code()
     assert kind == "bitcode" and bitcode == twin._get_module_for_linking().as_bitcode()
@@ -165,15 +177,34 @@ def test_a_twin_emits_no_machine_code_and_is_cached_as_its_module():
     assert loaded._link_only and loaded._get_module_for_linking().as_bitcode() == bitcode
 
 
-def test_a_twin_leaves_optimising_its_module_to_the_entry_point():
-    assert _calls_triple(1) == 4
-    twin = _calls_triple.compiled_code_twin
+def test_a_twin_leaves_optimising_its_module_to_the_function_called_from_python():
+    _calls_quadruple._cache = NullCache()  # compiled afresh: a cached function keeps no LLVM text
+    assert _calls_quadruple(1) == 5
+    twin = _calls_quadruple.compiled_code_twin
     twin.compile((types.int64,))  # as when compiled code calls it
     linked = twin.overloads[(types.int64,)].library.get_llvm_str()
-    entry = _calls_triple.overloads[(types.int64,)].library.get_llvm_str()
+    optimised = _calls_quadruple.overloads[(types.int64,)].library.get_llvm_str()
 
-    # _triple's mangled name: the twin still calls it, the optimised entry point inlined it
-    def calls_triple(ir):
-        return any("call" in line and "7_triple" in line for line in ir.splitlines())
+    def calls_quadruple(ir):  # a call of _quadruple, by its mangled name
+        return any("call" in line and "10_quadruple" in line for line in ir.splitlines())
 
-    assert calls_triple(linked) and not calls_triple(entry)
+    assert "define" in optimised and calls_quadruple(linked) and not calls_quadruple(optimised)
+
+
+@compiled
+def _total(a):
+    total = 0
+    for x in a:
+        total += x
+    return total
+
+
+def test_kernel_functions_are_optimised_without_the_loop_vectoriser_and_others_with_it():
+    _total._cache = NullCache()  # compiled afresh: a cached function keeps no LLVM text
+    a = np.arange(100)
+    plain = numba.njit(_total.py_func)
+    assert _total(a) == plain(a) == 4950
+    ours = _total.overloads[(numba.typeof(a),)].library.get_llvm_str()
+    theirs = plain.overloads[(numba.typeof(a),)].library.get_llvm_str()
+    assert "_total" in ours and "_total" in theirs  # both hold the function's code
+    assert " x i64>" in theirs and " x i64>" not in ours  # vectors of integers: vectorised

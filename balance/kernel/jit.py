@@ -1,6 +1,6 @@
 """`@compiled`: how every kernel and policy function is compiled (numba, nopython, cached).
 
-Four choices differ from a plain `@njit(cache=True)`, all measured (docs/performance.md):
+Five choices differ from a plain `@njit(cache=True)`, all measured (docs/performance.md):
 
 - No runtime (`_nrt=False`): a function borrows the arrays it is handed and never counts
   references to them. A game's arrays are allocated in Python (state.allocate) once per chunk
@@ -26,50 +26,64 @@ Four choices differ from a plain `@njit(cache=True)`, all measured (docs/perform
   machine code for it; and it optimises each function's module with all its callees linked
   in, so the code of a small helper was optimised again at every level above it. The twin's
   library therefore stops at its module with its callees linked in, each function optimised
-  on its own (`_LinkOnlyLibrary`), and is cached as that module's bitcode; the entry point
+  on its own (`_KernelLibrary`), and is cached as that module's bitcode; the entry point
   optimises the whole kernel once, as numba optimises any module. Emitting the code was a
   sixth of a cold compile, and optimising the twins' modules another sixth.
+- No loop vectorising: the kernel's loops are short, branching and over integers; LLVM's loop
+  vectoriser cost a third of the entry point's optimisation and gained no speed.
 """
 
 from llvmlite import binding as ll
-from numba.core import types
+from numba.core import config, types
 from numba.core.caching import FunctionCache
 from numba.core.codegen import JITCodeLibrary
 from numba.core.registry import CPUDispatcher, cpu_target
 
 
-class _CompilingFor:
-    """Whether the function numba is compiling now runs only inside its callers (a twin's
-    compile, and the numba internals it types): its library is then link-only. Compiles nest
-    (a caller's typing compiles its callees) and hold numba's compiler lock. Outside a twin's
-    compile it is False: a Python-callable function is compiled only when Python calls it,
-    never from within a compile, and numba creates its library after typing its callees."""
+class _Compiling:
+    """What numba is compiling now: TWIN, a function that runs only inside its callers (a
+    twin's compile, and the numba internals it types), whose library is link-only; KERNEL, a
+    kernel function called from Python (an entry point, a test's call), whose library optimises
+    all the code it links; or None, any other function (a notebook's own), which numba compiles
+    as it always does. Compiles nest (a caller's typing compiles its callees) and hold numba's
+    compiler lock; numba creates a function's library after typing its callees."""
 
-    link_only = False
+    TWIN, KERNEL = "twin", "kernel"
+    now = None
 
-    def __init__(self, link_only: bool):
-        self._link_only, self._outer = link_only, None
+    def __init__(self, what: str):
+        self._what, self._outer = what, None
 
     def __enter__(self):
-        self._outer, _CompilingFor.link_only = _CompilingFor.link_only, self._link_only
+        self._outer, _Compiling.now = _Compiling.now, self._what
 
     def __exit__(self, *exc):
-        _CompilingFor.link_only = self._outer
+        _Compiling.now = self._outer
 
 
-class _LinkOnlyLibrary(JITCodeLibrary):
+class _KernelLibrary(JITCodeLibrary):
     """numba's code library, which when created for a function that runs only inside its
     callers keeps its LLVM module for them to link, leaves optimising the module to the
-    entry point that links it (which optimises all it links at once) and emits no machine
-    code."""
+    function called from Python that links it (which optimises all it links at once) and emits
+    no machine code; and which optimises a kernel function called from Python without LLVM's
+    loop vectoriser (numba reads the switch when it builds the passes)."""
 
     def __init__(self, codegen, name):
         super().__init__(codegen, name)
-        self._link_only = _CompilingFor.link_only
+        self._link_only = _Compiling.now == _Compiling.TWIN
+        self._kernel = _Compiling.now == _Compiling.KERNEL
 
     def _optimize_final_module(self):
-        if not self._link_only:
+        if self._link_only:
+            return
+        if not self._kernel:
             super()._optimize_final_module()
+            return
+        vectorize, config.LOOP_VECTORIZE = config.LOOP_VECTORIZE, False
+        try:
+            super()._optimize_final_module()
+        finally:
+            config.LOOP_VECTORIZE = vectorize
 
     def _finalize_final_module(self):
         if not self._link_only:
@@ -96,8 +110,8 @@ class _LinkOnlyLibrary(JITCodeLibrary):
         return self
 
 
-def _emit_link_only_libraries(codegen) -> None:
-    """Make numba's CPU code generator create _LinkOnlyLibrary libraries. numba points each
+def _emit_kernel_libraries(codegen) -> None:
+    """Make numba's CPU code generator create _KernelLibrary libraries. numba points each
     compiled function's environment global at its environment object; a link-only library has
     no such global in the JIT engine (address 0), and its callers never read it."""
     set_env = codegen.set_env
@@ -106,11 +120,11 @@ def _emit_link_only_libraries(codegen) -> None:
         if codegen._engine.get_global_value_address(env_name) != 0:
             set_env(env_name, env)
 
-    codegen._library_class = _LinkOnlyLibrary
+    codegen._library_class = _KernelLibrary
     codegen.set_env = set_env_if_emitted
 
 
-_emit_link_only_libraries(cpu_target.target_context.codegen())
+_emit_kernel_libraries(cpu_target.target_context.codegen())
 
 
 class _CompiledCodeCache(FunctionCache):
@@ -139,7 +153,7 @@ class _CompiledCodeDispatcher(CPUDispatcher):
         wait, self.compiled_elsewhere = self.compiled_elsewhere, None
         if wait is not None and tuple(sig) not in self.overloads:
             wait()
-        with _CompilingFor(link_only=True):
+        with _Compiling(_Compiling.TWIN):
             return super().compile(sig)
 
     def get_call_template(self, args, kws):
@@ -151,6 +165,10 @@ class _CompiledCodeDispatcher(CPUDispatcher):
 class CompiledFunction(CPUDispatcher):
     """A compiled function as Python sees it: called from Python it compiles with the Python
     wrapper; a call from compiled code is typed, compiled and linked through its twin."""
+
+    def compile(self, sig):
+        with _Compiling(_Compiling.KERNEL):
+            return super().compile(sig)
 
     def get_call_template(self, args, kws):
         return self.compiled_code_twin.get_call_template(args, kws)
