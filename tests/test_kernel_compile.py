@@ -164,6 +164,7 @@ def test_a_helper_that_ends_without_reporting_is_not_waited_for_again():
 
 
 def test_a_twin_emits_no_machine_code_and_is_cached_as_its_module():
+    _calls_triple._cache = NullCache()  # the caller compiled afresh, emitting its machine code
     assert _calls_triple(4) == 13  # the caller runs the twin's code, linked into its own
     _triple.compiled_code_twin.compile((types.int64,))  # compiled, or loaded from the cache
     twin = _triple.compiled_code_twin.overloads[(types.int64,)].library
