@@ -48,16 +48,6 @@ def _calls_triple(x):
     return _triple(x) + 1
 
 
-@compiled
-def _quadruple(x):
-    return 4 * x
-
-
-@compiled
-def _calls_quadruple(x):
-    return _quadruple(x) + 1
-
-
 def _kernel_args():
     rules = tuple(pack(load_config(12)))
     return allocate(rules[0], 0), rules, np.zeros(N_FIELDS, dtype=np.int64)
@@ -179,17 +169,17 @@ def test_a_twin_emits_no_machine_code_and_is_cached_as_its_module():
 
 
 def test_a_twin_leaves_optimising_its_module_to_the_function_called_from_python():
-    _calls_quadruple._cache = NullCache()  # compiled afresh: a cached function keeps no LLVM text
-    assert _calls_quadruple(1) == 5
-    twin = _calls_quadruple.compiled_code_twin
+    _calls_triple._cache = NullCache()  # compiled afresh: a cached function keeps no LLVM text
+    assert _calls_triple(1) == 4
+    twin = _calls_triple.compiled_code_twin
     twin.compile((types.int64,))  # as when compiled code calls it
     linked = twin.overloads[(types.int64,)].library.get_llvm_str()
-    optimised = _calls_quadruple.overloads[(types.int64,)].library.get_llvm_str()
+    optimised = _calls_triple.overloads[(types.int64,)].library.get_llvm_str()
 
-    def calls_quadruple(ir):  # a call of _quadruple, by its mangled name
-        return any("call" in line and "10_quadruple" in line for line in ir.splitlines())
+    def calls_triple(ir):  # a call of _triple, by its mangled name
+        return any("call" in line and "7_triple" in line for line in ir.splitlines())
 
-    assert "define" in optimised and calls_quadruple(linked) and not calls_quadruple(optimised)
+    assert "define" in optimised and calls_triple(linked) and not calls_triple(optimised)
 
 
 @compiled
