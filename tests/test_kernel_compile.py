@@ -11,6 +11,7 @@ import numba
 import numpy as np
 from numba.core import types
 from numba.core.caching import NullCache
+from numba.core.dispatcher import Dispatcher
 
 from balance.config import load_config, pack
 from balance.kernel import warm
@@ -21,6 +22,7 @@ from balance.kernel.game import (
     play_chunk,
     play_expert_chunk,
 )
+from balance.kernel import jit
 from balance.kernel.jit import compiled
 from balance.kernel.state import allocate
 from balance.records import C_GAME, N_FIELDS
@@ -199,3 +201,35 @@ def test_kernel_functions_are_optimised_without_the_loop_vectoriser_and_others_w
     theirs = plain.overloads[(numba.typeof(a),)].library.get_llvm_str()
     assert "_total" in ours and "_total" in theirs  # both hold the function's code
     assert " x i64>" in theirs and " x i64>" not in ours  # vectors of integers: vectorised
+
+
+@compiled
+def _negate(x):
+    return -x
+
+
+@compiled
+def _calls_negate(x):
+    return _negate(x) + 1
+
+
+def _deep_stack_frames() -> int:
+    frame, count = sys._getframe(), 0
+    while frame is not None:
+        count += frame.f_code is jit._on_a_deep_stack.__code__
+        frame = frame.f_back
+    return count
+
+
+def test_a_compile_from_python_runs_on_one_deep_stack_its_nested_compiles_share(monkeypatch):
+    _calls_negate._cache = _negate.compiled_code_twin._cache = NullCache()  # compiled afresh
+    compile_sig, frames = Dispatcher.compile, {}
+
+    def spy(self, sig):
+        frames[self.py_func.__name__] = _deep_stack_frames()
+        return compile_sig(self, sig)
+
+    monkeypatch.setattr(Dispatcher, "compile", spy)
+    assert _calls_negate(2) == -1
+    assert frames == {"_calls_negate": 1, "_negate": 1}  # the twin's compile, nested in it
+    assert _deep_stack_frames() == 0

@@ -31,13 +31,32 @@ Five choices differ from a plain `@njit(cache=True)`, all measured (docs/perform
   sixth of a cold compile, and optimising the twins' modules another sixth.
 - No loop vectorising: the kernel's loops are short, branching and over integers; LLVM's loop
   vectoriser cost a third of the entry point's optimisation and gained no speed.
+
+Besides, a compile started from Python runs on a deep Python stack (`_on_a_deep_stack`).
 """
+
+from types import FunctionType
 
 from llvmlite import binding as ll
 from numba.core import config, types
 from numba.core.caching import FunctionCache
 from numba.core.codegen import JITCodeLibrary
 from numba.core.registry import CPUDispatcher, cpu_target
+
+
+def _call(f, args):
+    return f(*args)
+
+
+# f(*args) in a frame that claims 2**20 stack slots (8 MiB): CPython 3.11 and 3.12 keep Python
+# frames in chunks of 16 KiB and free a chunk as soon as the frame that opened it returns, so
+# numba's compile, deep and looping, crossed a chunk's end some 800,000 times, each an mmap
+# and munmap with its page faults (CPython gh-142183, fixed in 3.13): a seventh of a cold
+# compile. This frame opens a chunk of 16 MiB, and the compile's frames fit in the half it
+# leaves; the pages are only claimed from the system as frames use them.
+_on_a_deep_stack = FunctionType(
+    _call.__code__.replace(co_stacksize=2**20), globals(), "_on_a_deep_stack"
+)
 
 
 class _Compiling:
@@ -59,6 +78,14 @@ class _Compiling:
 
     def __exit__(self, *exc):
         _Compiling.now = self._outer
+
+    @staticmethod
+    def compile(what: str, compile_sig, sig):
+        """compile_sig(sig) as `what`; a compile started from Python (not nested in another
+        one) on a deep stack, which the compiles nested in it share."""
+        outermost = _Compiling.now is None
+        with _Compiling(what):
+            return _on_a_deep_stack(compile_sig, (sig,)) if outermost else compile_sig(sig)
 
 
 class _KernelLibrary(JITCodeLibrary):
@@ -153,8 +180,7 @@ class _CompiledCodeDispatcher(CPUDispatcher):
         wait, self.compiled_elsewhere = self.compiled_elsewhere, None
         if wait is not None and tuple(sig) not in self.overloads:
             wait()
-        with _Compiling(_Compiling.TWIN):
-            return super().compile(sig)
+        return _Compiling.compile(_Compiling.TWIN, super().compile, sig)
 
     def get_call_template(self, args, kws):
         args = tuple(types.unliteral(a) for a in args)
@@ -167,8 +193,7 @@ class CompiledFunction(CPUDispatcher):
     wrapper; a call from compiled code is typed, compiled and linked through its twin."""
 
     def compile(self, sig):
-        with _Compiling(_Compiling.KERNEL):
-            return super().compile(sig)
+        return _Compiling.compile(_Compiling.KERNEL, super().compile, sig)
 
     def get_call_template(self, args, kws):
         return self.compiled_code_twin.get_call_template(args, kws)

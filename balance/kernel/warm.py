@@ -16,7 +16,6 @@ import functools
 import os
 import subprocess
 import sys
-import types
 
 import numba
 import numpy as np
@@ -26,21 +25,6 @@ from balance.kernel.game import resolve_turn
 
 # what the helper prints once a function is in the cache: "<name> compiled"
 _REPORT = " compiled"
-
-
-def _call(f, args):
-    return f(*args)
-
-
-# f(*args) in a frame that claims 2**20 stack slots (8 MiB): CPython 3.11 and 3.12 keep Python
-# frames in chunks of 16 KiB and free a chunk as soon as the frame that opened it returns, so
-# numba's compile, deep and looping, crossed a chunk's end some 800,000 times, each an mmap
-# and munmap with its page faults (CPython gh-142183, fixed in 3.13): a seventh of a cold
-# compile. This frame opens a chunk of 16 MiB, and the compile's frames fit in the half it
-# leaves; the pages are only claimed from the system as frames use them.
-_on_a_deep_stack = types.FunctionType(
-    _call.__code__.replace(co_stacksize=2**20), globals(), "_on_a_deep_stack"
-)
 
 
 def _helper_calls(g, rules, rec) -> tuple:
@@ -100,11 +84,8 @@ def compile_kernel(entry, g, seed, first_game, out, rules, policies) -> None:
     (those of a call), or leave it to load from numba's cache when it is there. A cold compile
     on a machine of two cores or more is split with a helper process."""
     sig = tuple(numba.typeof(a) for a in (g, seed, first_game, out, rules, policies))
-    if sig in entry.overloads or _is_cached(entry, sig):
-        return  # the call loads it
-    if _cores() < 2:
-        _on_a_deep_stack(entry.compile, (sig,))
-        return
+    if sig in entry.overloads or _is_cached(entry, sig) or _cores() < 2:
+        return  # the call loads or compiles it
     process = subprocess.Popen(
         [sys.executable, "-m", "balance.kernel.warm"],
         stdout=subprocess.PIPE,
@@ -116,7 +97,7 @@ def compile_kernel(entry, g, seed, first_game, out, rules, policies) -> None:
     for twin in twins:
         twin.compiled_elsewhere = functools.partial(helper.await_report, twin.py_func.__name__)
     try:
-        _on_a_deep_stack(entry.compile, (sig,))
+        entry.compile(sig)
     finally:
         for twin in twins:
             twin.compiled_elsewhere = None
@@ -134,7 +115,7 @@ def _compile_for_entry_points() -> None:
     rules = tuple(pack(load_config(PRESET_PLAYERS[0])))  # any config: the types are the same
     g = allocate(rules[0], 0)
     for f, sig in helper_signatures(g, rules, np.zeros(N_FIELDS, dtype=np.int64)):
-        _on_a_deep_stack(f.compiled_code_twin.compile, (sig,))
+        f.compiled_code_twin.compile(sig)
         print(f.py_func.__name__ + _REPORT, flush=True)
 
 
