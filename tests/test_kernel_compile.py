@@ -4,11 +4,15 @@ empty cache, is exercised by the session's first compile (conftest.compiled_kern
 clone the records-hash test then checks its machine code."""
 
 import io
+import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numba
 import numpy as np
+import pytest
 from numba.core import types
 from numba.core.caching import NullCache
 from numba.core.dispatcher import Dispatcher
@@ -233,3 +237,69 @@ def test_a_compile_from_python_runs_on_one_deep_stack_its_nested_compiles_share(
     assert _calls_negate(2) == -1
     assert frames == {"_calls_negate": 1, "_negate": 1}  # the twin's compile, nested in it
     assert _deep_stack_frames() == 0
+
+
+@compiled
+def _at(a, i):
+    return a[i]
+
+
+@compiled
+def _last(a):
+    return a[-1]
+
+
+def test_a_kernel_function_uses_a_negative_variable_index_as_it_is_and_a_literal_one_from_the_end():
+    a = np.arange(10, 15)
+    view = a[1:]  # an index of -1 into the view is a's first element, just before it
+    assert numba.njit(_at.py_func)(view, -1) == 14  # numba's wraparound, as Python's
+    assert _at(view, -1) == 10  # the kernel's: no wraparound
+    assert _at(view, 2) == 13
+    assert _last(view) == 14  # a literal index still counts from the end
+
+
+# each Thing and human preset plays on both sides, the invariant checks on so that one entry
+# point (play_chunk) plays them all
+BOUNDS_PAIRINGS = (("expert", "expert"), ("random", "random"), ("naive", "saboteur"),
+                   ("idle", "naive"))
+BOUNDS_GAMES = 150
+
+
+def _index_checked() -> bool:
+    """Whether this process's kernel raises at an index out of bounds."""
+    try:
+        _at(np.arange(3)[1:], -1)
+    except IndexError:
+        return True
+    return False
+
+
+def _bounds_hashes() -> dict[str, str]:
+    from balance.gate import records_hash
+
+    return {
+        f"{players}-{humans}-{things}": records_hash(
+            run_games(load_config(players), BOUNDS_GAMES, 11, humans, things, check_invariants=True)
+        )
+        for players in (9, 12, 15)
+        for humans, things in BOUNDS_PAIRINGS
+    }
+
+
+@pytest.mark.slow
+def test_no_kernel_index_is_negative_in_games_played_with_numbas_bounds_checks_on(tmp_path):
+    """Without wraparound (jit._index_as_is) a negative index would read outside its array: a
+    kernel compiled with numba's bounds checks raises IndexError at any index out of bounds.
+    It plays every policy at every player count, with the same records as the kernel without
+    the checks."""
+    env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path)}
+    script = (
+        "import json, test_kernel_compile as t\n"
+        "assert t._index_checked(), 'numba did not check the bounds'\n"
+        "print(json.dumps(t._bounds_hashes()))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=Path(__file__).parent,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert not _index_checked()
+    assert json.loads(done.stdout.splitlines()[-1]) == _bounds_hashes()

@@ -1,6 +1,6 @@
 """`@compiled`: how every kernel and policy function is compiled (numba, nopython, cached).
 
-Five choices differ from a plain `@njit(cache=True)`, all measured (docs/performance.md):
+Six choices differ from a plain `@njit(cache=True)`, all measured (docs/performance.md):
 
 - No runtime (`_nrt=False`): a function borrows the arrays it is handed and never counts
   references to them. A game's arrays are allocated in Python (state.allocate) once per chunk
@@ -31,6 +31,13 @@ Five choices differ from a plain `@njit(cache=True)`, all measured (docs/perform
   sixth of a cold compile, and optimising the twins' modules another sixth.
 - No loop vectorising: the kernel's loops are short, branching and over integers; LLVM's loop
   vectoriser cost a third of the entry point's optimisation and gained no speed.
+- No negative indices counted from the end: numba makes `a[i]` of a signed `i` compute
+  `i + len(a)` when `i < 0`, as Python does, at every index of every array. No kernel function
+  indexes from the end (a literal negative index still works), so a kernel function's
+  variable indices are used as they are (`_index_as_is`): a sixth more games per second. An
+  index that is negative anyway is then out of bounds, which a run with numba's bounds checks
+  on (NUMBA_BOUNDSCHECK=1) reports as an IndexError (tests/test_kernel_compile.py plays games
+  so).
 
 Besides, a compile started from Python runs on a deep Python stack (`_on_a_deep_stack`).
 """
@@ -38,10 +45,12 @@ Besides, a compile started from Python runs on a deep Python stack (`_on_a_deep_
 from types import FunctionType
 
 from llvmlite import binding as ll
+from llvmlite import ir
 from numba.core import config, types
 from numba.core.caching import FunctionCache
 from numba.core.codegen import JITCodeLibrary
 from numba.core.registry import CPUDispatcher, cpu_target
+from numba.np import arrayobj
 
 
 def _call(f, args):
@@ -88,6 +97,20 @@ class _Compiling:
             return _on_a_deep_stack(compile_sig, (sig,)) if outermost else compile_sig(sig)
 
 
+_fix_integer_index = arrayobj.fix_integer_index
+
+
+def _index_as_is(context, builder, idxty, idx, size):
+    """numba's fix_integer_index, which lowers an integer index of an array, without the
+    wraparound of a negative variable index while a kernel function compiles."""
+    if _Compiling.now is None or not idxty.signed or isinstance(idx, ir.Constant):
+        return _fix_integer_index(context, builder, idxty, idx, size)
+    return context.cast(builder, idx, idxty, types.intp)
+
+
+arrayobj.fix_integer_index = _index_as_is
+
+
 class _KernelLibrary(JITCodeLibrary):
     """numba's code library, which when created for a function that runs only inside its
     callers keeps its LLVM module for them to link, leaves optimising the module to the
@@ -99,6 +122,7 @@ class _KernelLibrary(JITCodeLibrary):
         super().__init__(codegen, name)
         self._link_only = _Compiling.now == _Compiling.TWIN
         self._kernel = _Compiling.now == _Compiling.KERNEL
+
 
     def _optimize_final_module(self):
         if self._link_only:
