@@ -15,6 +15,8 @@ import numpy as np
 import pytest
 from numba.core import types
 from numba.core.caching import NullCache
+from numba.core.codegen import JITCodeLibrary
+from llvmlite import binding as ll
 from numba.core.dispatcher import Dispatcher
 
 from balance.config import load_config, pack
@@ -186,6 +188,27 @@ def test_a_twin_leaves_optimising_its_module_to_the_function_called_from_python(
         return any("call" in line and "7_triple" in line for line in ir.splitlines())
 
     assert "define" in optimised and calls_triple(linked) and not calls_triple(optimised)
+
+
+def test_a_function_called_from_python_has_the_functions_it_links_internal_to_its_module(
+    monkeypatch,
+):
+    _calls_triple._cache = NullCache()  # compiled afresh: a cached function links nothing
+    optimise, linkage = JITCodeLibrary._optimize_final_module, {}
+
+    def spy(self):  # the linkage of _triple and of _calls_triple as the module is optimised
+        for f in self._final_module.functions:
+            for name in ("_triple", "_calls_triple"):
+                if not f.is_declaration and f"{len(name)}{name}B" in f.name:
+                    linkage[self._kernel, name] = f.linkage
+        optimise(self)
+
+    monkeypatch.setattr(JITCodeLibrary, "_optimize_final_module", spy)
+    assert _calls_triple(2) == 7
+    assert numba.njit(_calls_triple.py_func)(2) == 7  # links the same twin of _triple
+    assert linkage[True, "_calls_triple"] == linkage[False, "_calls_triple"]
+    assert linkage[False, "_triple"] == ll.Linkage.linkonce_odr
+    assert linkage[True, "_triple"] == ll.Linkage.internal != linkage[True, "_calls_triple"]
 
 
 @compiled
