@@ -204,8 +204,9 @@ def test_a_function_called_from_python_has_the_functions_it_links_internal_to_it
         optimise(self)
 
     monkeypatch.setattr(JITCodeLibrary, "_optimize_final_module", spy)
-    assert _calls_triple(2) == 7
-    assert numba.njit(_calls_triple.py_func)(2) == 7  # links the same twin of _triple
+    two = np.int32(2)  # a type no other test compiles _calls_triple for
+    assert _calls_triple(two) == 7
+    assert numba.njit(_calls_triple.py_func)(two) == 7  # links the same twin of _triple
     assert linkage[True, "_calls_triple"] == linkage[False, "_calls_triple"]
     assert linkage[False, "_triple"] == ll.Linkage.linkonce_odr
     assert linkage[True, "_triple"] == ll.Linkage.internal != linkage[True, "_calls_triple"]

@@ -33,13 +33,14 @@ Seven choices differ from a plain `@njit(cache=True)`, all measured (docs/perfor
   links into a caller linkonce_odr linkage (another module may define and call it), which
   keeps LLVM from changing its arguments or counting a function called once as free to
   inline. Nothing but the entry point's own module calls them, so they are made internal
-  before it is optimised: a fifth more games per second, at no cost in compile time.
+  before it is optimised: about a quarter more games per second, for some 3 s more of the
+  entry point's optimisation.
 - No loop vectorising: the kernel's loops are short, branching and over integers; LLVM's loop
   vectoriser cost a third of the entry point's optimisation and gained no speed.
 - No negative indices counted from the end: numba makes `a[i]` of a signed `i` compute
   `i + len(a)` when `i < 0`, as Python does, at every index of every array. No kernel function
   indexes from the end (a literal negative index still works), so a kernel function's
-  variable indices are used as they are (`_index_as_is`): a sixth more games per second. An
+  variable indices are used as they are (`_index_as_is`): about a fifth more games per second. An
   index that is negative anyway is then out of bounds, which a run with numba's bounds checks
   on (NUMBA_BOUNDSCHECK=1) reports as an IndexError (tests/test_kernel_compile.py plays games
   so).
