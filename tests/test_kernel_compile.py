@@ -74,14 +74,13 @@ def _turn(g, rules, policies, rec):
     return finish_turn(g, ip, fp, room_block, rec, True)
 
 
-def test_both_processes_compile_their_functions_for_the_types_play_chunk_calls_them_with():
+def test_the_helper_compiles_its_functions_for_the_types_play_chunk_calls_them_with():
     g, rules, rec = _kernel_args()
     policies = _policies(load_config(12), "expert", "expert")
     _turn.compile(tuple(numba.typeof(a) for a in (g, rules, policies, rec)))
-    helper, first = warm.helper_signatures(g, rules, rec), warm.first_signatures(g, rules, rec)
-    assert [f.py_func.__name__ for f, _ in helper] == ["declare", "resolve_turn"]
-    assert [f.py_func.__name__ for f, _ in first] == ["resolve_food", "resolve_thing"]
-    for f, sig in helper + first:
+    calls = warm.helper_signatures(g, rules, rec)
+    assert [f.py_func.__name__ for f, _ in calls] == ["declare", "resolve_turn"]
+    for f, sig in calls:
         assert f.compiled_code_twin.signatures == [sig]
 
 

@@ -5,13 +5,11 @@ Numba compiles in one thread, so the first run after an install or a change of t
 sources kept one core busy for minutes and left the other idle. `compile_kernel` starts a
 helper (`python -m balance.kernel.warm`) that compiles `declare` and `resolve_turn`, and all
 they call, into numba's on-disk cache, and meanwhile compiles the entry point here (game.py:
-play_chunk or play_expert_chunk, which call them alike). This compile first compiles two
-parts of the resolution (`resolve_food`, `resolve_thing`), which the helper reaches later and
-loads from the cache, then reaches `declare` after the setup, the start of the turn, the
-observation and the policies, about as much work as the helper's; it waits there for the
-helper to report each of the two, and numba loads them from the cache. A cached function
-keeps its LLVM module for linking into its callers, so the entry point's machine code, and
-every record, is the same as from a compile in one process.
+play_chunk or play_expert_chunk, which call them alike). This compile reaches `declare` after
+the setup, the start of the turn, the observation and the policies, about as much work as the
+helper's; it waits there for the helper to report each of the two, and numba loads them from
+the cache. A cached function keeps its LLVM module for linking into its callers, so the entry
+point's machine code, and every record, is the same as from a compile in one process.
 """
 
 import functools
@@ -23,9 +21,7 @@ import numba
 import numpy as np
 
 from balance.kernel.actions import declare
-from balance.kernel.food import resolve_food
 from balance.kernel.game import resolve_turn
-from balance.kernel.thing import resolve_thing
 
 # what the helper prints once a function is in the cache: "<name> compiled"
 _REPORT = " compiled"
@@ -44,32 +40,10 @@ def _helper_calls(g, rules, rec) -> tuple:
     )
 
 
-def _first_calls(g, rules, rec) -> tuple:
-    """The functions this process compiles first, with the arguments actions.resolve passes
-    them: two parts of the resolution, which the helper reaches after `declare` and then loads
-    from the cache. Without them the helper had some 7 s more work than this process, which
-    waited for it."""
-    ip, fp, room_block, _, _ = rules
-    c = j = action = target = arg = 0  # int64
-    return (
-        (resolve_food, (g.ch, g.it, g.st, g.events, ip, room_block, c, action, target, arg)),
-        (resolve_thing, (g.ch, g.it, g.st, g.rng, g.events, g.decl, ip, fp, room_block, c, j, rec)),
-    )
-
-
-def _signatures(calls) -> list:
-    return [(f, tuple(numba.typeof(a) for a in args)) for f, args in calls]
-
-
 def helper_signatures(g, rules, rec) -> list:
     """(function, argument types) of each function the helper compiles, for the game arrays g,
     the packed rules and a record row rec."""
-    return _signatures(_helper_calls(g, rules, rec))
-
-
-def first_signatures(g, rules, rec) -> list:
-    """(function, argument types) of each function this process compiles first."""
-    return _signatures(_first_calls(g, rules, rec))
+    return [(f, tuple(numba.typeof(a) for a in args)) for f, args in _helper_calls(g, rules, rec)]
 
 
 def _is_cached(dispatcher, sig: tuple) -> bool:
@@ -123,8 +97,6 @@ def compile_kernel(entry, g, seed, first_game, out, rules, policies) -> None:
     for twin in twins:
         twin.compiled_elsewhere = functools.partial(helper.await_report, twin.py_func.__name__)
     try:
-        for f, first_sig in first_signatures(g, rules, out[0]):
-            f.compiled_code_twin.compile(first_sig)
         entry.compile(sig)
     finally:
         for twin in twins:
