@@ -13,10 +13,10 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
+from llvmlite import binding as ll
 from numba.core import types
 from numba.core.caching import NullCache
 from numba.core.codegen import JITCodeLibrary
-from llvmlite import binding as ll
 from numba.core.dispatcher import Dispatcher
 
 from balance.config import load_config, pack

@@ -134,6 +134,7 @@ class _KernelLibrary(JITCodeLibrary):
     def add_llvm_module(self, ll_module):
         self._own_functions.update(f.name for f in ll_module.functions if not f.is_declaration)
         super().add_llvm_module(ll_module)
+
     def _optimize_final_module(self):
         if self._link_only:
             return
