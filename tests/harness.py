@@ -23,6 +23,7 @@ from balance.kernel.game import (
 )
 from balance.kernel.jit import compiled
 from balance.kernel.observe import count_room_items, observe
+from balance.kernel.perception import list_noticed
 from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS
 from balance import records as R
 from balance.records import N_FIELDS
@@ -243,8 +244,9 @@ class Scenario:
         """Character c's observation now, as its policy would be given it."""
         o = np.zeros(N_OBS, dtype=np.int64)
         count_room_items(self.it, self.g.room_items)
-        ip, room_block, room_items = self.pk.ip, self.pk.room_block, self.g.room_items
-        observe(self.ch, self.it, self.st, self.g.events, ip, room_block, room_items, c, o)
+        list_noticed(self.st, self.g.events, self.g.noticed)
+        g, ip, room_block = self.g, self.pk.ip, self.pk.room_block
+        observe(self.ch, self.it, self.st, g.events, ip, room_block, g.room_items, g.noticed, c, o)
         return o
 
     def perceived(self, c: int) -> list[tuple[int, ...]]:

@@ -192,3 +192,28 @@ def test_UNC_1_the_unconscious_perceive_nothing():
     sc.give(ACTOR, codes.AXE)
     sc.step({ACTOR: [(codes.A_DROP, 0, 0)]})
     assert sc.perceived(WITNESS) == [] and len(sc.perceived(TARGET)) == 1
+
+
+def test_A18_a_crowded_turn_shows_the_first_acts_each_one_noticed_in_order():
+    """A18, AP-6: the observation lists the acts one noticed since one's last declaration in the
+    order they happened, the first PERCEIVED_SLOTS of a crowded turn (a model limit); acts he was
+    not there for are not among them and take no slot."""
+    from balance.kernel.events import write_event
+    from balance.observation import PERCEIVED_SLOTS
+
+    sc = room_of(codes.LIVING_QUARTERS)
+    sc.put(5, codes.FREEZER)
+    sc.step()
+    st, here, freezer = sc.st, (1 << ACTOR) | (1 << WITNESS), 1 << 5
+    st[S.ST_TURN_EVENTS] = st[S.ST_N_EVENTS]  # the acts of the last turn are these
+    acts = PERCEIVED_SLOTS * 3 // 2 + 6  # every third one in the Freezer, seen by 5 alone
+    for k in range(acts):
+        room, seers = (codes.FREEZER, freezer) if k % 3 == 2 else (codes.LIVING_QUARTERS, here)
+        actor = 5 if k % 3 == 2 else ACTOR
+        write_event(st, sc.g.events, codes.E_DROP, actor, -1, k, 0, room, seers, seers)
+    lounge = [k for k in range(acts) if k % 3 != 2]
+    assert len(lounge) > PERCEIVED_SLOTS
+    first = [(ACTOR, codes.E_DROP, -1, k, 0) for k in lounge[:PERCEIVED_SLOTS]]
+    assert sc.perceived(WITNESS) == first and sc.perceived(ACTOR) == first
+    assert sc.perceived(5) == [(5, codes.E_DROP, -1, k, 0) for k in range(2, acts, 3)]
+    assert sc.perceived(7) == []  # in the Tower

@@ -31,7 +31,6 @@ from balance.kernel.station import any_generator_running
 from balance.kernel.terminal import terminal_works
 from balance.kernel.thing import observe_thing
 from balance.kernel.state import (
-    EV_NOTICERS,
     CH_ALIVE,
     CH_BACKPACK,
     CH_CARD_ACCESS,
@@ -86,10 +85,8 @@ from balance.kernel.state import (
     ST_WEATHER_STATION_BROKEN,
     ST_REPORT_TURN,
     ST_TEMPERATURE,
-    ST_N_EVENTS,
     ST_PERCEIVED_TURN,
     ST_TURN,
-    ST_TURN_EVENTS,
     ST_WEATHER,
     ST_YELLOW_LEFT,
 )
@@ -144,7 +141,6 @@ from balance.observation import (
     O_WEARS,
     O_WOUND,
     PERCEIVED_FIELDS,
-    PERCEIVED_SLOTS,
     W_HEAVY,
     W_LIGHT,
     W_UNHURT,
@@ -204,9 +200,9 @@ def count_room_items(it, room_items):
 
 
 @compiled
-def observe(ch, it, st, events, ip, room_block, room_items, c, o):
+def observe(ch, it, st, events, ip, room_block, room_items, noticed, c, o):
     """Fill observation vector `o` for character c (see balance.observation for the fields);
-    room_items is count_room_items' table of this turn."""
+    room_items is count_room_items' table of this turn, noticed perception.list_noticed's."""
     # every field starts at 0 but for the blocks filled in whole below, whatever is seen: the
     # doors and the Tower's reports, those seen here, the acts perceived, the laboratory (zeroing
     # them first too was a few percent of a turn)
@@ -304,13 +300,9 @@ def observe(ch, it, st, events, ip, room_block, room_items, c, o):
     o[O_LIVING_HERE] = living
     t = st[ST_PERCEIVED_TURN]  # what was heard and seen since the last declaration
     o[O_SHOTS_HEARD] = shots_heard(st, room_block, r, t) if t >= 1 else 0
-    n = 0
-    for e in range(st[ST_TURN_EVENTS], st[ST_N_EVENTS]):
-        if n == PERCEIVED_SLOTS:
-            break  # model limit: the slots hold the first acts of a crowded turn
-        if (events[e, EV_NOTICERS] >> c) & 1 == 1:
-            perceive(events, e, c, o, O_PERCEIVED + n * PERCEIVED_FIELDS)
-            n += 1
+    n = noticed[c, 0]
+    for k in range(n):
+        perceive(events, noticed[c, 1 + k], c, o, O_PERCEIVED + k * PERCEIVED_FIELDS)
     # a slice, not a loop: indexing by a computed start checks every index for wraparound
     o[O_PERCEIVED + n * PERCEIVED_FIELDS : O_HAND_ON] = UNSEEN  # O_HAND_ON: the slots' end
     o[O_N_PERCEIVED] = n

@@ -7,6 +7,8 @@ says what it shows (codes.EVENT_SIGHT). A character's observation then lists wha
 of the acts of the last turn, each detail he could not perceive replaced by UNSEEN.
 """
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from balance import codes
 from balance.kernel.events import noticers, write_event
 from balance.kernel.jit import compiled
@@ -26,15 +28,18 @@ from balance.kernel.state import (
     EV_ACTOR,
     EV_B,
     EV_KIND,
+    EV_NOTICERS,
     EV_SEERS,
     EV_TARGET,
     ST_LIGHTING,
+    ST_N_EVENTS,
     ST_REACTIONS,
     ST_SHOTS,
     ST_STEP,
+    ST_TURN_EVENTS,
     ST_WEATHER,
 )
-from balance.observation import UNSEEN
+from balance.observation import PERCEIVED_SLOTS, UNSEEN
 
 
 @compiled
@@ -59,22 +64,28 @@ def perceives_details(ch, st, c):
 @compiled
 def witnesses(ch, st, r):
     """(seers, present) bitmasks of room r now: UNC-1 (the unconscious perceive nothing),
-    LIGHT-4 (nobody is made out in a blizzard), GAP-56."""
+    LIGHT-4 (nobody is made out in a blizzard), GAP-56. Those present see details in Light or
+    a Flashlight; in the dark only the original Things do (perceives_details: Night vision,
+    which a convert does not know he has). Each character's tests are combined without
+    branching: which of them holds is as good as random, every act of every turn."""
+    light = st[ST_LIGHTING + r]
+    if light == codes.BLIZZARD:
+        return 0, 0
+    lit = light == codes.LIGHT or light == codes.FLASHLIGHT
+    dark = light == codes.DARK
     seers, present = 0, 0
-    if st[ST_LIGHTING + r] == codes.BLIZZARD:
-        return seers, present
     for w in range(ch.shape[0]):
-        if (
-            ch[w, CH_ROOM] == r
-            and ch[w, CH_ALIVE] == 1
-            and ch[w, CH_UNCONSCIOUS] == 0
-            and ch[w, CH_PARALYSED_UNTIL] == 0
-            and ch[w, CH_LEFT_STATION] == 0
-            and ch[w, CH_MOVE_TO] < 0
-        ):
-            present |= 1 << w
-            if perceives_details(ch, st, w):
-                seers |= 1 << w
+        here = (
+            (ch[w, CH_ROOM] == r)
+            & (ch[w, CH_ALIVE] == 1)
+            & (ch[w, CH_UNCONSCIOUS] == 0)
+            & (ch[w, CH_PARALYSED_UNTIL] == 0)
+            & (ch[w, CH_LEFT_STATION] == 0)
+            & (ch[w, CH_MOVE_TO] < 0)
+        )
+        night = dark & (ch[w, CH_FORM] != codes.HUMAN) & (ch[w, CH_ORIGINAL] == 1)
+        present |= int(here) << w
+        seers |= int(here & (lit | night)) << w
     return seers, present
 
 
@@ -132,6 +143,26 @@ def shots_heard(st, room_block, r, t):
     if zone == codes.N_BLOCKS + 1:
         return 0
     return st[ST_SHOTS + zone]
+
+
+@compiled
+def list_noticed(st, events, noticed):
+    """noticed[c, 0]: how many of the acts since the last declaration c noticed
+    (events[e, EV_NOTICERS]), at most PERCEIVED_SLOTS (observe's model limit: the first acts
+    of a crowded turn); noticed[c, 1..] the events, in the order they happened. Nothing happens
+    while characters declare, so this is listed once a turn for what each of them perceives:
+    each act is read once, not once per character."""
+    noticed[:, 0] = 0
+    everyone = (1 << noticed.shape[0]) - 1
+    for e in range(st[ST_TURN_EVENTS], st[ST_N_EVENTS]):
+        m = events[e, EV_NOTICERS] & everyone
+        while m != 0:
+            c = trailing_zeros(m)
+            m &= m - 1  # the next noticer
+            k = noticed[c, 0]
+            if k < PERCEIVED_SLOTS:
+                noticed[c, 1 + k] = e
+                noticed[c, 0] = k + 1
 
 
 @compiled

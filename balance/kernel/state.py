@@ -19,6 +19,7 @@ from balance.observation import (
     LAB_LOG_ROWS,
     MEMORY_SIZE,
     N_OBS,
+    PERCEIVED_SLOTS,
 )
 
 # --- ch: int64[n, N_CH], one row per character ---
@@ -240,6 +241,7 @@ class Game(NamedTuple):
     order: np.ndarray  # int64[n]: this turn's resolution order (RES-3)
     obs: np.ndarray  # int64[N_OBS]: scratch observation vector
     room_items: np.ndarray  # int64[N_ROOMS, N_ITEM_KINDS + 1]: observe.count_room_items
+    noticed: np.ndarray  # int64[n, PERCEIVED_SLOTS + 1]: perception.list_noticed
     memory: np.ndarray  # int64[n, MEMORY_SIZE]: each character's policy memory
     rng: np.ndarray  # uint64[n + 2]: 0 the world, 1 + c character c's policy, n + 1 the weather
     events: np.ndarray  # int64[E, N_EV]: the whole game in replay mode, one turn in batch runs
@@ -292,6 +294,7 @@ def allocate(ip, n_events):
         np.zeros(n, i64),
         np.zeros(N_OBS, i64),
         np.zeros((N_ROOMS, N_ITEM_KINDS + 1), i64),
+        np.zeros((n, PERCEIVED_SLOTS + 1), i64),
         np.zeros((n, MEMORY_SIZE), i64),
         np.zeros(n + 2, np.uint64),
         np.zeros((n_events if n_events > 0 else n * TURN_EVENTS_PER_PLAYER, N_EV), i64),
