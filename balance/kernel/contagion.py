@@ -381,24 +381,27 @@ def observe_contagion(ch, it, st, ip, c, sees, o):
     in any lighting but a blizzard, the bodies here that can still be burned (they show as
     "dead": LIGHT-2, UNC-3)."""
     r = ch[c, CH_ROOM]
-    poisoned = 0
-    for k in range(codes.SALIVA_SLOTS):
-        i = slot_item(ch, c, k)
-        if i >= 0 and it[i, IT_SALIVA] > 0:
-            poisoned |= 1 << k
-    o[O_POISONED] = poisoned if ch[c, CH_ORIGINAL] == 1 else UNSEEN
-    kennel = sees and r == codes.KENNEL
-    alive, dead, burned = 0, 0, 0
-    for dog in range(ip[P.I_DOGS]):
-        if st[ST_DOG_ALIVE + dog] == 1:
-            alive |= 1 << dog
-        elif st[ST_DOG_BURNED + dog] == 1:
-            burned |= 1 << dog
-        else:
-            dead |= 1 << dog
-    o[O_DOGS_ALIVE] = alive if kennel else UNSEEN
-    o[O_DOGS_DEAD] = dead if kennel else UNSEEN
-    o[O_DOGS_BURNED] = burned if kennel else UNSEEN
+    poisoned = UNSEEN
+    if ch[c, CH_ORIGINAL] == 1:  # the others' slots are not looked at: this runs for everyone
+        poisoned = 0
+        for k in range(codes.SALIVA_SLOTS):
+            i = slot_item(ch, c, k)
+            if i >= 0 and it[i, IT_SALIVA] > 0:
+                poisoned |= 1 << k
+    o[O_POISONED] = poisoned
+    alive, dead, burned = UNSEEN, UNSEEN, UNSEEN
+    if sees and r == codes.KENNEL:
+        alive, dead, burned = 0, 0, 0
+        for dog in range(ip[P.I_DOGS]):
+            if st[ST_DOG_ALIVE + dog] == 1:
+                alive |= 1 << dog
+            elif st[ST_DOG_BURNED + dog] == 1:
+                burned |= 1 << dog
+            else:
+                dead |= 1 << dog
+    o[O_DOGS_ALIVE] = alive
+    o[O_DOGS_DEAD] = dead
+    o[O_DOGS_BURNED] = burned
     bodies = 0
     if st[ST_LIGHTING + r] != codes.BLIZZARD:
         for d in range(ch.shape[0]):

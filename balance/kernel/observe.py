@@ -4,8 +4,6 @@ This is the only code that reads game state on a policy's behalf. It copies the 
 own state, the public facts, and what the lighting of its room lets it see; nothing else.
 """
 
-from numba.cpython.unsafe.numbers import trailing_zeros
-
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.actions import block_of_generator_room
@@ -273,19 +271,12 @@ def observe(ch, it, st, events, ip, room_block, room_items, noticed, c, o):
     # THING-P-4: the original Things know each other; a convert called into the active form is
     # played by them from then on (THING-P-5), so he knows what they know
     knows_things = original or ch[c, CH_FORM] == codes.THING_ACTIVE
-    # who is here, found without branching on each character (which of them is, is as good as
-    # random); those who are not are P_ABSENT
-    o[O_PRESENT : O_PRESENT + MAX_CHARACTERS] = P_ABSENT
-    here = 0
     for d in range(min(ch.shape[0], MAX_CHARACTERS)):
-        here |= int((ch[d, CH_ROOM] == r) & (ch[d, CH_LEFT_STATION] == 0)) << d
-        if knows_things:
-            o[O_KNOWN_THING + d] = int(ch[d, CH_ORIGINAL] == 1)
-    if blizzard:
-        here &= 1 << c  # LIGHT-4: nobody is seen in a blizzard
-    while here != 0:
-        d = trailing_zeros(here)
-        here &= here - 1  # the next one here
+        if knows_things and ch[d, CH_ORIGINAL] == 1:
+            o[O_KNOWN_THING + d] = 1
+        if ch[d, CH_ROOM] != r or ch[d, CH_LEFT_STATION] != 0 or (blizzard and d != c):
+            o[O_PRESENT + d] = P_ABSENT  # LIGHT-4: nobody is seen in a blizzard
+            continue
         if (
             ch[d, CH_FORM] == codes.THING_ACTIVE
             and ch[d, CH_ALIVE] == 1

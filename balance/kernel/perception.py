@@ -64,28 +64,22 @@ def perceives_details(ch, st, c):
 @compiled
 def witnesses(ch, st, r):
     """(seers, present) bitmasks of room r now: UNC-1 (the unconscious perceive nothing),
-    LIGHT-4 (nobody is made out in a blizzard), GAP-56. Those present see details in Light or
-    a Flashlight; in the dark only the original Things do (perceives_details: Night vision,
-    which a convert does not know he has). Each character's tests are combined without
-    branching: which of them holds is as good as random, every act of every turn."""
-    light = st[ST_LIGHTING + r]
-    if light == codes.BLIZZARD:
-        return 0, 0
-    lit = light == codes.LIGHT or light == codes.FLASHLIGHT
-    dark = light == codes.DARK
+    LIGHT-4 (nobody is made out in a blizzard), GAP-56."""
     seers, present = 0, 0
+    if st[ST_LIGHTING + r] == codes.BLIZZARD:
+        return seers, present
     for w in range(ch.shape[0]):
-        here = (
-            (ch[w, CH_ROOM] == r)
-            & (ch[w, CH_ALIVE] == 1)
-            & (ch[w, CH_UNCONSCIOUS] == 0)
-            & (ch[w, CH_PARALYSED_UNTIL] == 0)
-            & (ch[w, CH_LEFT_STATION] == 0)
-            & (ch[w, CH_MOVE_TO] < 0)
-        )
-        night = dark & (ch[w, CH_FORM] != codes.HUMAN) & (ch[w, CH_ORIGINAL] == 1)
-        present |= int(here) << w
-        seers |= int(here & (lit | night)) << w
+        if (
+            ch[w, CH_ROOM] == r
+            and ch[w, CH_ALIVE] == 1
+            and ch[w, CH_UNCONSCIOUS] == 0
+            and ch[w, CH_PARALYSED_UNTIL] == 0
+            and ch[w, CH_LEFT_STATION] == 0
+            and ch[w, CH_MOVE_TO] < 0
+        ):
+            present |= 1 << w
+            if perceives_details(ch, st, w):
+                seers |= 1 << w
     return seers, present
 
 
