@@ -31,10 +31,10 @@ import sys, time
 import numba
 numba.set_num_threads(1)
 from balance.config import load_config
-from balance.runner import run_games
+from balance.runner import run_games, warm_up
 players, humans, things = int(sys.argv[1]), sys.argv[2], sys.argv[3]
 cfg = load_config(players)
-run_games(cfg, 100, 0, humans, things)  # compile, or load from the cache
+warm_up(cfg, humans, things)
 print("ready", flush=True)
 for line in sys.stdin:
     games, seed = map(int, line.split())

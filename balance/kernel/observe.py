@@ -303,7 +303,7 @@ def observe(ch, it, st, events, ip, room_block, room_items, noticed, c, o):
     n = noticed[c, 0]
     for k in range(n):
         perceive(events, noticed[c, 1 + k], c, o, O_PERCEIVED + k * PERCEIVED_FIELDS)
-    # a slice, not a loop: indexing by a computed start checks every index for wraparound
+    # the unused slots as one slice: a fill, not a store per index
     o[O_PERCEIVED + n * PERCEIVED_FIELDS : O_HAND_ON] = UNSEEN  # O_HAND_ON: the slots' end
     o[O_N_PERCEIVED] = n
     heli = sees and r == codes.HANGAR and st[ST_HELI_GONE] == 0  # HELI-1
