@@ -20,13 +20,14 @@ from numba.core.codegen import JITCodeLibrary
 from numba.core.dispatcher import Dispatcher
 
 from balance.config import load_config, pack
+from balance.kernel.actions import resolve
 from balance.kernel import warm
 from balance.kernel.game import (
-    declare_by_policies,
     entry_point,
-    finish_turn,
     play_chunk,
     play_expert_chunk,
+    play_game,
+    resolve_turn,
 )
 from balance.kernel import jit
 from balance.kernel.jit import compiled
@@ -61,26 +62,51 @@ def _kernel_args():
     return allocate(rules[0], 0), rules, np.zeros(N_FIELDS, dtype=np.int64)
 
 
-# Not cached, unlike every kernel function: compiled afresh in each session, they type their
-# calls of declare and resolve_turn (through the inlined parts of a turn, as in play_chunk)
-# instead of loading the machine code of an earlier session, which would not say what they called.
+# Not cached, unlike every kernel function: compiled afresh in each session, it types its calls
+# of the kernel's functions (through the inlined parts of a game, as in play_chunk) instead of
+# loading the machine code of an earlier session, which would not say what it called.
 @numba.njit
-def _turn(g, rules, policies, rec):
-    ip, fp, room_block, adjacent, next_hop = rules
-    h_id, h_knobs, t_id, t_knobs = policies
-    declare_by_policies(
-        g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs, policy_declare
-    )
-    return finish_turn(g, ip, fp, room_block, rec, True)
+def _game(g, rules, policies, seed, game, rec):
+    play_game(g, rules, policies, seed, game, rec, policy_declare, True)
 
 
-def test_the_helper_compiles_its_functions_for_the_types_play_chunk_calls_them_with():
+@pytest.fixture(scope="module")
+def game_compiled():
+    """The arguments of a game, with _game compiled for their types."""
     g, rules, rec = _kernel_args()
     policies = _policies(load_config(12), "expert", "expert")
-    _turn.compile(tuple(numba.typeof(a) for a in (g, rules, policies, rec)))
-    calls = warm.helper_signatures(g, rules, rec)
+    _game.compile(tuple(numba.typeof(a) for a in (g, rules, policies, np.uint64(0), 0, rec)))
+    return g, rules, rec
+
+
+def test_the_helper_compiles_its_functions_for_the_types_play_chunk_calls_them_with(
+    game_compiled,
+):
+    calls = warm.helper_signatures(*game_compiled)
     assert [f.py_func.__name__ for f, _ in calls] == ["declare", "resolve_turn"]
     for f, sig in calls:
+        assert f.compiled_code_twin.signatures == [sig]
+
+
+def test_what_this_process_compiles_first_has_the_types_play_chunk_calls_it_with(
+    game_compiled,
+):
+    calls = warm._signatures(warm._compiled_here_first(*game_compiled))
+    assert [f.py_func.__name__ for f, _ in calls] == [
+        "resolve_contagion",
+        "run_analyzer",
+        "check_saliva",
+        "update_temperatures",
+        "warm_burned_rooms",
+        "check_end",
+        "finish_record",
+    ]
+    # resolve_contagion is called in actions.resolve, called in resolve_turn, both of which _game
+    # loads from the cache whole: compiled here from their Python, each types its calls afresh
+    g, rules, rec = game_compiled
+    numba.njit(resolve_turn.py_func).compile(warm.helper_signatures(g, rules, rec)[1][1])
+    numba.njit(resolve.py_func).compile(resolve.compiled_code_twin.signatures[0])
+    for f, sig in calls:  # one compile each: the entry point's call, and the helper's, find it
         assert f.compiled_code_twin.signatures == [sig]
 
 

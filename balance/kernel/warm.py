@@ -8,7 +8,9 @@ they call, into numba's on-disk cache, and meanwhile compiles the entry point he
 play_chunk or play_expert_chunk, which call them alike). This compile reaches `declare` after
 the setup, the start of the turn, the observation and the policies, about as much work as the
 helper's; it waits there for the helper to report each of the two, and numba loads them from
-the cache. A cached function keeps its LLVM module for linking into its callers, so the entry
+the cache. Before the entry point it compiles a part of the resolution the helper reaches late,
+for the helper to load, and the end of the turn, which it would otherwise compile after the wait
+(`_compiled_here_first`): that evens the two sides' work. A cached function keeps its LLVM module for linking into its callers, so the entry
 point's machine code, and every record, is the same as from a compile in one process.
 """
 
@@ -21,7 +23,10 @@ import numba
 import numpy as np
 
 from balance.kernel.actions import declare
-from balance.kernel.game import resolve_turn
+from balance.kernel.contagion import check_saliva, resolve_contagion, warm_burned_rooms
+from balance.kernel.game import check_end, finish_record, resolve_turn
+from balance.kernel.lab import run_analyzer
+from balance.kernel.station import update_temperatures
 
 # what the helper prints once a function is in the cache: "<name> compiled"
 _REPORT = " compiled"
@@ -40,10 +45,38 @@ def _helper_calls(g, rules, rec) -> tuple:
     )
 
 
+def _compiled_here_first(g, rules, rec) -> tuple:
+    """The functions this process compiles before the entry point, while the helper compiles
+    its own, with the arguments the entry point's code passes them (actions.resolve,
+    game.resolve_turn and finish_turn). Without them the helper took some 7 s longer than this
+    compile took to reach resolve_turn, which waited there for it:
+
+    - a part of the resolution the helper reaches among the last (`resolve_contagion`, about
+      1.5 s), which it then loads from the cache this process wrote;
+    - the functions the entry point calls after resolve_turn (its end of turn), which were
+      compiled after the wait, and now are before it."""
+    ip, fp, room_block, _, _ = rules
+    c = j = 0  # a character's index and his declaration's: int64
+    resolution = (g.ch, g.it, g.st, g.rng, g.events, g.decl, ip, fp, room_block, c, j, rec)
+    return (
+        (resolve_contagion, resolution),
+        (run_analyzer, (g.it, g.st, g.events, ip, room_block, rec)),
+        (check_saliva, (g.ch, g.it, g.st, g.events)),
+        (update_temperatures, (g.st, ip, room_block)),
+        (warm_burned_rooms, (g.st, ip)),
+        (check_end, (g.ch, g.st, g.events, ip, rec, True)),
+        (finish_record, (g.ch, g.st, rec)),
+    )
+
+
+def _signatures(calls) -> list:
+    return [(f, tuple(numba.typeof(a) for a in args)) for f, args in calls]
+
+
 def helper_signatures(g, rules, rec) -> list:
     """(function, argument types) of each function the helper compiles, for the game arrays g,
     the packed rules and a record row rec."""
-    return [(f, tuple(numba.typeof(a) for a in args)) for f, args in _helper_calls(g, rules, rec)]
+    return _signatures(_helper_calls(g, rules, rec))
 
 
 def _is_cached(dispatcher, sig: tuple) -> bool:
@@ -97,6 +130,8 @@ def compile_kernel(entry, g, seed, first_game, out, rules, policies) -> None:
     for twin in twins:
         twin.compiled_elsewhere = functools.partial(helper.await_report, twin.py_func.__name__)
     try:
+        for f, types in _signatures(_compiled_here_first(g, rules, out[0])):
+            f.compiled_code_twin.compile(types)
         entry.compile(sig)
     finally:
         for twin in twins:
