@@ -12,17 +12,34 @@ time: what LLVM inlined into it counts as its caller's), per part of a turn and 
 The symbol map is built from the object code numba loads from its cache, read off
 `CPUCodeLibrary._set_compiled_object`: a numba internal, so this is a developer's tool that may
 need adjusting when numba changes. perf comes with Debian's linux-perf package.
+
+LLVM inlines most of the kernel into its entry point, so `report` names little more than it.
+`lines` names the source function and line of each sample instead, from the debug information
+of a kernel compiled with it, in a cache folder of its own (debug information makes other
+machine code, which must not be cached for runs):
+
+    export NUMBA_DEBUGINFO=1 NUMBA_BOUNDSCHECK=0 NUMBA_CACHE_DIR=/tmp/numba-debuginfo
+    python scripts/profile_kernel.py play 12 expert expert 100   # compiles it
+    perf record -F 2999 -o /tmp/kernel.data -- \
+        python scripts/profile_kernel.py play 12 expert expert 20000
+    python scripts/profile_kernel.py lines /tmp/kernel.data [how many]
+
+`play` saves the object code it maps in /tmp/kernel-objects for `lines`, which reads it with
+llvm-symbolizer (Debian's llvm package). A function LLVM inlined counts as itself there, not
+as its caller. The kernel compiled so ran at about two thirds of its usual speed here.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 # The part of a turn each compiled function belongs to, by module and name, in this order: the
@@ -63,7 +80,7 @@ def write_symbol_map() -> int:
     from balance.runner import warm_up
 
     warm_up(load_config(int(sys.argv[2])), sys.argv[3], sys.argv[4])
-    lines = []
+    lines, saved = [], []
     for name, module in list(sys.modules.items()):
         if not name.startswith(("balance", "policies")):
             continue
@@ -74,13 +91,38 @@ def write_symbol_map() -> int:
                 library = result.library
                 if library.name not in objects:
                     continue
-                lines += library_symbols(library, objects.pop(library.name), result)
+                obj = objects.pop(library.name)
+                base, symbols = library_symbols(library, obj, result)
+                lines += symbols
+                saved.append((obj, base))
     Path(f"/tmp/perf-{os.getpid()}.map").write_text("".join(lines))
+    save_objects(saved)
     return len(lines)
 
 
-def library_symbols(library, obj: bytes, result) -> list[str]:
-    """perf map lines for the functions of one library's object code, placed by its entry."""
+OBJECTS = Path("/tmp/kernel-objects")  # the object code `play` mapped, for `lines`
+
+
+def save_objects(saved: list[tuple[bytes, int]]) -> None:
+    """Write each object code with the address its code was loaded at."""
+    shutil.rmtree(OBJECTS, ignore_errors=True)
+    OBJECTS.mkdir()
+    index = []
+    for k, (obj, base) in enumerate(saved):
+        path = OBJECTS / f"{k}.o"
+        path.write_bytes(obj)
+        sections = subprocess.run(["size", "-A", str(path)], capture_output=True, text=True,
+                                  check=True).stdout
+        # numba's large code model puts the machine code in .ltext
+        size = sum(int(line.split()[1]) for line in sections.splitlines()
+                   if line.startswith((".text", ".ltext")))
+        index.append({"path": str(path), "base": base, "size": size})
+    (OBJECTS / "index.json").write_text(json.dumps(index))
+
+
+def library_symbols(library, obj: bytes, result) -> tuple[int, list[str]]:
+    """The address one library's object code was loaded at, and perf map lines for its
+    functions, placed by its entry."""
     with tempfile.NamedTemporaryFile(suffix=".o") as f:
         f.write(obj)
         f.flush()
@@ -101,7 +143,7 @@ def library_symbols(library, obj: bytes, result) -> list[str]:
         if len(parts) == 4 and parts[2] in "tTwW":
             name = re.sub(r"\[abi:[^\]]*\]|\(.*", "", parts[3])
             lines.append(f"{base + int(parts[0], 16):x} {int(parts[1], 16):x} {name}\n")
-    return lines
+    return base, lines
 
 
 def play() -> None:
@@ -160,5 +202,37 @@ def report() -> None:
         print(f"  {100 * share / total:6.2f}%  {name}")
 
 
+def lines() -> None:
+    index = json.loads((OBJECTS / "index.json").read_text())
+    samples = subprocess.run(["perf", "script", "-i", sys.argv[2], "-F", "ip"],
+                             capture_output=True, text=True, check=True).stdout.split()
+    hits = [Counter() for _ in index]
+    for sample in samples:
+        ip = int(sample, 16)
+        for k, code in enumerate(index):
+            if code["base"] <= ip < code["base"] + code["size"]:
+                hits[k][ip - code["base"]] += 1
+                break
+    functions, source_lines = Counter(), Counter()
+    for code, offsets in zip(index, hits):
+        asked = list(offsets)
+        out = subprocess.run(["llvm-symbolizer", "--obj=" + code["path"], "--functions=short"],
+                             input="".join(f"0x{x:x}\n" for x in asked), capture_output=True,
+                             text=True, check=True).stdout
+        for x, frames in zip(asked, out.strip("\n").split("\n\n")):
+            function, place = frames.split("\n")[:2]  # the innermost frame
+            source, line = re.sub(r"^.*/(?=(balance|policies)/)", "", place).split(":")[:2]
+            functions[f"{source}: {function}"] += offsets[x]
+            source_lines[f"{source}:{line}"] += offsets[x]
+    in_kernel = sum(functions.values())
+    print(f"{100 * (1 - in_kernel / len(samples)):.1f}% of the samples fell outside the kernel; "
+          "of those in it (line 0: code LLVM made of several lines):")
+    top = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    for title, counts in (("by source function", functions), ("by source line", source_lines)):
+        print(title + ":")
+        for name, n in counts.most_common(top):
+            print(f"  {100 * n / in_kernel:6.2f}%  {name}")
+
+
 if __name__ == "__main__":
-    {"play": play, "report": report}[sys.argv[1]]()
+    {"play": play, "report": report, "lines": lines}[sys.argv[1]]()

@@ -10,8 +10,9 @@ the setup, the start of the turn, the observation and the policies, about as muc
 helper's; it waits there for the helper to report each of the two, and numba loads them from
 the cache. Before the entry point it compiles a part of the resolution the helper reaches late,
 for the helper to load, and the end of the turn, which it would otherwise compile after the wait
-(`_compiled_here_first`): that evens the two sides' work. A cached function keeps its LLVM module for linking into its callers, so the entry
-point's machine code, and every record, is the same as from a compile in one process.
+(`_compiled_here_first`): that evens the two sides' work. A cached function keeps its LLVM
+module for linking into its callers, so the entry point's machine code, and every record, is
+the same as from a compile in one process.
 """
 
 import functools
