@@ -353,3 +353,17 @@ def test_no_kernel_index_is_negative_in_games_played_with_numbas_bounds_checks_o
     assert done.returncode == 0, done.stderr[-2000:]
     assert not _index_checked()
     assert json.loads(done.stdout.splitlines()[-1]) == _bounds_hashes()
+
+
+def test_the_flags_list_the_same_values_as_through_their_properties():
+    from numba.core.compiler import Flags
+
+    flags = Flags()
+    flags.nrt = False
+    flags.no_cpython_wrapper = True
+    flags.error_model = "numpy"
+    through_properties = {name: getattr(flags, name) for name in flags.options}
+    assert flags.values() == through_properties
+    assert list(flags.values()) == list(through_properties)  # the same order of keys
+    assert flags.values()["nrt"] is False and flags.values()["error_model"] == "numpy"
+    assert Flags().values() == {name: getattr(Flags(), name) for name in Flags.options}
