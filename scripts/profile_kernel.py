@@ -37,7 +37,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -80,7 +79,9 @@ def write_symbol_map() -> int:
     from balance.runner import warm_up
 
     warm_up(load_config(int(sys.argv[2])), sys.argv[3], sys.argv[4])
-    lines, saved = [], []
+    shutil.rmtree(OBJECTS, ignore_errors=True)
+    OBJECTS.mkdir()
+    lines, index = [], []
     for name, module in list(sys.modules.items()):
         if not name.startswith(("balance", "policies")):
             continue
@@ -91,45 +92,35 @@ def write_symbol_map() -> int:
                 library = result.library
                 if library.name not in objects:
                     continue
-                obj = objects.pop(library.name)
-                base, symbols = library_symbols(library, obj, result)
+                path = OBJECTS / f"{len(index)}.o"
+                path.write_bytes(objects.pop(library.name))
+                base, symbols = library_symbols(library, path, result)
                 lines += symbols
-                saved.append((obj, base))
+                index.append({"path": str(path), "base": base, "size": code_size(path)})
     Path(f"/tmp/perf-{os.getpid()}.map").write_text("".join(lines))
-    save_objects(saved)
+    (OBJECTS / "index.json").write_text(json.dumps(index))
     return len(lines)
 
 
-OBJECTS = Path("/tmp/kernel-objects")  # the object code `play` mapped, for `lines`
+# the object code `play` mapped, each with the address its code was loaded at, for `lines`
+OBJECTS = Path("/tmp/kernel-objects")
 
 
-def save_objects(saved: list[tuple[bytes, int]]) -> None:
-    """Write each object code with the address its code was loaded at."""
-    shutil.rmtree(OBJECTS, ignore_errors=True)
-    OBJECTS.mkdir()
-    index = []
-    for k, (obj, base) in enumerate(saved):
-        path = OBJECTS / f"{k}.o"
-        path.write_bytes(obj)
-        sections = subprocess.run(["size", "-A", str(path)], capture_output=True, text=True,
-                                  check=True).stdout
-        # numba's large code model puts the machine code in .ltext
-        size = sum(int(line.split()[1]) for line in sections.splitlines()
-                   if line.startswith((".text", ".ltext")))
-        index.append({"path": str(path), "base": base, "size": size})
-    (OBJECTS / "index.json").write_text(json.dumps(index))
+def code_size(path: Path) -> int:
+    """The bytes of machine code in an object file: numba's large code model puts it in .ltext."""
+    sections = subprocess.run(["size", "-A", str(path)], capture_output=True, text=True,
+                              check=True).stdout
+    return sum(int(line.split()[1]) for line in sections.splitlines()
+               if line.startswith((".text", ".ltext")))
 
 
-def library_symbols(library, obj: bytes, result) -> tuple[int, list[str]]:
-    """The address one library's object code was loaded at, and perf map lines for its
-    functions, placed by its entry."""
-    with tempfile.NamedTemporaryFile(suffix=".o") as f:
-        f.write(obj)
-        f.flush()
-        raw = subprocess.run(["nm", "--defined-only", "-S", f.name], capture_output=True,
-                             text=True, check=True).stdout
-        demangled = subprocess.run(["nm", "--defined-only", "-S", "-C", f.name],
-                                   capture_output=True, text=True, check=True).stdout
+def library_symbols(library, path: Path, result) -> tuple[int, list[str]]:
+    """The address one library's object code (in file `path`) was loaded at, and perf map lines
+    for its functions, placed by its entry."""
+    raw = subprocess.run(["nm", "--defined-only", "-S", str(path)], capture_output=True,
+                         text=True, check=True).stdout
+    demangled = subprocess.run(["nm", "--defined-only", "-S", "-C", str(path)],
+                               capture_output=True, text=True, check=True).stdout
     entry = result.fndesc.llvm_func_name
     offset = None
     for line in raw.splitlines():
