@@ -22,7 +22,7 @@ from balance.kernel.game import (
     new_game,
 )
 from balance.kernel.jit import compiled
-from balance.kernel.observe import count_room_items, observe
+from balance.kernel.observe import observe, survey_rooms
 from balance.kernel.perception import list_noticed
 from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS
 from balance import records as R
@@ -243,10 +243,13 @@ class Scenario:
     def observe(self, c: int) -> np.ndarray:
         """Character c's observation now, as its policy would be given it."""
         o = np.zeros(N_OBS, dtype=np.int64)
-        count_room_items(self.it, self.g.room_items)
-        list_noticed(self.st, self.g.events, self.g.noticed)
         g, ip, room_block = self.g, self.pk.ip, self.pk.room_block
-        observe(self.ch, self.it, self.st, g.events, ip, room_block, g.room_items, g.noticed, c, o)
+        survey_rooms(self.ch, self.it, g.room_items, g.room_people)
+        list_noticed(self.st, g.events, g.noticed)
+        observe(
+            self.ch, self.it, self.st, g.events, ip, room_block, g.room_items, g.room_people,
+            g.noticed, c, o,
+        )
         return o
 
     def perceived(self, c: int) -> list[tuple[int, ...]]:

@@ -110,10 +110,14 @@ def body_here(ch, c, d):
         and d != c
         and ch[d, CH_ROOM] == ch[c, CH_ROOM]
         and ch[d, CH_LEFT_STATION] == 0
-        and looks_dead(ch, d)
-        and ch[d, CH_BURNED] == 0
-        and ch[d, CH_DEATH_CAUSE] != codes.DC_FIRE
+        and burnable(ch, d)
     )
+
+
+@compiled
+def burnable(ch, d):
+    """GAP-60, THING-P-3, GAP-44: d's body, wherever it lies, can still be burned."""
+    return looks_dead(ch, d) and ch[d, CH_BURNED] == 0 and ch[d, CH_DEATH_CAUSE] != codes.DC_FIRE
 
 
 @compiled
@@ -375,11 +379,12 @@ def eat_stock(ch, it, st, events, c):
 
 
 @compiled
-def observe_contagion(ch, it, st, ip, c, sees, o):
+def observe_contagion(ch, it, st, ip, c, sees, bodies, o):
     """O_CONTAGION: an original Thing knows which of its slots hold poisoned items (SALIVA-1);
     in the Kennel and seeing, the dogs alive, dead but not burned, and burned (LOC-KENNEL-1/2);
     in any lighting but a blizzard, the bodies here that can still be burned (they show as
-    "dead": LIGHT-2, UNC-3)."""
+    "dead": LIGHT-2, UNC-3). `bodies`: the bitmask of those lying in c's room, c's own bit
+    aside (observe.survey_rooms)."""
     r = ch[c, CH_ROOM]
     poisoned = UNSEEN
     if ch[c, CH_ORIGINAL] == 1:  # the others' slots are not looked at: this runs for everyone
@@ -402,9 +407,4 @@ def observe_contagion(ch, it, st, ip, c, sees, o):
     o[O_DOGS_ALIVE] = alive
     o[O_DOGS_DEAD] = dead
     o[O_DOGS_BURNED] = burned
-    bodies = 0
-    if st[ST_LIGHTING + r] != codes.BLIZZARD:
-        for d in range(ch.shape[0]):
-            if body_here(ch, c, d):
-                bodies |= 1 << d
-    o[O_BODIES_BURNABLE] = bodies
+    o[O_BODIES_BURNABLE] = 0 if st[ST_LIGHTING + r] == codes.BLIZZARD else bodies & ~(1 << c)

@@ -4,13 +4,15 @@ This is the only code that reads game state on a policy's behalf. It copies the 
 own state, the public facts, and what the lighting of its room lets it see; nothing else.
 """
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.actions import block_of_generator_room
 from balance.kernel.jit import compiled
 from balance.kernel.perception import perceive, perceives_details, shots_heard
 from balance.kernel.arsenal import workshop_works
-from balance.kernel.contagion import observe_contagion
+from balance.kernel.contagion import burnable, observe_contagion
 from balance.kernel.helicopter import boarding_open
 from balance.kernel.lab import observe_lab
 from balance.kernel.locks import (
@@ -164,7 +166,6 @@ from balance.observation import (
     O_WEARS_PARKA,
     O_WEATHER,
     O_YELLOW_LEFT,
-    P_ABSENT,
     P_ACTIVE_THING,
     P_CONSCIOUS,
     P_LOOKS_DEAD,
@@ -186,10 +187,13 @@ def wound_state(ch, ip, d):
 
 
 @compiled
-def count_room_items(it, room_items):
-    """room_items[r, kind]: the items of each kind lying in room r, and in the last column its
-    empty canisters. Nothing moves while characters declare, so it is counted once a turn for
-    what each of them sees (observe)."""
+def survey_rooms(ch, it, room_items, room_people):
+    """What lies and stands in each room r, for what each character sees there (observe):
+    room_items[r, kind] the items of each kind lying there, and in the last column its empty
+    canisters; room_people[r, 0] the bitmask of the characters in r on the station (alive or
+    not), room_people[r, 1] of the bodies lying there that can still be burned
+    (contagion.burnable). Nothing moves while characters declare, so this is surveyed once a
+    turn, not once per character."""
     room_items[:, :] = 0
     for i in range(it.shape[0]):
         if it[i, IT_PLACE] == codes.IN_ROOM:
@@ -197,12 +201,20 @@ def count_room_items(it, room_items):
             room_items[r, it[i, IT_KIND]] += 1
             if it[i, IT_KIND] == codes.CANISTER and it[i, IT_FUEL] == 0:
                 room_items[r, codes.N_ITEM_KINDS] += 1
+    room_people[:, :] = 0
+    for d in range(ch.shape[0]):
+        if ch[d, CH_LEFT_STATION] == 0:
+            r = ch[d, CH_ROOM]
+            room_people[r, 0] |= 1 << d
+            if burnable(ch, d):
+                room_people[r, 1] |= 1 << d
 
 
 @compiled
-def observe(ch, it, st, events, ip, room_block, room_items, noticed, c, o):
+def observe(ch, it, st, events, ip, room_block, room_items, room_people, noticed, c, o):
     """Fill observation vector `o` for character c (see balance.observation for the fields);
-    room_items is count_room_items' table of this turn, noticed perception.list_noticed's."""
+    room_items and room_people are survey_rooms' tables of this turn, noticed
+    perception.list_noticed's."""
     # every field starts at 0 but for the blocks filled in whole below, whatever is seen: the
     # doors and the Tower's reports, those seen here, the acts perceived, the laboratory (zeroing
     # them first too was a few percent of a turn)
@@ -271,12 +283,18 @@ def observe(ch, it, st, events, ip, room_block, room_items, noticed, c, o):
     # THING-P-4: the original Things know each other; a convert called into the active form is
     # played by them from then on (THING-P-5), so he knows what they know
     knows_things = original or ch[c, CH_FORM] == codes.THING_ACTIVE
-    for d in range(min(ch.shape[0], MAX_CHARACTERS)):
-        if knows_things and ch[d, CH_ORIGINAL] == 1:
-            o[O_KNOWN_THING + d] = 1
-        if ch[d, CH_ROOM] != r or ch[d, CH_LEFT_STATION] != 0 or (blizzard and d != c):
-            o[O_PRESENT + d] = P_ABSENT  # LIGHT-4: nobody is seen in a blizzard
-            continue
+    if knows_things:
+        for d in range(min(ch.shape[0], MAX_CHARACTERS)):
+            if ch[d, CH_ORIGINAL] == 1:
+                o[O_KNOWN_THING + d] = 1
+    # those in the room, c among them; the others stay P_ABSENT (0: zeroed above); LIGHT-4:
+    # nobody is seen in a blizzard
+    here = room_people[r, 0] & ((1 << MAX_CHARACTERS) - 1)
+    if blizzard:
+        here &= 1 << c
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         if (
             ch[d, CH_FORM] == codes.THING_ACTIVE
             and ch[d, CH_ALIVE] == 1
@@ -358,7 +376,8 @@ def observe(ch, it, st, events, ip, room_block, room_items, noticed, c, o):
         o[O_DOORS_OPENED] = seen_opened(seen)
         o[O_DOORS_REFUSED] = seen_refused(seen)
         o[O_DOOR_USERS] = seen_users(seen)
-    observe_contagion(ch, it, st, ip, c, sees, o)  # SALIVA-1, LOC-KENNEL-1/2, ACT-BURN-CORPSE
+    # SALIVA-1, LOC-KENNEL-1/2, ACT-BURN-CORPSE
+    observe_contagion(ch, it, st, ip, c, sees, room_people[r, 1], o)
     if terminal:
         observe_terminal(ch, st, ip, o)
     observe_lab(ch, it, st, ip, room_block, c, o)  # LOC-LAB-1, LOC-LAB-4
