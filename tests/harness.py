@@ -22,7 +22,7 @@ from balance.kernel.game import (
     new_game,
 )
 from balance.kernel.jit import compiled
-from balance.kernel.observe import observe, survey_rooms
+from balance.kernel.observe import observe, survey
 from balance.kernel.perception import list_noticed
 from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS
 from balance import records as R
@@ -244,11 +244,11 @@ class Scenario:
         """Character c's observation now, as its policy would be given it."""
         o = np.zeros(N_OBS, dtype=np.int64)
         g, ip, room_block = self.g, self.pk.ip, self.pk.room_block
-        survey_rooms(self.ch, self.it, g.room_items, g.room_people)
+        survey(self.ch, self.it, g.room_items, g.room_people, g.cards_held)
         list_noticed(self.st, g.events, g.noticed)
         observe(
             self.ch, self.it, self.st, g.events, ip, room_block, g.room_items, g.room_people,
-            g.noticed, c, o,
+            g.cards_held, g.noticed, c, o,
         )
         return o
 

@@ -615,7 +615,7 @@ def open_box(ch, it, st, rng, events, ip, fp, c, colour, wanted, rec):
             kind = codes.SPARE_PARTS if chance(rng, WORLD, fp[P.F_BLUE_PARTS]) else codes.SCRAP
             item = take_from_supply(it, kind)
         else:
-            item = draw_yellow(it, rng)  # GAP-19: without replacement
+            item = draw_yellow(it, ip, rng)  # GAP-19: without replacement
         if rerolls == 0 or item < 0 or it[item, IT_KIND] == wanted:
             break
         rerolls -= 1  # STAT-INIT-1: the die is rerolled once; the first find stays in its box
@@ -638,21 +638,19 @@ def open_box(ch, it, st, rng, events, ip, fp, c, colour, wanted, rec):
 
 
 @compiled
-def draw_yellow(it, rng):
-    """GAP-19: one of the unopened yellow boxes, uniformly: P(parka) = parkas left / boxes left."""
+def draw_yellow(it, ip, rng):
+    """GAP-19: one of the unopened yellow boxes, uniformly: P(parka) = parkas left / boxes left.
+    The boxes' parkas and flashlights are the first item ids (items.stock_items)."""
+    boxes = ip[P.I_PARKAS] + ip[P.I_FLASHLIGHTS]
     left = 0
-    for i in range(it.shape[0]):
-        if it[i, IT_PLACE] == codes.IN_SUPPLY and (
-            it[i, IT_KIND] == codes.PARKA or it[i, IT_KIND] == codes.FLASHLIGHT_ITEM
-        ):
+    for i in range(boxes):
+        if it[i, IT_PLACE] == codes.IN_SUPPLY:
             left += 1
     if left == 0:
         return -1
     pick = below(rng, WORLD, left)
-    for i in range(it.shape[0]):
-        if it[i, IT_PLACE] == codes.IN_SUPPLY and (
-            it[i, IT_KIND] == codes.PARKA or it[i, IT_KIND] == codes.FLASHLIGHT_ITEM
-        ):
+    for i in range(boxes):
+        if it[i, IT_PLACE] == codes.IN_SUPPLY:
             if pick == 0:
                 return i
             pick -= 1

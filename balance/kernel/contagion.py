@@ -384,7 +384,7 @@ def observe_contagion(ch, it, st, ip, c, sees, bodies, o):
     in the Kennel and seeing, the dogs alive, dead but not burned, and burned (LOC-KENNEL-1/2);
     in any lighting but a blizzard, the bodies here that can still be burned (they show as
     "dead": LIGHT-2, UNC-3). `bodies`: the bitmask of those lying in c's room, c's own bit
-    aside (observe.survey_rooms)."""
+    aside (observe.survey)."""
     r = ch[c, CH_ROOM]
     poisoned = UNSEEN
     if ch[c, CH_ORIGINAL] == 1:  # the others' slots are not looked at: this runs for everyone

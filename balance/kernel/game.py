@@ -45,7 +45,7 @@ from balance.kernel.invariants import check_declarations, check_invariants
 from balance.kernel.items import stock_items
 from balance.kernel.lab import run_analyzer, set_up_lab, start_comparison
 from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
-from balance.kernel.observe import observe, survey_rooms
+from balance.kernel.observe import observe, survey
 from balance.kernel.perception import list_noticed
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
 from balance.kernel.thing import deal_archetypes, remember_rooms
@@ -484,15 +484,15 @@ def declare_by_policies(
     """Every character able to act declares through its side's policy (AP-1, GAP-61), called
     through `dispatch` (policy_declare or expert_declare, a constant of the entry point)."""
     ch = g.ch
-    survey_rooms(ch, g.it, g.room_items, g.room_people)
+    survey(ch, g.it, g.room_items, g.room_people, g.cards_held)
     list_noticed(g.st, g.events, g.noticed)
     for c in range(ch.shape[0]):
         ch[c, CH_N_DECL] = 0
         if not can_act(ch, c):
             continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
         observe(
-            ch, g.it, g.st, g.events, ip, room_block, g.room_items, g.room_people, g.noticed, c,
-            g.obs,
+            ch, g.it, g.st, g.events, ip, room_block, g.room_items, g.room_people, g.cards_held,
+            g.noticed, c, g.obs,
         )
         # GAP-38: a convert keeps playing as a human until the Things call him (THING-P-5)
         thing_side = ch[c, CH_ORIGINAL] == 1 or ch[c, CH_FORM] == codes.THING_ACTIVE

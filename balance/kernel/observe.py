@@ -187,12 +187,13 @@ def wound_state(ch, ip, d):
 
 
 @compiled
-def survey_rooms(ch, it, room_items, room_people):
-    """What lies and stands in each room r, for what each character sees there (observe):
-    room_items[r, kind] the items of each kind lying there, and in the last column its empty
-    canisters; room_people[r, 0] the bitmask of the characters in r on the station (alive or
-    not), room_people[r, 1] of the bodies lying there that can still be burned
-    (contagion.burnable). Nothing moves while characters declare, so this is surveyed once a
+def survey(ch, it, room_items, room_people, cards_held):
+    """What lies and stands in each room r and which ID cards each character carries, for what
+    each character perceives (observe): room_items[r, kind] the items of each kind lying in r,
+    and in the last column its empty canisters; room_people[r, 0] the bitmask of the
+    characters in r on the station (alive or not), room_people[r, 1] of the bodies lying there
+    that can still be burned (contagion.burnable); cards_held[c] the bitmask of the owners of
+    the cards c carries. Nothing moves while characters declare, so this is surveyed once a
     turn, not once per character."""
     room_items[:, :] = 0
     for i in range(it.shape[0]):
@@ -202,18 +203,24 @@ def survey_rooms(ch, it, room_items, room_people):
             if it[i, IT_KIND] == codes.CANISTER and it[i, IT_FUEL] == 0:
                 room_items[r, codes.N_ITEM_KINDS] += 1
     room_people[:, :] = 0
-    for d in range(ch.shape[0]):
+    n = ch.shape[0]
+    for d in range(n):
         if ch[d, CH_LEFT_STATION] == 0:
             r = ch[d, CH_ROOM]
             room_people[r, 0] |= 1 << d
             if burnable(ch, d):
                 room_people[r, 1] |= 1 << d
+    cards_held[:] = 0
+    for owner in range(n):  # the card of `owner` is item it.shape[0] - n + owner (stock_items)
+        i = it.shape[0] - n + owner
+        if it[i, IT_PLACE] == codes.CARRIED:
+            cards_held[it[i, IT_WHERE]] |= 1 << owner
 
 
 @compiled
-def observe(ch, it, st, events, ip, room_block, room_items, room_people, noticed, c, o):
+def observe(ch, it, st, events, ip, room_block, room_items, room_people, cards_held, noticed, c, o):
     """Fill observation vector `o` for character c (see balance.observation for the fields);
-    room_items and room_people are survey_rooms' tables of this turn, noticed
+    room_items, room_people and cards_held are survey's tables of this turn, noticed
     perception.list_noticed's."""
     # every field starts at 0 but for the blocks filled in whole below, whatever is seen: the
     # doors and the Tower's reports, those seen here, the acts perceived, the laboratory (zeroing
@@ -346,7 +353,6 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_people, noticed
         o[O_FORECAST + k] = st[ST_WEATHER + u] if covered else UNSEEN
     # doors, ID cards and the Tower terminal (A13, LOC-TOWER-1/3/4, INFO-3): written inline,
     # since this runs for every character every turn and a call passing arrays is not free
-    n = ch.shape[0]
     t = st[ST_TURN]
     o[O_DOOR:O_DOORS_END] = UNSEEN
     o[O_DOORS_OPENED] = 0
@@ -359,11 +365,12 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_people, noticed
     for q in range(codes.N_ROOMS):
         if terminal or (lamps >> q) & 1 == 1:
             o[O_DOOR + q] = door_lamp(broken, powered, locked, q)
-    for i in range(it.shape[0] - n, it.shape[0]):  # the ID cards (items.stock_items)
-        if it[i, IT_PLACE] == codes.CARRIED and it[i, IT_WHERE] == c:
-            owner = i - (it.shape[0] - n)
-            top = codes.CARD_TOP_BIT if ch[owner, CH_CARD_TOP] == 1 else 0
-            o[O_CARD + owner] = ch[owner, CH_CARD_ACCESS] | top
+    held = cards_held[c]  # the ID cards c carries, by owner
+    while held != 0:
+        owner = trailing_zeros(held)
+        held &= held - 1
+        top = codes.CARD_TOP_BIT if ch[owner, CH_CARD_TOP] == 1 else 0
+        o[O_CARD + owner] = ch[owner, CH_CARD_ACCESS] | top
     if ch[c, CH_CODE_TURN] == t - 1 and t > 1:  # ACT-CODE, CODE-1..3: last turn's entries
         for k in range(codes.MAX_DECLARED):
             cell = ch[c, CH_CODE_ENTRIES + k]

@@ -240,8 +240,9 @@ class Game(NamedTuple):
     decl: np.ndarray  # int64[n, MAX_DECLARED, 4]: (action, target, arg, AP it cost) per declaration
     order: np.ndarray  # int64[n]: this turn's resolution order (RES-3)
     obs: np.ndarray  # int64[N_OBS]: scratch observation vector
-    room_items: np.ndarray  # int64[N_ROOMS, N_ITEM_KINDS + 1]: observe.survey_rooms
-    room_people: np.ndarray  # int64[N_ROOMS, 2]: observe.survey_rooms
+    room_items: np.ndarray  # int64[N_ROOMS, N_ITEM_KINDS + 1]: observe.survey
+    room_people: np.ndarray  # int64[N_ROOMS, 2]: observe.survey
+    cards_held: np.ndarray  # int64[n]: observe.survey
     noticed: np.ndarray  # int64[n, PERCEIVED_SLOTS + 1]: perception.list_noticed
     memory: np.ndarray  # int64[n, MEMORY_SIZE]: each character's policy memory
     rng: np.ndarray  # uint64[n + 2]: 0 the world, 1 + c character c's policy, n + 1 the weather
@@ -296,6 +297,7 @@ def allocate(ip, n_events):
         np.zeros(N_OBS, i64),
         np.zeros((N_ROOMS, N_ITEM_KINDS + 1), i64),
         np.zeros((N_ROOMS, 2), i64),
+        np.zeros(n, i64),
         np.zeros((n, PERCEIVED_SLOTS + 1), i64),
         np.zeros((n, MEMORY_SIZE), i64),
         np.zeros(n + 2, np.uint64),
