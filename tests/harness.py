@@ -244,10 +244,10 @@ class Scenario:
         """Character c's observation now, as its policy would be given it."""
         o = np.zeros(N_OBS, dtype=np.int64)
         g, ip, room_block = self.g, self.pk.ip, self.pk.room_block
-        survey(self.ch, self.it, g.room_items, g.room_people, g.cards_held)
+        survey(self.ch, self.it, self.st, g.room_items, g.room_survey, g.cards_held)
         list_noticed(self.st, g.events, g.noticed)
         observe(
-            self.ch, self.it, self.st, g.events, ip, room_block, g.room_items, g.room_people,
+            self.ch, self.it, self.st, g.events, ip, room_block, g.room_items, g.room_survey,
             g.cards_held, g.noticed, c, o,
         )
         return o

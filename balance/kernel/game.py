@@ -484,14 +484,14 @@ def declare_by_policies(
     """Every character able to act declares through its side's policy (AP-1, GAP-61), called
     through `dispatch` (policy_declare or expert_declare, a constant of the entry point)."""
     ch = g.ch
-    survey(ch, g.it, g.room_items, g.room_people, g.cards_held)
+    survey(ch, g.it, g.st, g.room_items, g.room_survey, g.cards_held)
     list_noticed(g.st, g.events, g.noticed)
     for c in range(ch.shape[0]):
         ch[c, CH_N_DECL] = 0
         if not can_act(ch, c):
             continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
         observe(
-            ch, g.it, g.st, g.events, ip, room_block, g.room_items, g.room_people, g.cards_held,
+            ch, g.it, g.st, g.events, ip, room_block, g.room_items, g.room_survey, g.cards_held,
             g.noticed, c, g.obs,
         )
         # GAP-38: a convert keeps playing as a human until the Things call him (THING-P-5)

@@ -60,6 +60,9 @@ from balance.kernel.state import (
     CH_ROOM,
     CH_UNCONSCIOUS,
     CH_WORN,
+    RS_BODIES,
+    RS_CHARACTERS,
+    RS_DOOR,
     IT_FUEL,
     IT_COLOUR,
     IT_KIND,
@@ -187,12 +190,11 @@ def wound_state(ch, ip, d):
 
 
 @compiled
-def survey(ch, it, room_items, room_people, cards_held):
-    """What lies and stands in each room r and which ID cards each character carries, for what
-    each character perceives (observe): room_items[r, kind] the items of each kind lying in r,
-    and in the last column its empty canisters; room_people[r, 0] the bitmask of the
-    characters in r on the station (alive or not), room_people[r, 1] of the bodies lying there
-    that can still be burned (contagion.burnable); cards_held[c] the bitmask of the owners of
+def survey(ch, it, st, room_items, room_survey, cards_held):
+    """What lies and stands in each room and which ID cards each character carries, for what
+    each character perceives (observe): room_items[r, kind] the items of each kind lying in
+    room r, and in the last column its empty canisters; room_survey[r] the characters and the
+    bodies there and its door's lamp (state.RS_*); cards_held[c] the bitmask of the owners of
     the cards c carries. Nothing moves while characters declare, so this is surveyed once a
     turn, not once per character."""
     room_items[:, :] = 0
@@ -202,14 +204,18 @@ def survey(ch, it, room_items, room_people, cards_held):
             room_items[r, it[i, IT_KIND]] += 1
             if it[i, IT_KIND] == codes.CANISTER and it[i, IT_FUEL] == 0:
                 room_items[r, codes.N_ITEM_KINDS] += 1
-    room_people[:, :] = 0
+    room_survey[:, :] = 0
     n = ch.shape[0]
     for d in range(n):
         if ch[d, CH_LEFT_STATION] == 0:
             r = ch[d, CH_ROOM]
-            room_people[r, 0] |= 1 << d
+            room_survey[r, RS_CHARACTERS] |= 1 << d
             if burnable(ch, d):
-                room_people[r, 1] |= 1 << d
+                room_survey[r, RS_BODIES] |= 1 << d
+    powered = any_generator_running(st)
+    broken, locked = st[ST_DOORS_BROKEN], locked_rooms(st)
+    for r in range(codes.N_ROOMS):
+        room_survey[r, RS_DOOR] = door_lamp(broken, powered, locked, r)
     cards_held[:] = 0
     for owner in range(n):  # the card of `owner` is item it.shape[0] - n + owner (stock_items)
         i = it.shape[0] - n + owner
@@ -218,9 +224,9 @@ def survey(ch, it, room_items, room_people, cards_held):
 
 
 @compiled
-def observe(ch, it, st, events, ip, room_block, room_items, room_people, cards_held, noticed, c, o):
+def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_held, noticed, c, o):
     """Fill observation vector `o` for character c (see balance.observation for the fields);
-    room_items, room_people and cards_held are survey's tables of this turn, noticed
+    room_items, room_survey and cards_held are survey's tables of this turn, noticed
     perception.list_noticed's."""
     # every field starts at 0 but for the blocks filled in whole below, whatever is seen: the
     # doors and the Tower's reports, those seen here, the acts perceived, the laboratory (zeroing
@@ -296,7 +302,7 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_people, cards_h
                 o[O_KNOWN_THING + d] = 1
     # those in the room, c among them; the others stay P_ABSENT (0: zeroed above); LIGHT-4:
     # nobody is seen in a blizzard
-    here = room_people[r, 0] & ((1 << MAX_CHARACTERS) - 1)
+    here = room_survey[r, RS_CHARACTERS] & ((1 << MAX_CHARACTERS) - 1)
     if blizzard:
         here &= 1 << c
     while here != 0:
@@ -358,13 +364,11 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_people, cards_h
     o[O_DOORS_OPENED] = 0
     o[O_DOORS_REFUSED] = 0
     o[O_DOOR_USERS] = 0
-    powered = any_generator_running(st)
     terminal = r == codes.TOWER and terminal_works(st)  # GEN-6, GAP-20: its passive display
     lamps = ip[P.I_ADJACENT + r] | (1 << r)  # DOOR-1: the lamps next door, in any lighting
-    broken, locked = st[ST_DOORS_BROKEN], locked_rooms(st)
     for q in range(codes.N_ROOMS):
         if terminal or (lamps >> q) & 1 == 1:
-            o[O_DOOR + q] = door_lamp(broken, powered, locked, q)
+            o[O_DOOR + q] = room_survey[q, RS_DOOR]
     held = cards_held[c]  # the ID cards c carries, by owner
     while held != 0:
         owner = trailing_zeros(held)
@@ -384,7 +388,7 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_people, cards_h
         o[O_DOORS_REFUSED] = seen_refused(seen)
         o[O_DOOR_USERS] = seen_users(seen)
     # SALIVA-1, LOC-KENNEL-1/2, ACT-BURN-CORPSE
-    observe_contagion(ch, it, st, ip, c, sees, room_people[r, 1], o)
+    observe_contagion(ch, it, st, ip, c, sees, room_survey[r, RS_BODIES], o)
     if terminal:
         observe_terminal(ch, st, ip, o)
     observe_lab(ch, it, st, ip, room_block, c, o)  # LOC-LAB-1, LOC-LAB-4

@@ -199,6 +199,12 @@ D_TARGET = 1
 D_ARG = 2
 D_COST = 3  # the AP it cost, filled in by actions.declare (policies fill the first three)
 
+# --- each room as surveyed once a turn, before the declarations (observe.survey) ---
+RS_CHARACTERS = 0  # bitmask of the characters in the room on the station, alive or not
+RS_BODIES = 1  # bitmask of the bodies lying there that can still be burned (contagion.burnable)
+RS_DOOR = 2  # what the lamp of its door shows (codes.DOOR_*, locks.door_lamp)
+N_RS = 3
+
 # --- events: int64[E, N_EV], one row per event ---
 EV_TURN = 0
 EV_KIND = 1  # codes.E_*
@@ -241,7 +247,7 @@ class Game(NamedTuple):
     order: np.ndarray  # int64[n]: this turn's resolution order (RES-3)
     obs: np.ndarray  # int64[N_OBS]: scratch observation vector
     room_items: np.ndarray  # int64[N_ROOMS, N_ITEM_KINDS + 1]: observe.survey
-    room_people: np.ndarray  # int64[N_ROOMS, 2]: observe.survey
+    room_survey: np.ndarray  # int64[N_ROOMS, N_RS]: observe.survey
     cards_held: np.ndarray  # int64[n]: observe.survey
     noticed: np.ndarray  # int64[n, PERCEIVED_SLOTS + 1]: perception.list_noticed
     memory: np.ndarray  # int64[n, MEMORY_SIZE]: each character's policy memory
@@ -296,7 +302,7 @@ def allocate(ip, n_events):
         np.zeros(n, i64),
         np.zeros(N_OBS, i64),
         np.zeros((N_ROOMS, N_ITEM_KINDS + 1), i64),
-        np.zeros((N_ROOMS, 2), i64),
+        np.zeros((N_ROOMS, N_RS), i64),
         np.zeros(n, i64),
         np.zeros((n, PERCEIVED_SLOTS + 1), i64),
         np.zeros((n, MEMORY_SIZE), i64),
