@@ -38,6 +38,8 @@ that only the dog's sample goes into the backpack tells the two tubes apart.
 Knob indices follow KNOBS; the first five are naive's, in naive's order, so that the knob array
 is handed to policies.humans unchanged."""
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.jit import compiled
@@ -69,6 +71,7 @@ from balance.observation import (
     O_LIVING_HERE,
     O_N_PERCEIVED,
     O_PERCEIVED,
+    O_HERE,
     O_PRESENT,
     O_ROOM,
     O_ROOM_ITEMS,
@@ -190,7 +193,10 @@ def foe(obs, mem, knobs, d):
 def pick_foe(obs, mem, knobs):
     """The foe here to attack first: an active Thing (the danger now), else any foe; -1."""
     best = -1
-    for d in range(MAX_CHARACTERS):
+    here = obs[O_HERE]  # only those here: nothing is done for the absent
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         if foe(obs, mem, knobs, d):
             if obs[O_PRESENT + d] == P_ACTIVE_THING:
                 return d
@@ -216,7 +222,10 @@ def attack(obs, out, n, d):
 
 @compiled
 def active_thing_here(obs):
-    for d in range(MAX_CHARACTERS):
+    here = obs[O_HERE]  # only those here: nothing is done for the absent
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         if d != obs[O_SELF] and obs[O_PRESENT + d] == P_ACTIVE_THING:
             return True
     return False
@@ -438,7 +447,10 @@ def untested_pair_in_dark(obs, mem):
     test is the classic set-up (INF-5: in light it needs a crowd)."""
     if obs[O_LIGHTING] == codes.LIGHT or obs[O_LIVING_HERE] != 2:
         return False
-    for d in range(MAX_CHARACTERS):
+    here = obs[O_HERE]  # only those here: nothing is done for the absent
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         p = obs[O_PRESENT + d]
         if d != obs[O_SELF] and p != P_ABSENT and p != P_LOOKS_DEAD:
             return not cleared(mem, d)

@@ -26,6 +26,8 @@ game and for a convert the Things have just called (X_READY tells):
 The saboteur reads policies.memory's generator cells and keeps the pump's X_BROKEN cell.
 Knob indices follow KNOBS and SABOTEUR_KNOBS."""
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.jit import compiled
@@ -55,6 +57,7 @@ from balance.observation import (
     O_LIVING_HERE,
     O_N_PERCEIVED,
     O_PERCEIVED,
+    O_HERE,
     O_PRESENT,
     O_PUMP_BROKEN,
     O_ROOM,
@@ -290,7 +293,10 @@ def humans_here(obs):
     """Characters here, living and not known to be Things: the humans as far as I know."""
     me = obs[O_SELF]
     n = 0
-    for d in range(MAX_CHARACTERS):
+    here = obs[O_HERE]  # only those here: nothing is done for the absent
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         p = obs[O_PRESENT + d]
         if d != me and (p == P_CONSCIOUS or p == P_UNCONSCIOUS) and not ally(obs, d):
             n += 1
@@ -301,7 +307,10 @@ def humans_here(obs):
 def armed_here(obs):
     """A human here with a weapon in hand (LIGHT-1: seen), or -1."""
     me = obs[O_SELF]
-    for d in range(MAX_CHARACTERS):
+    here = obs[O_HERE]  # only those here: nothing is done for the absent
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         if d == me or obs[O_PRESENT + d] != P_CONSCIOUS or ally(obs, d):
             continue
         for h in range(2):
@@ -352,7 +361,10 @@ def best_victim(obs, mem, knobs, rng, k, unconscious_only):
     """The present character most worth infecting (ties broken at random), or -1."""
     me = obs[O_SELF]
     best, best_v, ties = -1, 0.0, 0
-    for d in range(MAX_CHARACTERS):
+    here = obs[O_HERE]  # only those here: nothing is done for the absent
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         p = obs[O_PRESENT + d]
         ok = p == P_UNCONSCIOUS if unconscious_only else (p == P_CONSCIOUS or p == P_UNCONSCIOUS)
         if d == me or not ok:
@@ -420,7 +432,10 @@ def call_converts(obs, mem, ip, knobs, out, n, revealing):
 def some_human(obs):
     """A conscious human here, or -1."""
     me = obs[O_SELF]
-    for d in range(MAX_CHARACTERS):
+    here = obs[O_HERE]  # only those here: nothing is done for the absent
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         if d != me and obs[O_PRESENT + d] == P_CONSCIOUS and not ally(obs, d):
             return d
     return -1
@@ -633,7 +648,10 @@ def victims_in_dark(obs, mem, knobs):
     if obs[O_LIGHTING] != codes.DARK:
         return False
     me = obs[O_SELF]
-    for d in range(MAX_CHARACTERS):
+    here = obs[O_HERE]  # only those here: nothing is done for the absent
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         p = obs[O_PRESENT + d]
         if d != me and (p == P_CONSCIOUS or p == P_UNCONSCIOUS):
             if infection_value(obs, mem, knobs, d) > 0:
@@ -659,7 +677,10 @@ def weakest_prey(obs):
     """The human here easiest to kill: heavily, then lightly wounded, then any (HP-2)."""
     me = obs[O_SELF]
     best, best_v = -1, -1
-    for d in range(MAX_CHARACTERS):
+    here = obs[O_HERE]  # only those here: nothing is done for the absent
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         p = obs[O_PRESENT + d]
         if d == me or not (p == P_CONSCIOUS or p == P_UNCONSCIOUS) or ally(obs, d):
             continue

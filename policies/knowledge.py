@@ -24,6 +24,8 @@ character not known to be a Thing S_ATTACK; killing a dog of the Kennel (the blo
 control) S_DOG.
 """
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from balance import codes
 from balance.kernel.jit import compiled
 from balance.observation import (
@@ -35,6 +37,7 @@ from balance.observation import (
     O_LAB_MY_QUESTION,
     O_N_PERCEIVED,
     O_PERCEIVED,
+    O_HERE,
     O_PRESENT,
     O_ROOM,
     O_SELF,
@@ -113,7 +116,10 @@ def note_sightings(obs, mem):
     """Who is here now, and who shows the active form (THING-ACTIVE-2)."""
     here = obs[O_ROOM]
     t = obs[O_TURN]
-    for d in range(MAX_CHARACTERS):
+    here = obs[O_HERE]  # only those here: nothing is done for the absent
+    while here != 0:
+        d = trailing_zeros(here)
+        here &= here - 1
         p = obs[O_PRESENT + d]
         if p == P_ABSENT:
             continue

@@ -59,3 +59,20 @@ def test_UNC_3_unconscious_look_dead_in_the_dark():
     assert sc.observe(0)[O_PRESENT + 1] == P_UNCONSCIOUS
     sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] = codes.DARK
     assert sc.observe(0)[O_PRESENT + 1] == P_LOOKS_DEAD
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=st_.integers(0, 10_000), turns=st_.integers(1, 15))
+def test_O_HERE_is_the_bitmask_of_those_perceived_here(game, turns):
+    """O_HERE, which the policies' loops over the others here iterate, holds exactly the
+    characters whose O_PRESENT is not P_ABSENT (LIGHT-4: in a blizzard oneself alone)."""
+    from balance.observation import MAX_CHARACTERS, O_HERE, O_PRESENT, P_ABSENT
+
+    sc = Scenario(12, seed=80, game=game)
+    for _ in range(turns):
+        sc.play_turn("expert", "expert")
+    for c in range(12):
+        o = sc.observe(c)
+        present = o[O_PRESENT : O_PRESENT + MAX_CHARACTERS] != P_ABSENT
+        assert o[O_HERE] == sum(1 << d for d in np.flatnonzero(present))
+        assert present[c] == (sc.ch[c, S.CH_LEFT_STATION] == 0)

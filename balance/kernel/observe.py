@@ -138,6 +138,7 @@ from balance.observation import (
     O_HELI_FUEL,
     O_HELI_PILOT,
     O_HELD,
+    O_HERE,
     O_KNOWN_THING,
     O_N_PERCEIVED,
     O_PERCEIVED,
@@ -305,6 +306,7 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     here = room_survey[r, RS_CHARACTERS] & ((1 << MAX_CHARACTERS) - 1)
     if blizzard:
         here &= 1 << c
+    o[O_HERE] = here
     while here != 0:
         d = trailing_zeros(here)
         here &= here - 1
