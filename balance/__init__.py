@@ -34,9 +34,20 @@ def _source_digest() -> str:
 SOURCE_DIGEST = _source_digest()
 
 
+# numba's switches that change the machine code it makes from the same sources: a kernel built
+# with debug information or bounds checks (scripts/profile_kernel.py, a debugging session) is
+# cached in a folder of its own, and never serves an ordinary run, nor it theirs.
+_CODE_SWITCHES = ("NUMBA_DEBUGINFO", "NUMBA_BOUNDSCHECK", "NUMBA_OPT")
+
+
 def _numba_cache_dir() -> str:
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
-    return str(base / "balance" / f"numba-{__version__}-{SOURCE_DIGEST}")
+    switches = "".join(
+        f"-{name[len('NUMBA_'):].lower()}{os.environ[name]}"
+        for name in _CODE_SWITCHES
+        if os.environ.get(name)
+    )
+    return str(base / "balance" / f"numba-{__version__}-{SOURCE_DIGEST}{switches}")
 
 
 # A cache dir the user chose is respected. Numba reads the variable when it is imported, so if

@@ -15,10 +15,11 @@ need adjusting when numba changes. perf comes with Debian's linux-perf package.
 
 LLVM inlines most of the kernel into its entry point, so `report` names little more than it.
 `lines` names the source function and line of each sample instead, from the debug information
-of a kernel compiled with it, in a cache folder of its own (debug information makes other
-machine code, which must not be cached for runs):
+of a kernel compiled with it (balance caches it in a folder of its own, keyed like the others
+by the sources' digest: debug information makes other machine code, which must not serve
+runs, and a fixed folder would serve a stale kernel after an edit):
 
-    export NUMBA_DEBUGINFO=1 NUMBA_BOUNDSCHECK=0 NUMBA_CACHE_DIR=/tmp/numba-debuginfo
+    export NUMBA_DEBUGINFO=1 NUMBA_BOUNDSCHECK=0
     python scripts/profile_kernel.py play 12 expert expert 100   # compiles it
     perf record -F 2999 -o /tmp/kernel.data -- \
         python scripts/profile_kernel.py play 12 expert expert 20000
