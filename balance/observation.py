@@ -146,10 +146,12 @@ LAB_EMPTY = -2  # an empty analyzer slot
 O_DEVICES_BROKEN = O_LAB + LAB_FIELDS  # seeing: bitmask of the devices of one's room seen broken,
 #   bit k for object code k (the weather station, terminal, stove and mirror: codes.OBJ_*; the
 #   other objects have fields of their own), 0 where none stands; else UNSEEN
-# --- who is here, as one field: what a policy's loops over the others here iterate ---
+# --- who is here and whose ID cards I carry, as bitmasks: what a policy's loops iterate ---
 O_HERE = O_DEVICES_BROKEN + 1  # bitmask of the characters perceived here (their O_PRESENT is
 #                                not P_ABSENT), oneself included
-N_OBS = O_HERE + 1
+O_CARDS_HELD = O_HERE + 1  # bitmask of the owners of the ID cards I carry (their O_CARD is not
+#                            UNSEEN)
+N_OBS = O_CARDS_HELD + 1
 
 # wound states anyone who sees a character can tell (HP-2)
 W_UNHURT = 0

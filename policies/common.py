@@ -1,9 +1,11 @@
 """Helpers shared by the scripted policies. Everything here reads only the observation vector,
 the policy's own memory, the public map and the public rules (ip)."""
 
+from numba.cpython.unsafe.numbers import trailing_zeros
+
 from balance import codes
 from balance.kernel.jit import compiled
-from balance.observation import MAX_CHARACTERS, O_CARD, O_DOOR, O_HAND_KIND, O_ROOM, O_SELF, UNSEEN
+from balance.observation import O_CARD, O_CARDS_HELD, O_DOOR, O_HAND_KIND, O_ROOM, O_SELF
 
 
 @compiled
@@ -53,23 +55,34 @@ def generator_room_of_block(room_block, b):
 def card_for(obs, room):
     """The owner of an ID card I carry that opens `room` as I read it (my own first), or -1."""
     me = obs[O_SELF]
-    for k in range(MAX_CHARACTERS + 1):
-        d = me if k == 0 else k - 1
-        access = obs[O_CARD + d]
-        if (k == 0 or d != me) and access != UNSEEN:
-            if access & codes.CARD_TOP_BIT != 0 or (access >> room) & 1 == 1:
-                return d
+    held = obs[O_CARDS_HELD]
+    if (held >> me) & 1 == 1 and access_opens(obs[O_CARD + me], room):
+        return me
+    held &= ~(1 << me)
+    while held != 0:
+        d = trailing_zeros(held)
+        held &= held - 1
+        if access_opens(obs[O_CARD + d], room):
+            return d
     return -1
+
+
+@compiled
+def access_opens(access, room):
+    """A card of this access (O_CARD) opens `room`: top access opens all."""
+    return access & codes.CARD_TOP_BIT != 0 or (access >> room) & 1 == 1
 
 
 @compiled
 def card_rooms(obs):
     """Bitmask of the rooms the ID cards I carry open, as I read them (top access: all)."""
     rooms = 0
-    for d in range(MAX_CHARACTERS):
+    held = obs[O_CARDS_HELD]
+    while held != 0:
+        d = trailing_zeros(held)
+        held &= held - 1
         access = obs[O_CARD + d]
-        if access != UNSEEN:
-            rooms |= codes.LOCKABLE_ROOMS if access & codes.CARD_TOP_BIT != 0 else access
+        rooms |= codes.LOCKABLE_ROOMS if access & codes.CARD_TOP_BIT != 0 else access
     return rooms
 
 

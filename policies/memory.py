@@ -63,11 +63,15 @@ def remember(obs, mem, ip, room_block):
 def remember_lamps(obs, mem):
     """DOOR-1: fold the door lamps in sight into the rooms believed locked (apart from
     `remember`, for the policies that use it)."""
+    # in a local: numba cannot tell that mem and obs never overlap, so a store to mem in the
+    # loop would make it read obs again
+    locked = mem[M_LOCKED]
     for r in range(codes.N_ROOMS):
         if obs[O_DOOR + r] == codes.DOOR_LOCKED:
-            mem[M_LOCKED] |= 1 << r
+            locked |= 1 << r
         elif obs[O_DOOR + r] != UNSEEN:
-            mem[M_LOCKED] &= ~(1 << r)
+            locked &= ~(1 << r)
+    mem[M_LOCKED] = locked
 
 
 @compiled

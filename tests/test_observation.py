@@ -63,10 +63,22 @@ def test_UNC_3_unconscious_look_dead_in_the_dark():
 
 @settings(max_examples=40, deadline=None)
 @given(game=st_.integers(0, 10_000), turns=st_.integers(1, 15))
-def test_O_HERE_is_the_bitmask_of_those_perceived_here(game, turns):
-    """O_HERE, which the policies' loops over the others here iterate, holds exactly the
-    characters whose O_PRESENT is not P_ABSENT (LIGHT-4: in a blizzard oneself alone)."""
-    from balance.observation import MAX_CHARACTERS, O_HERE, O_PRESENT, P_ABSENT
+def test_the_bitmask_fields_hold_the_slots_they_sum_up(game, turns):
+    """O_HERE and O_CARDS_HELD, which the policies' loops iterate, hold exactly the characters
+    whose O_PRESENT is not P_ABSENT (LIGHT-4: in a blizzard oneself alone) and the owners whose
+    O_CARD is not UNSEEN."""
+    from balance.observation import (
+        MAX_CHARACTERS,
+        O_CARD,
+        O_CARDS_HELD,
+        O_HERE,
+        O_PRESENT,
+        P_ABSENT,
+        UNSEEN,
+    )
+
+    def bits(slots):
+        return sum(1 << int(d) for d in np.flatnonzero(slots))
 
     sc = Scenario(12, seed=80, game=game)
     for _ in range(turns):
@@ -74,5 +86,6 @@ def test_O_HERE_is_the_bitmask_of_those_perceived_here(game, turns):
     for c in range(12):
         o = sc.observe(c)
         present = o[O_PRESENT : O_PRESENT + MAX_CHARACTERS] != P_ABSENT
-        assert o[O_HERE] == sum(1 << d for d in np.flatnonzero(present))
+        assert o[O_HERE] == bits(present)
         assert present[c] == (sc.ch[c, S.CH_LEFT_STATION] == 0)
+        assert o[O_CARDS_HELD] == bits(o[O_CARD : O_CARD + MAX_CHARACTERS] != UNSEEN)

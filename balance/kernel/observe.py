@@ -99,6 +99,7 @@ from balance.observation import (
     FORECAST_SLOTS,
     O_ACCESS_REPORT,
     O_CARD,
+    O_CARDS_HELD,
     O_CODE_FEEDBACK,
     O_CODE_GUESS,
     O_CODE_ROOM,
@@ -371,7 +372,8 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     for q in range(codes.N_ROOMS):
         if terminal or (lamps >> q) & 1 == 1:
             o[O_DOOR + q] = room_survey[q, RS_DOOR]
-    held = cards_held[c]  # the ID cards c carries, by owner
+    held = cards_held[c] & ((1 << MAX_CHARACTERS) - 1)  # the ID cards c carries, by owner
+    o[O_CARDS_HELD] = held
     while held != 0:
         owner = trailing_zeros(held)
         held &= held - 1
