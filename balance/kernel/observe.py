@@ -17,19 +17,16 @@ from balance.kernel.helicopter import boarding_open
 from balance.kernel.lab import observe_lab
 from balance.kernel.locks import (
     card_opens,
-    door_lamp,
     door_state,
     entry_feedback,
     entry_guess,
     entry_room,
-    locked_rooms,
     logged_owners,
     seen_opened,
     seen_refused,
     seen_turn,
     seen_users,
 )
-from balance.kernel.station import any_generator_running
 from balance.kernel.terminal import terminal_works
 from balance.kernel.thing import observe_thing
 from balance.kernel.state import (
@@ -73,7 +70,6 @@ from balance.kernel.state import (
     ST_BEACON_ON,
     ST_CALL_TURN,
     ST_FIXTURE_BROKEN,
-    ST_DOORS_BROKEN,
     ST_ENTRY_LOG_TURN,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
@@ -214,10 +210,8 @@ def survey(ch, it, st, room_items, room_survey, cards_held):
             room_survey[r, RS_CHARACTERS] |= 1 << d
             if burnable(ch, d):
                 room_survey[r, RS_BODIES] |= 1 << d
-    powered = any_generator_running(st)
-    broken, locked = st[ST_DOORS_BROKEN], locked_rooms(st)
     for r in range(codes.N_ROOMS):
-        room_survey[r, RS_DOOR] = door_lamp(broken, powered, locked, r)
+        room_survey[r, RS_DOOR] = door_state(st, r)
     cards_held[:] = 0
     for owner in range(n):  # the card of `owner` is item it.shape[0] - n + owner (stock_items)
         i = it.shape[0] - n + owner
