@@ -23,7 +23,7 @@ from balance.kernel.game import (
 )
 from balance.kernel.jit import compiled
 from balance.kernel.observe import observe, survey
-from balance.kernel.perception import list_noticed
+from balance.kernel.perception import list_noticed, place
 from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS
 from balance import records as R
 from balance.records import N_FIELDS
@@ -91,13 +91,14 @@ class Scenario:
         return self
 
     def put(self, c: int, room: int, physical: int | None = None) -> "Scenario":
-        self.ch[c, S.CH_ROOM] = room
+        place(self.ch, self.st, c, room)
         if physical is not None:
             self.ch[c, S.CH_PHYSICAL] = physical
         return self
 
     def park_everyone(self, room: int = codes.LIVING_QUARTERS) -> "Scenario":
-        self.ch[:, S.CH_ROOM] = room
+        for c in range(self.ch.shape[0]):
+            place(self.ch, self.st, c, room)
         return self
 
     def spare(self, kind: int) -> np.ndarray:

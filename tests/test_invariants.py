@@ -186,3 +186,5 @@ def test_the_invariant_checker_catches_each_violation():
         sc.it[i, S.IT_PLACE] = codes.CARRIED  # only ID cards are carried out of the slots
 
     assert violations(axe_carried) == I.ITEM_PLACE
+    # a character moved without the rooms' occupants (perception.place) knowing of it
+    assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_ROOM), codes.TOWER)) == I.OCCUPANTS

@@ -29,7 +29,7 @@ from balance.kernel.arsenal import (
 )
 from balance.kernel.events import log_event, write_event
 from balance.kernel.food import food_action_cost, resolve_food
-from balance.kernel.perception import count_shot, log_act, sees_in_room, witnesses
+from balance.kernel.perception import count_shot, log_act, place, sees_in_room, witnesses
 from balance.kernel.helicopter import boarding_open, fuel_tank, prepare, take_seat
 from balance.kernel.items import (
     count_in_supply,
@@ -1302,7 +1302,7 @@ def follow(ch, st, rng, events, fp, room_block, c, target):
         log_event(st, events, codes.E_DOOR, c, there, dest, codes.DE_BLOCKED)
         return
     log_act(ch, st, events, codes.E_LEAVE, c, -1, origin, there, origin)
-    ch[c, CH_ROOM] = dest
+    place(ch, st, c, dest)
     kind = codes.E_MOVE if dest == there else codes.E_MISDIRECTED
     log_act(ch, st, events, kind, c, -1, origin if dest == there else there, dest, dest)
     log_event(st, events, codes.E_FOLLOW, c, target, dest, 1)
@@ -1318,7 +1318,7 @@ def enter_room(ch, st, events, c, intended):
     if ch[c, CH_ALIVE] == 0:
         return
     origin = ch[c, CH_ROOM]
-    ch[c, CH_ROOM] = dest
+    place(ch, st, c, dest)
     if dest == intended:
         log_act(ch, st, events, codes.E_MOVE, c, -1, origin, dest, ch[c, CH_ROOM])
     else:

@@ -46,7 +46,7 @@ from balance.kernel.items import stock_items
 from balance.kernel.lab import run_analyzer, set_up_lab, start_comparison
 from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
 from balance.kernel.observe import observe, survey
-from balance.kernel.perception import list_noticed
+from balance.kernel.perception import list_noticed, place
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
 from balance.kernel.thing import deal_archetypes, remember_rooms
 from balance.kernel.steps import action_step, add_step
@@ -166,9 +166,10 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
         ch[c, CH_MOVE_TO] = -1
         ch[c, CH_LOST_HAND] = -1
         start_sanity(ch, ip, c)  # GAP-11
-        ch[c, CH_ROOM] = (
+        room = (
             codes.LIVING_QUARTERS if ip[P.I_START_ROOMS] == 1 else below(rng, WORLD, codes.N_INDOOR)
         )  # GAP-4
+        place(ch, st, c, room)
     for c in range(n):
         order[c] = c
     shuffle(rng, order)  # SETUP-4: the first `things` of a random order are the Things

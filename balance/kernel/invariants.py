@@ -27,6 +27,7 @@ dog's (GAP-53); a device's broken flag not 0/1 (the lab's, and the Tower's and L
 quarters' devices: GAP-20); a comparison running longer than
 comparison_turns, without both samples, without a starter or with no valid question; the
 computer's log or what characters read of it or asked of it out of range (LOC-LAB-3/4).
+4096 a room's occupants (ST_OCCUPANTS) not the characters whose room it is.
 """
 
 from balance import codes
@@ -63,6 +64,7 @@ from balance.kernel.state import (
     CH_INITIATIVE,
     CH_ORIGINAL,
     CH_PHYSICAL,
+    CH_ROOM,
     CH_ROOMS_BEFORE,
     CH_ALIVE,
     CH_BACKPACK,
@@ -109,6 +111,7 @@ from balance.kernel.state import (
     ST_MIRROR_BROKEN,
     ST_STOVE_BROKEN,
     ST_STOVE_PREPARED,
+    ST_OCCUPANTS,
     ST_TEMPERATURE,
     ST_TERMINAL_BROKEN,
     ST_WEATHER_STATION_BROKEN,
@@ -128,6 +131,7 @@ DOORS = 256
 THING_FORMS = 512  # the Thing's forms and archetypes (kernel.thing)
 CONTAGION = 1024  # saliva, corpses, dogs (kernel.contagion)
 LAB = 2048  # the laboratory (kernel.lab)
+OCCUPANTS = 4096  # who stands where (perception.place)
 
 
 @compiled
@@ -142,6 +146,10 @@ def check_invariants(ch, it, st, ip):
         bad |= mind_and_vials(ch, st, ip, c)
     bad |= food_state(ch, it, st, ip)
     bad |= contagion_state(ch, it, st, ip)
+    for r in range(codes.N_ROOMS):
+        for c in range(n):
+            if ((st[ST_OCCUPANTS + r] >> c) & 1 == 1) != (ch[c, CH_ROOM] == r):
+                bad |= OCCUPANTS
     for r in range(codes.N_ROOMS):
         if r == codes.STREET:
             if st[ST_TEMPERATURE + r] != ip[P.I_T_STREET]:

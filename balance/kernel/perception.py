@@ -33,6 +33,7 @@ from balance.kernel.state import (
     EV_TARGET,
     ST_LIGHTING,
     ST_N_EVENTS,
+    ST_OCCUPANTS,
     ST_REACTIONS,
     ST_SHOTS,
     ST_STEP,
@@ -62,16 +63,26 @@ def perceives_details(ch, st, c):
 
 
 @compiled
+def place(ch, st, c, r):
+    """c now stands in room r: his CH_ROOM and the rooms' occupants together."""
+    st[ST_OCCUPANTS + ch[c, CH_ROOM]] &= ~(1 << c)
+    ch[c, CH_ROOM] = r
+    st[ST_OCCUPANTS + r] |= 1 << c
+
+
+@compiled
 def witnesses(ch, st, r):
     """(seers, present) bitmasks of room r now: UNC-1 (the unconscious perceive nothing),
     LIGHT-4 (nobody is made out in a blizzard), GAP-56."""
     seers, present = 0, 0
     if st[ST_LIGHTING + r] == codes.BLIZZARD:
         return seers, present
-    for w in range(ch.shape[0]):
+    here = st[ST_OCCUPANTS + r]  # only those standing in r: a room holds a few
+    while here != 0:
+        w = trailing_zeros(here)
+        here &= here - 1
         if (
-            ch[w, CH_ROOM] == r
-            and ch[w, CH_ALIVE] == 1
+            ch[w, CH_ALIVE] == 1
             and ch[w, CH_UNCONSCIOUS] == 0
             and ch[w, CH_PARALYSED_UNTIL] == 0
             and ch[w, CH_LEFT_STATION] == 0

@@ -190,7 +190,10 @@ LAB_FINISHED = 3
 LAB_ANSWER = 4
 ST_TEMPERATURE = ST_LAB_LOG + LAB_LOG_ROWS * LAB_LOG_FIELDS  # N_ROOMS cells (TEMP-*)
 ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (GAP-22)
-ST_WEATHER = ST_LIGHTING + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
+ST_OCCUPANTS = ST_LIGHTING + N_ROOMS  # N_ROOMS cells: bitmask of the characters whose CH_ROOM
+#   is the room, whatever their state, kept by every placing and move (perception.place): who is
+#   in a room is read, not searched for
+ST_WEATHER = ST_OCCUPANTS + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
 
 # --- decl: the last axis of a declaration ---
