@@ -8,6 +8,7 @@ no code stands for it; sanity (GAP-11) is kept, and acts only through its varian
 """
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance import records as R
@@ -49,7 +50,7 @@ from balance.kernel.observe import observe, survey
 from balance.kernel.perception import list_noticed, place
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
 from balance.kernel.thing import deal_archetypes, remember_rooms
-from balance.kernel.steps import action_step, add_step
+from balance.kernel.steps import action_step, declaration_steps, mark_ranks
 from balance.kernel.station import (
     burn_generators,
     compute_lighting,
@@ -84,6 +85,7 @@ from balance.kernel.state import (
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
     CH_PROFESSION,
+    CH_RANK,
     CH_REACT_TRIGGER,
     CH_ROOM,
     CH_SHIELDED,
@@ -106,6 +108,7 @@ from balance.kernel.state import (
     SNAP_PHYSICAL,
     SNAP_ROOM,
     ST_STEPS,
+    ST_STEP_RANKS,
     ST_FOOD_STOCK,
     ST_GEN_BROKEN,
     ST_GEN_FUEL,
@@ -218,29 +221,34 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
 
 
 @compiled
-def turn_initiative(ch, decl, c):
-    """AP-10: a character may count his Initiative as 0 for this turn's order (only the order:
-    STAT-INIT abilities are his own all the same)."""
-    for j in range(ch[c, CH_N_DECL]):
-        if decl[c, j, 0] == codes.A_LOWER_INITIATIVE:
-            return 0
-    return ch[c, CH_INITIATIVE]
-
-
-@compiled
-def mark_deferred(ch, decl):
-    """AP-9, GAP-59: which kinds of action each character resolves last this turn; returns
-    whether anybody deferred anything."""
+def read_declarations(ch, st, decl):
+    """One pass over this turn's kept declarations, before anything resolves: each character's
+    Initiative for the order (AP-10: he may count it as 0, for the order only: STAT-INIT
+    abilities are his own all the same), the kinds of action he resolves last (AP-9, GAP-59)
+    and the steps his declarations resolve in (CH_STEPS, ST_STEPS). It also clears what lasts
+    one turn (ACT-COVER, ACT-HINDER-*). Returns whether anybody deferred anything."""
     any_deferred = False
+    st[ST_STEPS] = 0
     for c in range(ch.shape[0]):
+        ch[c, CH_COVERED_BY] = -1  # ACT-COVER works only in the turn it is declared
+        ch[c, CH_HINDERED] = 0  # ACT-HINDER-*: this turn only
+        ch[c, CH_SHIELDED] = 0
+        ch[c, CH_ORDER_INITIATIVE] = ch[c, CH_INITIATIVE]
         ch[c, CH_DEFERRED] = 0
         ch[c, CH_DEFERRED_HIGH] = 0
+        steps = 0
         for j in range(ch[c, CH_N_DECL]):
-            if decl[c, j, 0] == codes.A_RESOLVE_LAST:
+            action = decl[c, j, 0]
+            if action == codes.A_LOWER_INITIATIVE:
+                ch[c, CH_ORDER_INITIATIVE] = 0  # AP-10
+            elif action == codes.A_RESOLVE_LAST:
                 kind = decl[c, j, 1]  # an int64 holds 64 bits: two columns of them
                 column = CH_DEFERRED if kind < 64 else CH_DEFERRED_HIGH
                 ch[c, column] |= np.int64(1) << (kind % 64)
                 any_deferred = True
+            steps |= declaration_steps(action, decl[c, j, 2])
+        ch[c, CH_STEPS] = steps
+        st[ST_STEPS] |= steps
     return any_deferred
 
 
@@ -252,13 +260,13 @@ def deferred(ch, c, action):
 
 
 @compiled
-def resolution_order(ch, decl, rng, order):
-    """RES-3, STAT-3, AP-10: higher Initiative first; equal Initiative in a random order each
-    turn."""
+def resolution_order(ch, st, rng, order):
+    """RES-3, STAT-3, AP-10: higher Initiative (this turn's, read_declarations) first; equal
+    Initiative in a random order each turn. Then each character's rank (CH_RANK) and, for each
+    step, the ranks with something in it (ST_STEP_RANKS)."""
     n = ch.shape[0]
     for c in range(n):
         ch[c, CH_TIEBREAK] = np.int64(next_u64(rng, WORLD) >> np.uint64(1))
-        ch[c, CH_ORDER_INITIATIVE] = turn_initiative(ch, decl, c)
         order[c] = c
     for k in range(1, n):  # insertion sort: n <= 16
         c = order[k]
@@ -273,28 +281,32 @@ def resolution_order(ch, decl, rng, order):
             order[j + 1] = order[j]
             j -= 1
         order[j + 1] = c
-
-
-@compiled
-def count_steps(ch, st, decl):
-    """CH_STEPS of every character and ST_STEPS: the resolution steps this turn's declarations
-    resolve in (a move: its exit and entry steps in either form, which can change during the
-    turn). resolve_turn skips the others; thing.order keeps them up to date."""
-    st[ST_STEPS] = 0
-    for c in range(ch.shape[0]):
-        ch[c, CH_STEPS] = 0
-        for j in range(ch[c, CH_N_DECL]):
-            add_step(ch, st, c, decl[c, j, 0], decl[c, j, 2])
+    st[ST_STEP_RANKS : ST_STEP_RANKS + codes.N_STEPS + 1] = 0
+    for k in range(n):
+        c = order[k]
+        ch[c, CH_RANK] = k
+        mark_ranks(st, ch[c, CH_STEPS], k)
 
 
 @compiled(inline=True)
 def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, step, passes):
     """One RES-ORDER step: by resolution order, each character's declarations of this step in the
-    order declared (GAP-59), what he resolves last in a second pass (AP-9)."""
+    order declared (GAP-59), what he resolves last in a second pass (AP-9). Only the ranks with
+    something in the step are visited (ST_STEP_RANKS, read afresh: thing.order may add one),
+    unless everyone must be: in the step the unconscious come round, or when a reaction was
+    declared (GAP-33: it may replace a declaration by one of any step)."""
     t = st[ST_TURN]
+    everyone = step == codes.WAKE_STEP or st[ST_REACTIONS] > 0
     for last in range(passes):
-        for k in range(ch.shape[0]):
+        k = 0
+        while k < ch.shape[0]:
+            if not everyone:
+                later = st[ST_STEP_RANKS + step] >> k
+                if later == 0:
+                    break
+                k += trailing_zeros(later)
             c = order[k]
+            k += 1
             if step == codes.WAKE_STEP and last == 0:
                 if (
                     ch[c, CH_UNCONSCIOUS] == 1
@@ -325,17 +337,11 @@ def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, 
 def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     """RES-ORDER, AP-4: the 13 steps in order, after step 0 of codes and ID cards (GAP-25),
     whatever order actions were listed in."""
-    resolution_order(ch, decl, rng, order)
-    passes = 2 if mark_deferred(ch, decl) else 1  # AP-9: a second pass for what goes last
-    for c in range(ch.shape[0]):
-        ch[c, CH_COVERED_BY] = -1  # ACT-COVER works only in the turn it is declared
-        ch[c, CH_HINDERED] = 0  # ACT-HINDER-*: this turn only
-        ch[c, CH_SHIELDED] = 0
+    passes = 2 if read_declarations(ch, st, decl) else 1  # AP-9: a second pass for what goes last
+    resolution_order(ch, st, rng, order)
     close_opened_doors(st)  # GAP-25: doors opened last turn are shut again
-    # A step nobody declared anything in resolves nothing and is skipped, and so is a character
-    # with nothing in it, unless a reaction was declared (GAP-33: it may replace a declaration by
-    # one of any step) or the unconscious come round in it.
-    count_steps(ch, st, decl)
+    # a step nobody declared anything in resolves nothing and is skipped, unless a reaction was
+    # declared (GAP-33) or it is the one the unconscious come round in
     for step in range(0, codes.N_STEPS + 1):
         st[ST_STEP] = step
         if step == codes.WAKE_STEP or st[ST_REACTIONS] > 0 or (st[ST_STEPS] >> step) & 1 == 1:

@@ -28,7 +28,7 @@ from balance.kernel.locks import (
     seen_users,
 )
 from balance.kernel.terminal import terminal_works
-from balance.kernel.thing import observe_thing
+from balance.kernel.thing import is_convert, observe_thing
 from balance.kernel.state import (
     CH_ALIVE,
     CH_BACKPACK,
@@ -77,8 +77,10 @@ from balance.kernel.state import (
     ST_HELI_FUEL,
     ST_HELI_GONE,
     ST_HELI_PILOT,
+    ST_CONVERTS,
     ST_LIGHTING,
     ST_MIRROR_BROKEN,
+    ST_ORIGINALS,
     ST_PUMP_BROKEN,
     ST_STOVE_BROKEN,
     ST_STOVE_PREPARED,
@@ -204,7 +206,13 @@ def survey(ch, it, st, room_items, room_survey, cards_held):
                 room_items[r, codes.N_ITEM_KINDS] += 1
     room_survey[:, :] = 0
     n = ch.shape[0]
+    st[ST_ORIGINALS] = 0
+    st[ST_CONVERTS] = 0
     for d in range(n):
+        if ch[d, CH_ORIGINAL] == 1:
+            st[ST_ORIGINALS] |= 1 << d
+        if is_convert(ch, d):
+            st[ST_CONVERTS] |= 1 << d
         if ch[d, CH_LEFT_STATION] == 0:
             r = ch[d, CH_ROOM]
             room_survey[r, RS_CHARACTERS] |= 1 << d
@@ -293,9 +301,11 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     # played by them from then on (THING-P-5), so he knows what they know
     knows_things = original or ch[c, CH_FORM] == codes.THING_ACTIVE
     if knows_things:
-        for d in range(min(ch.shape[0], MAX_CHARACTERS)):
-            if ch[d, CH_ORIGINAL] == 1:
-                o[O_KNOWN_THING + d] = 1
+        known = st[ST_ORIGINALS] & ((1 << MAX_CHARACTERS) - 1)
+        while known != 0:
+            d = trailing_zeros(known)
+            known &= known - 1
+            o[O_KNOWN_THING + d] = 1
     # those in the room, c among them; the others stay P_ABSENT (0: zeroed above); LIGHT-4:
     # nobody is seen in a blizzard
     here = room_survey[r, RS_CHARACTERS] & ((1 << MAX_CHARACTERS) - 1)

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from balance.codes import MAX_DECLARED, N_BLOCKS, N_ITEM_KINDS, N_ROOMS
+from balance.codes import MAX_DECLARED, N_BLOCKS, N_ITEM_KINDS, N_ROOMS, N_STEPS
 from balance.kernel import params as P
 from balance.observation import (
     ENTRY_LOG_SLOTS,
@@ -91,7 +91,8 @@ CH_ACTIVE_READY = 69  # first turn the Queen's scream may be used again (ARCH-QU
 CH_ORDER_COST = 70  # AP of the action this turn's Order forces, set when declared (GAP-42)
 CH_TURN_ROOM = 71  # the room c was in at the start of this turn (ARCH-MUTANT-1)
 CH_ROOMS_BEFORE = 72  # 3 columns: bitmask of the rooms c occupied during turns t-1, t-2, t-3
-# 75..76 free
+CH_RANK = 75  # c's place in this turn's resolution order, 0 first (RES-3: game.resolution_order)
+# 76 free
 # contagion: saliva, first aid, corpses (kernel.contagion)
 CH_SALIVA_TURN = 77  # turn the saliva's blackout is due, 0 if none (SALIVA-2, GAP-37)
 CH_BURNED = 78  # 0/1: the body was burned, and is gone with its items (ACT-BURN-CORPSE, GAP-60)
@@ -174,9 +175,12 @@ ST_MIRROR_BROKEN = 112  # LOC-LIVING-2
 ST_STEPS = 113  # bitmask of the resolution steps of any declaration this turn (resolve_turn)
 ST_DOG_ALIVE = 115  # 2 cells: 0/1 each dog of the Kennel (LOC-KENNEL-1)
 ST_DOG_BURNED = 117  # 2 cells: 0/1 a dead dog burned (LOC-KENNEL-2, GAP-53)
-# 119, 122..129: contagion, corpses (kernel.contagion)
+# 119, 122: contagion, corpses (kernel.contagion); 125..129 free
 ST_FIRE_ROOMS = 119  # bitmask of the rooms where a body or a dog burned this turn (ACT-BURN-CORPSE)
 ST_FIRE_LIGHT = 122  # bitmask of the rooms those fires light this turn (LIGHT-6)
+# what every observation of a turn shares, surveyed once before the declarations (observe.survey)
+ST_ORIGINALS = 123  # bitmask of the original Things (THING-P-4)
+ST_CONVERTS = 124  # bitmask of the converts (GAP-38, THING-P-5: thing.is_convert)
 ST_REACTIONS = 120  # reactions declared this turn (GAP-33)
 ST_STEP = 121  # the resolution step under way (RES-ORDER), 0 outside resolution
 ST_FIXTURE_BROKEN = 130  # N_ROOMS cells: 0/1, a room's light fixture (GAP-20; none on the Street)
@@ -193,7 +197,9 @@ ST_LIGHTING = ST_TEMPERATURE + N_ROOMS  # N_ROOMS cells: this turn's lighting (G
 ST_OCCUPANTS = ST_LIGHTING + N_ROOMS  # N_ROOMS cells: bitmask of the characters whose CH_ROOM
 #   is the room, whatever their state, kept by every placing and move (perception.place): who is
 #   in a room is read, not searched for
-ST_WEATHER = ST_OCCUPANTS + N_ROOMS  # weather by turn, drawn in advance (GAP-55)
+ST_STEP_RANKS = ST_OCCUPANTS + N_ROOMS  # N_STEPS + 1 cells, by resolution step: bitmask of the
+#   ranks (CH_RANK) of the characters with a declaration in it this turn (steps.add_step)
+ST_WEATHER = ST_STEP_RANKS + N_STEPS + 1  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
 
 # --- decl: the last axis of a declaration ---

@@ -49,6 +49,7 @@ from balance.kernel.state import (
     CH_SANITY,
     CH_TURN_ROOM,
     D_COST,
+    ST_CONVERTS,
     ST_TURN,
 )
 from balance.observation import O_MOVE_AP, O_THING, UNSEEN
@@ -405,10 +406,6 @@ def observe_thing(ch, st, ip, c, o):
     hidden = ch[c, CH_FORM] == codes.THING_HIDDEN
     o[O_THING + OT_TRANSFORM_READY] = 1 if hidden and t >= ip[P.I_TRANSFORM_TURN] else 0
     if original:  # THING-P-5: the Things learn of every conversion
-        converts = 0
-        for d in range(ch.shape[0]):
-            if is_convert(ch, d):
-                converts |= 1 << d
-        o[O_THING + OT_CONVERTS] = converts
+        o[O_THING + OT_CONVERTS] = st[ST_CONVERTS]  # observe.survey
     if ch[c, CH_FORM] == codes.THING_ACTIVE and arch == codes.ARCH_SOLDIER:
         o[O_MOVE_AP] = ip[P.I_SOLDIER_MOVE_AP]  # ARCH-SOLDIER-2
