@@ -151,7 +151,10 @@ O_HERE = O_DEVICES_BROKEN + 1  # bitmask of the characters perceived here (their
 #                                not P_ABSENT), oneself included
 O_CARDS_HELD = O_HERE + 1  # bitmask of the owners of the ID cards I carry (their O_CARD is not
 #                            UNSEEN)
-N_OBS = O_CARDS_HELD + 1
+O_LAMPS_SHOWN = O_CARDS_HELD + 1  # bitmask of the rooms whose door lamp I see (their O_DOOR is
+#                                   not UNSEEN)
+O_LAMPS_LOCKED = O_LAMPS_SHOWN + 1  # ... of those showing codes.DOOR_LOCKED
+N_OBS = O_LAMPS_LOCKED + 1
 
 # wound states anyone who sees a character can tell (HP-2)
 W_UNHURT = 0

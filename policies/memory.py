@@ -11,9 +11,10 @@ from balance.kernel import params as P
 from balance.kernel.jit import compiled
 from balance.observation import (
     O_BEACON_ACTIVE,
-    O_DOOR,
     O_GEN_BROKEN,
     O_GEN_FUEL,
+    O_LAMPS_LOCKED,
+    O_LAMPS_SHOWN,
     O_LIVING_HERE,
     O_ROOM,
     O_TURN,
@@ -63,15 +64,7 @@ def remember(obs, mem, ip, room_block):
 def remember_lamps(obs, mem):
     """DOOR-1: fold the door lamps in sight into the rooms believed locked (apart from
     `remember`, for the policies that use it)."""
-    # in a local: numba cannot tell that mem and obs never overlap, so a store to mem in the
-    # loop would make it read obs again
-    locked = mem[M_LOCKED]
-    for r in range(codes.N_ROOMS):
-        if obs[O_DOOR + r] == codes.DOOR_LOCKED:
-            locked |= 1 << r
-        elif obs[O_DOOR + r] != UNSEEN:
-            locked &= ~(1 << r)
-    mem[M_LOCKED] = locked
+    mem[M_LOCKED] = (mem[M_LOCKED] & ~obs[O_LAMPS_SHOWN]) | obs[O_LAMPS_LOCKED]
 
 
 @compiled

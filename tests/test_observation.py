@@ -66,12 +66,16 @@ def test_UNC_3_unconscious_look_dead_in_the_dark():
 def test_the_bitmask_fields_hold_the_slots_they_sum_up(game, turns):
     """O_HERE and O_CARDS_HELD, which the policies' loops iterate, hold exactly the characters
     whose O_PRESENT is not P_ABSENT (LIGHT-4: in a blizzard oneself alone) and the owners whose
-    O_CARD is not UNSEEN."""
+    O_CARD is not UNSEEN; O_LAMPS_SHOWN and O_LAMPS_LOCKED the rooms whose O_DOOR is not UNSEEN
+    and those showing a locked door (DOOR-1)."""
     from balance.observation import (
         MAX_CHARACTERS,
         O_CARD,
         O_CARDS_HELD,
+        O_DOOR,
         O_HERE,
+        O_LAMPS_LOCKED,
+        O_LAMPS_SHOWN,
         O_PRESENT,
         P_ABSENT,
         UNSEEN,
@@ -89,3 +93,6 @@ def test_the_bitmask_fields_hold_the_slots_they_sum_up(game, turns):
         assert o[O_HERE] == bits(present)
         assert present[c] == (sc.ch[c, S.CH_LEFT_STATION] == 0)
         assert o[O_CARDS_HELD] == bits(o[O_CARD : O_CARD + MAX_CHARACTERS] != UNSEEN)
+        doors = o[O_DOOR : O_DOOR + codes.N_ROOMS]
+        assert o[O_LAMPS_SHOWN] == bits(doors != UNSEEN) != 0  # one's own door at least
+        assert o[O_LAMPS_LOCKED] == bits(doors == codes.DOOR_LOCKED)

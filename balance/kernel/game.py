@@ -319,9 +319,10 @@ def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, 
             if st[ST_REACTIONS] == 0 and (ch[c, CH_STEPS] >> step) & 1 == 0:
                 continue  # nothing of his resolves in this step
             for j in range(ch[c, CH_N_DECL]):
-                replace_reacted(ch, st, events, decl, c, j)  # GAP-33
+                if st[ST_REACTIONS] > 0:
+                    replace_reacted(ch, st, events, decl, c, j)  # GAP-33
                 action = decl[c, j, 0]
-                if deferred(ch, c, action) != last:
+                if passes == 2 and deferred(ch, c, action) != last:
                     continue
                 if action == codes.A_MOVE:
                     late = ch[c, CH_FORM] == codes.THING_ACTIVE  # THING-ACTIVE-11

@@ -139,6 +139,8 @@ from balance.observation import (
     O_HELD,
     O_HERE,
     O_KNOWN_THING,
+    O_LAMPS_LOCKED,
+    O_LAMPS_SHOWN,
     O_N_PERCEIVED,
     O_PERCEIVED,
     O_SHOTS_HEARD,
@@ -373,9 +375,15 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     o[O_DOOR_USERS] = 0
     terminal = r == codes.TOWER and terminal_works(st)  # GEN-6, GAP-20: its passive display
     lamps = ip[P.I_ADJACENT + r] | (1 << r)  # DOOR-1: the lamps next door, in any lighting
+    shown, locked = 0, 0
     for q in range(codes.N_ROOMS):
         if terminal or (lamps >> q) & 1 == 1:
             o[O_DOOR + q] = room_survey[q, RS_DOOR]
+            shown |= 1 << q
+            if room_survey[q, RS_DOOR] == codes.DOOR_LOCKED:
+                locked |= 1 << q
+    o[O_LAMPS_SHOWN] = shown
+    o[O_LAMPS_LOCKED] = locked
     held = cards_held[c] & ((1 << MAX_CHARACTERS) - 1)  # the ID cards c carries, by owner
     o[O_CARDS_HELD] = held
     while held != 0:
