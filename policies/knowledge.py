@@ -1,13 +1,11 @@
 """What a character has learned about the others, folded turn by turn from its own observation.
 
-Cells M_KNOWLEDGE..M_KNOWLEDGE+63 of the memory row (policies.memory), four blocks of
+Cells M_KNOWLEDGE..M_KNOWLEDGE+31 of the memory row (policies.memory), two blocks of
 MAX_CHARACTERS cells indexed by character d:
 
 - K_FLAGS + d: bit flags, F_* below (what is known for certain, or from a trusted blood test).
 - K_SUSPICION + d: evidence points accumulated from acts one perceived (S_* below); a policy
   compares them with a knob threshold.
-- K_LAST_ROOM + d: the room d was last seen in, plus 1 (0: never seen).
-- K_LAST_TURN + d: the turn of that sighting.
 
 What counts as proof that d is a Thing (F_THING_SEEN): d seen in the active form (THING-ACTIVE-2:
 visible in any lighting), seen transforming, clawing, throwing back, spraying or screaming
@@ -39,10 +37,7 @@ from balance.observation import (
     O_PERCEIVED,
     O_HERE,
     O_PRESENT,
-    O_ROOM,
     O_SELF,
-    O_TURN,
-    P_ABSENT,
     P_ACTIVE_THING,
     PERCEIVED_FIELDS,
     UNSEEN,
@@ -51,8 +46,6 @@ from policies.memory import M_KNOWLEDGE
 
 K_FLAGS = M_KNOWLEDGE
 K_SUSPICION = M_KNOWLEDGE + MAX_CHARACTERS
-K_LAST_ROOM = M_KNOWLEDGE + 2 * MAX_CHARACTERS
-K_LAST_TURN = M_KNOWLEDGE + 3 * MAX_CHARACTERS
 
 F_THING_SEEN = 1  # seen in the active form or doing what only a Thing does
 F_DEAD = 2  # seen dead or burned
@@ -100,12 +93,6 @@ def suspicion(mem, d):
 
 
 @compiled
-def last_seen(mem, d):
-    """(room, turn) of the last sighting of d, room -1 if never seen."""
-    return mem[K_LAST_ROOM + d] - 1, mem[K_LAST_TURN + d]
-
-
-@compiled
 def trusted(mem, me, d, trust_below):
     """Whether d's word (a lab result he started) counts: myself, or nobody known bad."""
     return d == me or (not known_thing(mem, d) and suspicion(mem, d) < trust_below)
@@ -113,19 +100,12 @@ def trusted(mem, me, d, trust_below):
 
 @compiled
 def note_sightings(obs, mem):
-    """Who is here now, and who shows the active form (THING-ACTIVE-2)."""
-    here = obs[O_ROOM]
-    t = obs[O_TURN]
+    """Those here who show the active form (THING-ACTIVE-2)."""
     here = obs[O_HERE]  # only those here: nothing is done for the absent
     while here != 0:
         d = trailing_zeros(here)
         here &= here - 1
-        p = obs[O_PRESENT + d]
-        if p == P_ABSENT:
-            continue
-        mem[K_LAST_ROOM + d] = here + 1
-        mem[K_LAST_TURN + d] = t
-        if p == P_ACTIVE_THING:
+        if obs[O_PRESENT + d] == P_ACTIVE_THING:
             flag(mem, d, F_THING_SEEN)
 
 

@@ -33,7 +33,7 @@ M_CALL_TRIED = 14  # turn I last declared a call for help, 0 if never
 M_CROWD = 15  # N_ROOMS cells: living characters last seen in each room
 M_CROWD_SEEN = M_CROWD + codes.N_ROOMS  # N_ROOMS cells: turn of that sighting
 M_LOCKED = M_CROWD_SEEN + codes.N_ROOMS  # bitmask of the rooms whose door I believe locked
-M_KNOWLEDGE = 64  # policies.knowledge: who was seen where and doing what, test results
+M_KNOWLEDGE = 64  # policies.knowledge: who was seen doing what, test results
 M_EXPERT_THINGS = 128  # policies.expert_things
 M_EXPERT_HUMANS = 192  # policies.expert_humans
 

@@ -78,6 +78,7 @@ from balance.kernel.state import (
     ST_HELI_GONE,
     ST_HELI_PILOT,
     ST_CONVERTS,
+    ST_LAMPS_LOCKED,
     ST_LIGHTING,
     ST_MIRROR_BROKEN,
     ST_ORIGINALS,
@@ -179,6 +180,9 @@ from balance.observation import (
 )
 
 
+ALL_ROOMS = (1 << codes.N_ROOMS) - 1
+
+
 @compiled
 def wound_state(ch, ip, d):
     """HP-2: the public wound state, one "lightly wounded" value just above the heavy-wound
@@ -220,8 +224,11 @@ def survey(ch, it, st, room_items, room_survey, cards_held):
             room_survey[r, RS_CHARACTERS] |= 1 << d
             if burnable(ch, d):
                 room_survey[r, RS_BODIES] |= 1 << d
+    st[ST_LAMPS_LOCKED] = 0
     for r in range(codes.N_ROOMS):
         room_survey[r, RS_DOOR] = door_state(st, r)
+        if room_survey[r, RS_DOOR] == codes.DOOR_LOCKED:
+            st[ST_LAMPS_LOCKED] |= 1 << r
     cards_held[:] = 0
     for owner in range(n):  # the card of `owner` is item it.shape[0] - n + owner (stock_items)
         i = it.shape[0] - n + owner
@@ -374,16 +381,13 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     o[O_DOORS_REFUSED] = 0
     o[O_DOOR_USERS] = 0
     terminal = r == codes.TOWER and terminal_works(st)  # GEN-6, GAP-20: its passive display
-    lamps = ip[P.I_ADJACENT + r] | (1 << r)  # DOOR-1: the lamps next door, in any lighting
-    shown, locked = 0, 0
+    # DOOR-1: the lamps next door, in any lighting
+    shown = ALL_ROOMS if terminal else ip[P.I_ADJACENT + r] | (1 << r)
     for q in range(codes.N_ROOMS):
-        if terminal or (lamps >> q) & 1 == 1:
+        if (shown >> q) & 1 == 1:
             o[O_DOOR + q] = room_survey[q, RS_DOOR]
-            shown |= 1 << q
-            if room_survey[q, RS_DOOR] == codes.DOOR_LOCKED:
-                locked |= 1 << q
     o[O_LAMPS_SHOWN] = shown
-    o[O_LAMPS_LOCKED] = locked
+    o[O_LAMPS_LOCKED] = shown & st[ST_LAMPS_LOCKED]
     held = cards_held[c] & ((1 << MAX_CHARACTERS) - 1)  # the ID cards c carries, by owner
     o[O_CARDS_HELD] = held
     while held != 0:

@@ -175,12 +175,13 @@ ST_MIRROR_BROKEN = 112  # LOC-LIVING-2
 ST_STEPS = 113  # bitmask of the resolution steps of any declaration this turn (resolve_turn)
 ST_DOG_ALIVE = 115  # 2 cells: 0/1 each dog of the Kennel (LOC-KENNEL-1)
 ST_DOG_BURNED = 117  # 2 cells: 0/1 a dead dog burned (LOC-KENNEL-2, GAP-53)
-# 119, 122: contagion, corpses (kernel.contagion); 125..129 free
+# 119, 122: contagion, corpses (kernel.contagion); 126..129 free
 ST_FIRE_ROOMS = 119  # bitmask of the rooms where a body or a dog burned this turn (ACT-BURN-CORPSE)
 ST_FIRE_LIGHT = 122  # bitmask of the rooms those fires light this turn (LIGHT-6)
 # what every observation of a turn shares, surveyed once before the declarations (observe.survey)
 ST_ORIGINALS = 123  # bitmask of the original Things (THING-P-4)
 ST_CONVERTS = 124  # bitmask of the converts (GAP-38, THING-P-5: thing.is_convert)
+ST_LAMPS_LOCKED = 125  # bitmask of the rooms whose door lamp shows codes.DOOR_LOCKED (DOOR-1)
 ST_REACTIONS = 120  # reactions declared this turn (GAP-33)
 ST_STEP = 121  # the resolution step under way (RES-ORDER), 0 outside resolution
 ST_FIXTURE_BROKEN = 130  # N_ROOMS cells: 0/1, a room's light fixture (GAP-20; none on the Street)
