@@ -14,6 +14,7 @@ from balance.kernel import state as S
 from balance.kernel.actions import declare
 from balance.kernel.characters import can_act
 from balance.kernel.events import write_event
+from balance.kernel.items import drop_on_floor
 from balance.kernel.game import (
     begin_turn,
     declare_by_policies,
@@ -120,6 +121,11 @@ class Scenario:
         self.ch[c, S.CH_HAND + hand] = i
         return i
 
+    def lay(self, i: int, room: int) -> None:
+        """Item i now lies in `room`, laid there as the kernel lays items (items.drop_on_floor:
+        the survey counts the floor's items from its index)."""
+        drop_on_floor(self.it, i, room)
+
     def wear_parka(self, c: int) -> None:
         i = self.give(c, codes.PARKA)
         self.ch[c, S.CH_HAND] = -1
@@ -209,8 +215,7 @@ class Scenario:
         elif change == "far_item":
             i = self.give(other, codes.CANISTER)
             ch[other, S.CH_HAND] = -1
-            it[i, S.IT_PLACE] = codes.IN_ROOM
-            it[i, S.IT_WHERE] = far
+            self.lay(i, far)
         elif change == "frost":
             ch[other, S.CH_FROST] = (ch[other, S.CH_FROST] + 2) % 5
         elif change == "blackout":

@@ -236,8 +236,7 @@ def last_canister(initiatives, plans):
     sc.put(0, codes.WAREHOUSE).put(1, codes.WAREHOUSE)
     i = sc.give(2, codes.CANISTER)
     sc.ch[2, S.CH_HAND] = -1
-    sc.it[i, S.IT_PLACE] = codes.IN_ROOM
-    sc.it[i, S.IT_WHERE] = codes.WAREHOUSE
+    sc.lay(i, codes.WAREHOUSE)
     for c, initiative in enumerate(initiatives):
         sc.ch[c, S.CH_INITIATIVE] = initiative
     sc.step(dict(enumerate(plans)))

@@ -29,8 +29,7 @@ def lying(kind):
     def setup(sc):
         i = sc.give(OTHER, kind)
         sc.ch[OTHER, S.CH_HAND] = -1
-        sc.it[i, S.IT_PLACE] = codes.IN_ROOM
-        sc.it[i, S.IT_WHERE] = ROOM
+        sc.lay(i, ROOM)
 
     return setup
 

@@ -69,8 +69,7 @@ def lay_portion(sc: Scenario, r: int = codes.LIVING_QUARTERS) -> int:
             (sc.it[:, S.IT_KIND] == codes.FOOD) & (sc.it[:, S.IT_PLACE] == codes.IN_SUPPLY)
         )[0]
     )
-    sc.it[i, S.IT_PLACE] = codes.IN_ROOM
-    sc.it[i, S.IT_WHERE] = r
+    sc.lay(i, r)
     return i
 
 
@@ -439,12 +438,10 @@ def test_ACT_DOSE_FOOD_secretly_puts_the_full_vial_into_one_portion(where):
     portion = hand_portion(sc, ACTOR, hand=1)
     if where & codes.DOSE_FROM_FLOOR_VIAL:
         sc.ch[ACTOR, S.CH_HAND] = -1
-        sc.it[vial, S.IT_PLACE] = codes.IN_ROOM
-        sc.it[vial, S.IT_WHERE] = codes.LIVING_QUARTERS
+        sc.lay(vial, codes.LIVING_QUARTERS)
     if where & codes.DOSE_FROM_FLOOR_PORTION:
         sc.ch[ACTOR, S.CH_HAND + 1] = -1
-        sc.it[portion, S.IT_PLACE] = codes.IN_ROOM
-        sc.it[portion, S.IT_WHERE] = codes.LIVING_QUARTERS
+        sc.lay(portion, codes.LIVING_QUARTERS)
     dose = (codes.A_DOSE_FOOD, codes.VIAL_RED, where)
     mirror = (codes.A_MIRROR, 0, 0)
     sc.step({ACTOR: [dose, TAKE, dose, mirror, mirror, mirror]})

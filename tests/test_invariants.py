@@ -186,5 +186,13 @@ def test_the_invariant_checker_catches_each_violation():
         sc.it[i, S.IT_PLACE] = codes.CARRIED  # only ID cards are carried out of the slots
 
     assert violations(axe_carried) == I.ITEM_PLACE
+
+    def laid_by_hand(sc):
+        i = sc.give(0, codes.AXE)
+        sc.ch[0, S.CH_HAND] = -1
+        sc.it[i, S.IT_PLACE] = codes.IN_ROOM  # not through items.drop_on_floor: not in its index
+        sc.it[i, S.IT_WHERE] = codes.TOWER
+
+    assert violations(laid_by_hand) == I.ITEM_PLACE
     # a character moved without the rooms' occupants (perception.place) knowing of it
     assert violations(lambda sc: sc.ch.__setitem__((0, S.CH_ROOM), codes.TOWER)) == I.OCCUPANTS

@@ -40,8 +40,7 @@ def activate(sc, c):
     for col in (S.CH_PHYSICAL, S.CH_INITIATIVE, S.CH_ERUDITION):
         sc.ch[c, col] = codes.STAT_BASIC
     card = sc.it.shape[0] - sc.ch.shape[0] + c  # its own ID card drops (GAP-5)
-    sc.it[card, S.IT_PLACE] = codes.IN_ROOM
-    sc.it[card, S.IT_WHERE] = sc.ch[c, S.CH_ROOM]
+    sc.lay(card, sc.ch[c, S.CH_ROOM])
 
 
 def costs(sc, c):

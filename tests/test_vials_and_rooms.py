@@ -432,7 +432,8 @@ def test_ACT_RELOAD_is_a_no_op():
     ch0, ch1 = twins[0].ch.copy(), twins[1].ch.copy()
     ch0[:, [S.CH_N_DECL, S.CH_STEPS]] = ch1[:, [S.CH_N_DECL, S.CH_STEPS]] = 0
     st0, st1 = twins[0].st.copy(), twins[1].st.copy()
-    st0[S.ST_STEPS] = st1[S.ST_STEPS] = 0
+    steps = np.r_[S.ST_STEPS, S.ST_STEP_RANKS : S.ST_STEP_RANKS + codes.N_STEPS + 1]
+    st0[steps] = st1[steps] = 0
     assert np.array_equal(ch0, ch1)
     assert np.array_equal(twins[0].it, twins[1].it) and np.array_equal(st0, st1)
     assert np.array_equal(twins[0].rec, twins[1].rec)

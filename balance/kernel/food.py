@@ -18,6 +18,7 @@ from balance.kernel.arsenal import carried, use_up
 from balance.kernel.characters import count_dose, paralysed
 from balance.kernel.events import log_event
 from balance.kernel.items import (
+    drop_on_floor,
     find_on_floor,
     free_backpack_slot,
     free_hand,
@@ -174,8 +175,7 @@ def cook(ch, it, st, events, ip, room_block, c, wanted):
     made = ip[P.I_PORTIONS]
     for _ in range(made):  # the supply holds the portions of every box (state.item_capacity)
         i = take_from_supply(it, codes.FOOD)
-        it[i, IT_PLACE] = codes.IN_ROOM
-        it[i, IT_WHERE] = codes.LIVING_QUARTERS
+        drop_on_floor(it, i, codes.LIVING_QUARTERS)
         it[i, IT_DOSE] = cooked
     r = ch[c, CH_ROOM]
     log_act(ch, st, events, codes.E_STOVE, c, -1, 1, made, r)

@@ -2,8 +2,9 @@
 
 Bits: 1 HP outside [0, max]; 2 a temperature outside [min, max] or the Street not at its fixed
 value; 4 fuel outside [0, capacity] (generators and canisters); 8 an item in no place or two
-places; 16 a living character at 0 HP who is not a paralysed Thing, or a character unable to
-act holding declarations (checked right after the declarations); 32 a sanity outside
+places, or lying on a floor without its bit in the floor's index (state.IT_FLOOR); 16 a living
+character at 0 HP who is not a paralysed Thing, or a character unable to act holding
+declarations (checked right after the declarations); 32 a sanity outside
 [0, maximum], or one seen in the mirror outside [-1, maximum] (GAP-11); 64 a vial drunk or a
 forecast read after this turn, or an overdose blackout due after the next turn (VIAL-1);
 128 the Freezer's stock outside [0, food_boxes] or not the boxes left in the supply, a food box
@@ -42,6 +43,7 @@ from balance.kernel.state import (
     CH_LAB_VIEW_ROWS,
     CH_LAB_VIEW_TURN,
     IT_BLOOD_OWNER,
+    IT_FLOOR,
     IT_LABEL,
     IT_THING_BLOOD,
     LAB_ANSWER,
@@ -188,7 +190,8 @@ def check_invariants(ch, it, st, ip):
             if not (0 <= w < n) or ch[w, CH_WORN] != i:
                 bad |= ITEM_PLACE
         elif place == codes.IN_ROOM:
-            if not (0 <= w < codes.N_ROOMS):
+            floor = (it[i >> 6, IT_FLOOR] >> (i & 63)) & 1  # laid by items.drop_on_floor
+            if not (0 <= w < codes.N_ROOMS) or floor == 0:
                 bad |= ITEM_PLACE
         elif place == codes.IN_SUPPLY:
             if it[i, IT_KIND] == codes.PARKA or it[i, IT_KIND] == codes.FLASHLIGHT_ITEM:

@@ -4,6 +4,8 @@ Every item lives in exactly one place (codes.IN_*); these helpers are the only c
 items, so each move updates both the item's place and the holder's slot together.
 """
 
+import numpy as np
+
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.jit import compiled
@@ -14,6 +16,7 @@ from balance.kernel.state import (
     CH_ROOM,
     CH_WORN,
     IT_DROPPED_BY,
+    IT_FLOOR,
     IT_FUEL,
     IT_COLOUR,
     IT_KIND,
@@ -109,10 +112,11 @@ def use_up_in_hand(ch, it, c, h, kind):
 
 @compiled
 def drop_on_floor(it, i, r):
-    """Item i now lies in room r."""
+    """Item i now lies in room r: the one way an item comes to lie on a floor (IT_FLOOR)."""
     it[i, IT_PLACE] = codes.IN_ROOM
     it[i, IT_WHERE] = r
     it[i, IT_DROPPED_BY] = -1
+    it[i >> 6, IT_FLOOR] |= np.int64(1) << (i & 63)
 
 
 @compiled
@@ -237,17 +241,12 @@ def stock_items(it, ip):
     ):
         for _ in range(count):
             it[i, IT_KIND] = kind
-            it[i, IT_PLACE] = codes.IN_ROOM
-            it[i, IT_WHERE] = room
-            it[i, IT_FUEL] = 0
-            it[i, IT_DROPPED_BY] = -1
+            drop_on_floor(it, i, room)
             i += 1
     for colour in range(len(codes.RADIO_COLOUR_NAMES)):  # LOC-RADIO-1: all switched on
         for _ in range(ip[P.I_RADIOS + colour]):
             it[i, IT_KIND] = codes.RADIO
-            it[i, IT_PLACE] = codes.IN_ROOM
-            it[i, IT_WHERE] = codes.RADIO_ROOM
-            it[i, IT_DROPPED_BY] = -1
+            drop_on_floor(it, i, codes.RADIO_ROOM)
             it[i, IT_ON] = 1
             it[i, IT_COLOUR] = colour
             i += 1

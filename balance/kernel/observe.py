@@ -4,6 +4,7 @@ This is the only code that reads game state on a policy's behalf. It copies the 
 own state, the public facts, and what the lighting of its room lets it see; nothing else.
 """
 
+import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
@@ -60,6 +61,7 @@ from balance.kernel.state import (
     RS_BODIES,
     RS_CHARACTERS,
     RS_DOOR,
+    IT_FLOOR,
     IT_FUEL,
     IT_COLOUR,
     IT_KIND,
@@ -204,12 +206,21 @@ def survey(ch, it, st, room_items, room_survey, cards_held):
     the cards c carries. Nothing moves while characters declare, so this is surveyed once a
     turn, not once per character."""
     room_items[:, :] = 0
-    for i in range(it.shape[0]):
-        if it[i, IT_PLACE] == codes.IN_ROOM:
+    for w in range((it.shape[0] + 63) >> 6):  # the items put on a floor (IT_FLOOR)
+        floor = it[w, IT_FLOOR]
+        bits = floor
+        while bits != 0:
+            b = trailing_zeros(bits)
+            bits &= bits - 1
+            i = (w << 6) + b
+            if it[i, IT_PLACE] != codes.IN_ROOM:
+                floor &= ~(np.int64(1) << b)  # taken or used up since
+                continue
             r = it[i, IT_WHERE]
             room_items[r, it[i, IT_KIND]] += 1
             if it[i, IT_KIND] == codes.CANISTER and it[i, IT_FUEL] == 0:
                 room_items[r, codes.N_ITEM_KINDS] += 1
+        it[w, IT_FLOOR] = floor
     room_survey[:, :] = 0
     n = ch.shape[0]
     st[ST_ORIGINALS] = 0

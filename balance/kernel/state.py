@@ -116,7 +116,10 @@ IT_SALIVA = 8  # the delay a Thing's saliva on this item sets, 0 if clean (SALIV
 IT_BLOOD_OWNER = 9  # a blood sample's donor: a character, or codes.DOG_LABEL + dog (ITEM-BLOOD)
 IT_THING_BLOOD = 10  # 0/1: Thing blood, fixed when taken (INF-4, GAP-38, GAP-53)
 IT_LABEL = 11  # the label written on it in the analyzer (LOC-LAB-2): an owner code, -1 before
-N_IT = 12
+IT_FLOOR = 12  # not the item's own: in row w, the bitmask of the items 64w..64w+63 put on a floor
+#   (items.drop_on_floor) that observe.survey has not yet found gone from it; the survey counts
+#   the items lying in the rooms from these bits instead of reading every item each turn
+N_IT = 13
 
 # --- st: int64[N_ST + weather length], the station and the game's scalars ---
 ST_TURN = 0  # current turn, 1-based
