@@ -60,8 +60,50 @@ O_MIRROR_SANITY = O_WORKSHOP + 1  # own sanity last seen in the mirror, or UNSEE
 O_FORECAST = O_MIRROR_SANITY + 1  # FORECAST_SLOTS slots: weather of turns t+1.. as far as the
 #                                   last weather-station reading covers them, else UNSEEN
 FORECAST_SLOTS = 5  # LOC-TOWER-2: the 5 cycles a reading shows
+# The fields fall in three runs, each filled in one step before what is seen is written over it
+# (balance.kernel.observe): up to O_DOOR they start at 0; from O_DOOR to O_PERCEIVED, and past
+# the acts perceived to the end, at UNSEEN.
+# --- one's own devices ---
+O_HAND_ON = O_FORECAST + FORECAST_SLOTS  # 2 slots: flashlight/radio on
+O_HAND_COLOUR = O_HAND_ON + 2  # 2 slots: a radio's colour in that hand, else -1 (ITEM-RADIO)
+O_FIXTURE_BROKEN = O_HAND_COLOUR + 2  # seeing: 0/1, the room's light fixture (GAP-20), else UNSEEN
+# --- food (A12 Freezer and Living quarters, INFO-4) ---
+O_FOOD_COUNTED = O_FIXTURE_BROKEN + 1  # boxes one saw on the
+#                             Freezer's shelves at one's last count (LOC-FREEZER-3), or UNSEEN
+O_FOOD_COUNT_TURN = O_FOOD_COUNTED + 1  # the turn of that count, or UNSEEN
+O_STOVE = O_FOOD_COUNT_TURN + 1  # in the Living quarters and seeing: 1 if prepared food waits on
+#                                  the stove (LOC-LIVING-3), 0 if not, else UNSEEN
+# --- the Thing's own state and abilities (kernel.thing; its fields are kernel.thing.OT_*): own
+# form as believed, archetype, cooldowns, whether it may transform, the converts an original
+# Thing knows (THING-P-5) and the rooms one occupied in the last 3 turns (ARCH-MUTANT-1) ---
+O_THING = O_STOVE + 1
+THING_FIELDS = 16
+# --- contagion: saliva, corpses, dogs (kernel.contagion) ---
+O_CONTAGION = O_THING + THING_FIELDS
+CONTAGION_FIELDS = 8
+O_POISONED = O_CONTAGION  # an original Thing: bitmask of its own slots holding poisoned items, by
+#                           codes.SALIVA_* (SALIVA-1); UNSEEN for the others
+O_DOGS_ALIVE = O_CONTAGION + 1  # in the Kennel and seeing: bitmask of the dogs alive, else UNSEEN
+O_DOGS_DEAD = O_CONTAGION + 2  # ... of the dogs dead and not burned yet (LOC-KENNEL-2), else UNSEEN
+O_DOGS_BURNED = O_CONTAGION + 3  # ... of the dogs burned (LOC-KENNEL-2, GAP-53), else UNSEEN
+O_BODIES_BURNABLE = O_CONTAGION + 4  # bitmask of the bodies here that can still be burned: the
+#   dead and the paralysed, not burned yet (ACT-BURN-CORPSE); 0 in a blizzard (LIGHT-4)
+# --- the Tower's and the Living quarters' devices (GAP-20) ---
+O_DEVICES_BROKEN = O_CONTAGION + CONTAGION_FIELDS  # seeing: bitmask of the devices of one's
+#   room seen broken, bit k for object code k (the weather station, terminal, stove and mirror:
+#   codes.OBJ_*; the other objects have fields of their own), 0 where none stands; else UNSEEN
+# --- who is here and whose ID cards I carry, as bitmasks: what a policy's loops iterate ---
+O_HERE = O_DEVICES_BROKEN + 1  # bitmask of the characters perceived here (their O_PRESENT is
+#                                not P_ABSENT), oneself included
+O_CARDS_HELD = O_HERE + 1  # bitmask of the owners of the ID cards I carry (their O_CARD is not
+#                            UNSEEN)
+O_LAMPS_SHOWN = O_CARDS_HELD + 1  # bitmask of the rooms whose door lamp I see (their O_DOOR is
+#                                   not UNSEEN)
+O_LAMPS_LOCKED = O_LAMPS_SHOWN + 1  # ... of those showing codes.DOOR_LOCKED
+O_SHOTS_HEARD = O_LAMPS_LOCKED + 1  # shots heard last turn (INFO-1, WEATHER-2, GAP-58)
+O_N_PERCEIVED = O_SHOTS_HEARD + 1  # acts perceived since the last declaration (at most the slots)
 # --- doors, ID cards and the Tower's security terminal (A13, LOC-TOWER-1/3/4) ---
-O_DOOR = O_FORECAST + FORECAST_SLOTS  # N_ROOMS slots: the state (codes.DOOR_*) of the door of my
+O_DOOR = O_N_PERCEIVED + 1  # N_ROOMS slots: the state (codes.DOOR_*) of the door of my
 #   room and of each room next to it, seen at its lamp in any lighting (DOOR-1); in the Tower,
 #   while its terminal works, of every room (LOC-TOWER-1); else UNSEEN. Nobody has opened a door
 #   yet when this is filled: codes and cards come after the declarations (GAP-25).
@@ -86,44 +128,17 @@ O_ENTRY_LOG = O_ACCESS_REPORT + N_ROOMS  # ENTRY_LOG_SLOTS * N_ROOMS slots: the 
 #   room r on turn t - 1 - k (k < terminal.entry_log_turns; ID-3, GAP-63); else UNSEEN
 ENTRY_LOG_SLOTS = 5  # LOC-TOWER-4: "the last 5 turns"; terminal.entry_log_turns is at most this
 # --- what the character perceives of the others (A18) ---
-O_DOORS_END = O_ENTRY_LOG + ENTRY_LOG_SLOTS * N_ROOMS  # where the door fields end
-O_WOUND = O_DOORS_END  # per character seen here: a W_* wound state (HP-2)
+O_WOUND = O_ENTRY_LOG + ENTRY_LOG_SLOTS * N_ROOMS  # per character seen here: a W_* wound state
+#                                                    (HP-2)
 O_HELD = O_WOUND + MAX_CHARACTERS  # 2 per character seen here: item kinds in hand (LIGHT-1)
 O_WEARS = O_HELD + 2 * MAX_CHARACTERS  # per character seen here: 1 if wearing a parka
-O_SHOTS_HEARD = O_WEARS + MAX_CHARACTERS  # shots heard last turn (INFO-1, WEATHER-2, GAP-58)
-O_N_PERCEIVED = O_SHOTS_HEARD + 1  # acts perceived since the last declaration (at most the slots)
-O_PERCEIVED = O_N_PERCEIVED + 1  # PERCEIVED_SLOTS rows of PERCEIVED_FIELDS, in the order they
-#                                 happened: (actor, event kind, target, a, b), UNSEEN where the
-#                                 character could not perceive it (balance.kernel.perception)
+O_PERCEIVED = O_WEARS + MAX_CHARACTERS  # PERCEIVED_SLOTS rows of PERCEIVED_FIELDS, in the
+#   order they happened: (actor, event kind, target, a, b), UNSEEN where the character could not
+#   perceive it (balance.kernel.perception)
 PERCEIVED_SLOTS = 24
 PERCEIVED_FIELDS = 5
-# --- one's own devices ---
-O_HAND_ON = O_PERCEIVED + PERCEIVED_SLOTS * PERCEIVED_FIELDS  # 2 slots: flashlight/radio on
-O_HAND_COLOUR = O_HAND_ON + 2  # 2 slots: a radio's colour in that hand, else -1 (ITEM-RADIO)
-O_FIXTURE_BROKEN = O_HAND_COLOUR + 2  # seeing: 0/1, the room's light fixture (GAP-20), else UNSEEN
-# --- food (A12 Freezer and Living quarters, INFO-4) ---
-O_FOOD_COUNTED = O_FIXTURE_BROKEN + 1  # boxes one saw on the
-#                             Freezer's shelves at one's last count (LOC-FREEZER-3), or UNSEEN
-O_FOOD_COUNT_TURN = O_FOOD_COUNTED + 1  # the turn of that count, or UNSEEN
-O_STOVE = O_FOOD_COUNT_TURN + 1  # in the Living quarters and seeing: 1 if prepared food waits on
-#                                  the stove (LOC-LIVING-3), 0 if not, else UNSEEN
-# --- the Thing's own state and abilities (kernel.thing; its fields are kernel.thing.OT_*): own
-# form as believed, archetype, cooldowns, whether it may transform, the converts an original
-# Thing knows (THING-P-5) and the rooms one occupied in the last 3 turns (ARCH-MUTANT-1) ---
-O_THING = O_STOVE + 1
-THING_FIELDS = 16
-# --- contagion: saliva, corpses, dogs (kernel.contagion) ---
-O_CONTAGION = O_THING + THING_FIELDS
-CONTAGION_FIELDS = 8
-O_POISONED = O_CONTAGION  # an original Thing: bitmask of its own slots holding poisoned items, by
-#                           codes.SALIVA_* (SALIVA-1); UNSEEN for the others
-O_DOGS_ALIVE = O_CONTAGION + 1  # in the Kennel and seeing: bitmask of the dogs alive, else UNSEEN
-O_DOGS_DEAD = O_CONTAGION + 2  # ... of the dogs dead and not burned yet (LOC-KENNEL-2), else UNSEEN
-O_DOGS_BURNED = O_CONTAGION + 3  # ... of the dogs burned (LOC-KENNEL-2, GAP-53), else UNSEEN
-O_BODIES_BURNABLE = O_CONTAGION + 4  # bitmask of the bodies here that can still be burned: the
-#   dead and the paralysed, not burned yet (ACT-BURN-CORPSE); 0 in a blizzard (LIGHT-4)
 # --- blood samples and the laboratory (kernel.lab) ---
-O_LAB = O_CONTAGION + CONTAGION_FIELDS
+O_LAB = O_PERCEIVED + PERCEIVED_SLOTS * PERCEIVED_FIELDS
 LAB_LOG_ROWS = 16  # comparisons the laboratory's computer keeps (LOC-LAB-4)
 LAB_LOG_FIELDS = 5  # label 1, label 2, who started it, the turn it finished, yes/no
 LAB_FIELDS = 8 + LAB_LOG_ROWS * LAB_LOG_FIELDS  # the analyzer, and the computer's rows
@@ -142,19 +157,7 @@ O_LAB_LOG = O_LAB + 8  # LAB_LOG_ROWS rows of LAB_LOG_FIELDS, oldest first: the 
 #   as one read them at one's last view, those the computer still keeps (state.ST_LAB_LOG
 #   fields); UNSEEN past them
 LAB_EMPTY = -2  # an empty analyzer slot
-# --- the Tower's and the Living quarters' devices (GAP-20) ---
-O_DEVICES_BROKEN = O_LAB + LAB_FIELDS  # seeing: bitmask of the devices of one's room seen broken,
-#   bit k for object code k (the weather station, terminal, stove and mirror: codes.OBJ_*; the
-#   other objects have fields of their own), 0 where none stands; else UNSEEN
-# --- who is here and whose ID cards I carry, as bitmasks: what a policy's loops iterate ---
-O_HERE = O_DEVICES_BROKEN + 1  # bitmask of the characters perceived here (their O_PRESENT is
-#                                not P_ABSENT), oneself included
-O_CARDS_HELD = O_HERE + 1  # bitmask of the owners of the ID cards I carry (their O_CARD is not
-#                            UNSEEN)
-O_LAMPS_SHOWN = O_CARDS_HELD + 1  # bitmask of the rooms whose door lamp I see (their O_DOOR is
-#                                   not UNSEEN)
-O_LAMPS_LOCKED = O_LAMPS_SHOWN + 1  # ... of those showing codes.DOOR_LOCKED
-N_OBS = O_LAMPS_LOCKED + 1
+N_OBS = O_LAB + LAB_FIELDS
 
 # wound states anyone who sees a character can tell (HP-2)
 W_UNHURT = 0

@@ -83,7 +83,6 @@ from balance.observation import (
     LAB_EMPTY,
     LAB_LOG_FIELDS,
     LAB_LOG_ROWS,
-    O_LAB,
     O_LAB_ANALYZER_BROKEN,
     O_LAB_COMPUTER_BROKEN,
     O_LAB_LOG,
@@ -92,8 +91,6 @@ from balance.observation import (
     O_LAB_SLOTS,
     O_LAB_STAGE,
     O_LAB_VIEW_TURN,
-    LAB_FIELDS,
-    UNSEEN,
 )
 
 N_SOURCES = 5  # where an inserted sample comes from: hand 0 or 1, backpack slot 0..2 (2 + k)
@@ -337,8 +334,7 @@ def view_results(ch, st, events, ip, room_block, c):
 @compiled
 def observe_lab(ch, it, st, ip, room_block, c, o):
     """LOC-LAB-1, LOC-LAB-3, LOC-LAB-4, INFO-3: the O_LAB block of c's observation (see
-    balance.observation)."""
-    o[O_LAB : O_LAB + LAB_FIELDS] = UNSEEN
+    balance.observation), which observe has filled with UNSEEN."""
     if ch[c, CH_ROOM] == codes.LABORATORY:
         if analyzer_works(st, ip, room_block):  # its screen, in any lighting
             for slot in range(2):

@@ -106,7 +106,6 @@ from balance.observation import (
     O_CODE_ROOM,
     O_DOOR,
     O_DOOR_USERS,
-    O_DOORS_END,
     O_DOORS_OPENED,
     O_DOORS_REFUSED,
     O_ENTRY_LOG,
@@ -156,7 +155,6 @@ from balance.observation import (
     W_UNHURT,
     O_RECIPES,
     O_WORKSHOP,
-    O_LAB,
     O_LIGHTING,
     O_LIVING_HERE,
     O_MAX_HP,
@@ -252,11 +250,11 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     """Fill observation vector `o` for character c (see balance.observation for the fields);
     room_items, room_survey and cards_held are survey's tables of this turn, noticed
     perception.list_noticed's."""
-    # every field starts at 0 but for the blocks filled in whole below, whatever is seen: the
-    # doors and the Tower's reports, those seen here, the acts perceived, the laboratory (zeroing
-    # them first too was a few percent of a turn)
+    # the three runs of the layout (balance.observation), each filled in one step: the fields
+    # up to the doors start at 0; the doors and the Tower's reports and what is seen of those
+    # here start UNSEEN; the acts perceived and the laboratory too, below, past the acts
     o[:O_DOOR] = 0
-    o[O_HAND_ON:O_LAB] = 0
+    o[O_DOOR:O_PERCEIVED] = UNSEEN
     r = ch[c, CH_ROOM]
     original = ch[c, CH_ORIGINAL] == 1
     # room details need sight (LIGHT-1, LIGHT-2); a convert's night vision is unknown to him,
@@ -315,7 +313,6 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
             o[O_ROOM_ITEMS + k] = room_items[r, k]
     o[O_CALL_TURN] = st[ST_CALL_TURN] if st[ST_CALL_TURN] > 0 else UNSEEN  # announced by radio
     blizzard = st[ST_LIGHTING + r] == codes.BLIZZARD
-    o[O_WOUND:O_SHOTS_HEARD] = UNSEEN  # wounds, hands and parkas of those not seen
     living = 0
     # THING-P-4: the original Things know each other; a convert called into the active form is
     # played by them from then on (THING-P-5), so he knows what they know
@@ -362,7 +359,7 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     for k in range(n):
         perceive(events, noticed[c, 1 + k], c, o, O_PERCEIVED + k * PERCEIVED_FIELDS)
     # the unused slots as one slice: a fill, not a store per index
-    o[O_PERCEIVED + n * PERCEIVED_FIELDS : O_HAND_ON] = UNSEEN  # O_HAND_ON: the slots' end
+    o[O_PERCEIVED + n * PERCEIVED_FIELDS :] = UNSEEN  # the slots left, and the laboratory
     o[O_N_PERCEIVED] = n
     heli = sees and r == codes.HANGAR and st[ST_HELI_GONE] == 0  # HELI-1
     for k in range(3):
@@ -387,7 +384,6 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     # doors, ID cards and the Tower terminal (A13, LOC-TOWER-1/3/4, INFO-3): written inline,
     # since this runs for every character every turn and a call passing arrays is not free
     t = st[ST_TURN]
-    o[O_DOOR:O_DOORS_END] = UNSEEN
     o[O_DOORS_OPENED] = 0
     o[O_DOORS_REFUSED] = 0
     o[O_DOOR_USERS] = 0
