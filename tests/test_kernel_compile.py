@@ -164,6 +164,7 @@ def test_a_function_compiled_elsewhere_is_awaited_once_before_its_first_compile(
 
 
 def test_calls_from_compiled_code_go_to_the_twin_without_a_python_wrapper():
+    _calls_double._cache = NullCache()  # compiled afresh: a cached caller types no callee
     assert _calls_double(2) == 4
     assert (types.int64,) in _double.compiled_code_twin.signatures
     assert _double.signatures == []  # never called from Python: no wrapped copy compiled
