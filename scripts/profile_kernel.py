@@ -28,6 +28,25 @@ runs, and a fixed folder would serve a stale kernel after an edit):
 `play` saves the object code it maps in /tmp/kernel-objects for `lines`, which reads it with
 llvm-symbolizer (Debian's llvm package). A function LLVM inlined counts as itself there, not
 as its caller. The kernel compiled so ran at about two thirds of its usual speed here.
+
+`counts` gives exact counts instead of samples: the instructions, conditional branches and
+mispredicted ones per game in the kernel's code, in all and by source function and line, from
+valgrind's callgrind (Debian's valgrind package), which counts every instruction run and
+simulates a branch predictor. valgrind emulates no AVX-512, so the kernel is built for a
+processor it does emulate; the names by source need the debug build above, the totals do not
+(valgrind runs the process some fifty times slower):
+
+    export NUMBA_CPU_NAME=haswell NUMBA_CPU_FEATURES=$(printf %s +64bit,+avx,+avx2,+bmi,\
+    +bmi2,+cmov,+cx16,+cx8,+f16c,+fma,+fxsr,+lzcnt,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,\
+    +sse4.1,+sse4.2,+ssse3,+xsave,+mmx)
+    python scripts/profile_kernel.py play 12 expert expert 10   # compiles it
+    valgrind --tool=callgrind --branch-sim=yes --dump-instr=yes --compress-pos=no \
+        --callgrind-out-file=/tmp/cg.out python scripts/profile_kernel.py play 12 expert expert 300
+    python scripts/profile_kernel.py counts /tmp/cg.out 300 [how many]
+
+Without `NUMBA_CPU_FEATURES` numba finds other features under valgrind and compiles again.
+`memset` (the observation's fills, called from the kernel) is counted apart: valgrind counts
+each step of its `rep stosb` as a conditional branch.
 """
 
 from __future__ import annotations
@@ -194,37 +213,94 @@ def report() -> None:
         print(f"  {100 * share / total:6.2f}%  {name}")
 
 
-def lines() -> None:
+def symbolize(costs: dict[int, list[int]]) -> tuple[dict, dict, list[int]]:
+    """Sum the costs of the kernel's code addresses (each a list of counts) by source function
+    and by source line (the innermost frame, from the debug information of the object code
+    `play` saved), and the costs that fell outside the kernel."""
     index = json.loads((OBJECTS / "index.json").read_text())
-    samples = subprocess.run(["perf", "script", "-i", sys.argv[2], "-F", "ip"],
-                             capture_output=True, text=True, check=True).stdout.split()
-    hits = [Counter() for _ in index]
-    for sample in samples:
-        ip = int(sample, 16)
-        for k, code in enumerate(index):
-            if code["base"] <= ip < code["base"] + code["size"]:
-                hits[k][ip - code["base"]] += 1
-                break
-    functions, source_lines = Counter(), Counter()
-    for code, offsets in zip(index, hits):
-        asked = list(offsets)
+    width = len(next(iter(costs.values())))
+    functions = defaultdict(lambda: [0] * width)
+    source_lines = defaultdict(lambda: [0] * width)
+    outside = [sum(c[i] for c in costs.values()) for i in range(width)]
+    for code in index:
+        lo, hi = code["base"], code["base"] + code["size"]
+        asked = [x for x in costs if lo <= x < hi]
+        if not asked:
+            continue
         out = subprocess.run(["llvm-symbolizer", "--obj=" + code["path"], "--functions=short"],
-                             input="".join(f"0x{x:x}\n" for x in asked), capture_output=True,
-                             text=True, check=True).stdout
+                             input="".join(f"0x{x - lo:x}\n" for x in asked),
+                             capture_output=True, text=True, check=True).stdout
         for x, frames in zip(asked, out.strip("\n").split("\n\n")):
             function, place = frames.split("\n")[:2]  # the innermost frame
             source, line = re.sub(r"^.*/(?=(balance|policies)/)", "", place).split(":")[:2]
-            functions[f"{source}: {function}"] += offsets[x]
-            source_lines[f"{source}:{line}"] += offsets[x]
-    in_kernel = sum(functions.values())
-    print(f"{100 * (1 - in_kernel / len(samples)):.1f}% of the samples fell outside the kernel; "
+            for i, n in enumerate(costs[x]):
+                functions[f"{source}: {function}"][i] += n
+                source_lines[f"{source}:{line}"][i] += n
+                outside[i] -= n
+    return functions, source_lines, outside
+
+
+def lines() -> None:
+    samples = subprocess.run(["perf", "script", "-i", sys.argv[2], "-F", "ip"],
+                             capture_output=True, text=True, check=True).stdout.split()
+    hits = Counter(int(sample, 16) for sample in samples)
+    functions, source_lines, outside = symbolize({x: [n] for x, n in hits.items()})
+    in_kernel = len(samples) - outside[0]
+    print(f"{100 * outside[0] / len(samples):.1f}% of the samples fell outside the kernel; "
           "of those in it (line 0: code LLVM made of several lines):")
     top = int(sys.argv[3]) if len(sys.argv) > 3 else 40
     for title, counts in (("by source function", functions), ("by source line", source_lines)):
         print(title + ":")
-        for name, n in counts.most_common(top):
+        for name, (n,) in sorted(counts.items(), key=lambda kv: -kv[1][0])[:top]:
             print(f"  {100 * n / in_kernel:6.2f}%  {name}")
 
 
+def counts() -> None:
+    """Instructions, conditional branches and their mispredictions per game, in the kernel's
+    code by source function and line, from callgrind's output of `play` (see the docstring)."""
+    path, games = sys.argv[2], int(sys.argv[3]) + 1  # `play` warms up with one game
+    costs: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
+    memset: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])  # by the address calling it
+    with open(path) as out:
+        events = next(line for line in out if line.startswith("events:")).split()[1:]
+        columns = [events.index(e) for e in ("Ir", "Bc", "Bcm")]
+        names: dict[str, str] = {}
+        call = None  # after `calls=`: the callee's name; its cost line is the call's cost
+        for line in out:
+            if line.startswith(("fn=", "cfn=")):  # "(id) name" the first time, "(id)" after
+                key, _, name = line.partition("=")[2].strip().partition(" ")
+                callee = names.setdefault(key, name)
+            elif line.startswith("calls="):
+                call = callee
+            elif line.startswith(("+", "-", "*")):
+                sys.exit("counts needs absolute addresses: run callgrind with --compress-pos=no")
+            elif line.startswith("0x"):
+                values = line.split()
+                address = int(values[0], 16)
+                if call is None:  # the instruction's own cost
+                    row = costs[address]
+                elif "memset" in call:  # a call to memset, by the address calling it
+                    row = memset[address]
+                else:  # a call to any other function: counted in that function
+                    row = [0, 0, 0]
+                for i, c in enumerate(columns):
+                    row[i] += int(values[2 + c]) if 2 + c < len(values) else 0
+                call = None
+    functions, source_lines, _ = symbolize(costs)
+    kernel = [sum(c[i] for c in functions.values()) for i in range(3)]
+    called, _, _ = symbolize(memset)
+    fills = sum(c[0] for c in called.values())
+    print(f"per game, in the kernel's code: {kernel[0] / games:,.0f} instructions, "
+          f"{kernel[1] / games:,.0f} conditional branches, {kernel[2] / games:,.0f} "
+          f"mispredicted; in the memset it calls: {fills / games:,.0f} instructions")
+    top = int(sys.argv[4]) if len(sys.argv) > 4 else 30
+    for title, table in (("source function", functions), ("source line", source_lines)):
+        for i, event in ((0, "instructions"), (2, "mispredicted branches")):
+            print(f"by {title}, {event} (share, then instructions and mispredicts a game):")
+            for name, c in sorted(table.items(), key=lambda kv: -kv[1][i])[:top]:
+                print(f"  {100 * c[i] / kernel[i]:6.2f}%  {c[0] / games:9,.0f}  "
+                      f"{c[2] / games:7,.0f}  {name}")
+
+
 if __name__ == "__main__":
-    {"play": play, "report": report, "lines": lines}[sys.argv[1]]()
+    {"play": play, "report": report, "lines": lines, "counts": counts}[sys.argv[1]]()
