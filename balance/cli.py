@@ -150,7 +150,7 @@ def run(
         config_hash=cfg.hash,
     )
     # each batch is folded into the totals (and appended to the file) and dropped, so a run
-    # of any length holds one batch of records at a time
+    # of any length holds about three batches of records at a time (runner.play_batches)
     batch_size = min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
     batches = play_batches(cfg, games, seed, humans, things, batch_size=batch_size)
     totals = Totals()
@@ -160,16 +160,16 @@ def run(
     }
     writer = records_writer(out, file_meta) if out is not None else nullcontext()
     with _progress(games) as advance, writer as write:
-        elapsed = 0.0  # time of play only: folding and writing a batch are not play
+        # the time of play: until the last batch is played (the threads play on while earlier
+        # batches are folded and written), not the folding and writing of the last one
         start = time.perf_counter()
         for batch in batches:
-            elapsed += time.perf_counter() - start
+            elapsed = time.perf_counter() - start
             totals.add(batch)
             if write is not None:
                 write(batch)
             if advance is not None:
                 advance(len(batch))
-            start = time.perf_counter()
     summary = totals.summary(
         **meta, elapsed_seconds=elapsed, humans_policy=humans, things_policy=things
     )

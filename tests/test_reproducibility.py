@@ -15,8 +15,12 @@ DUMP = """
 import sys, numpy as np
 from balance.config import load_config
 from balance.runner import run_games
-r = run_games(load_config(12), 3000, 2024)
-sys.stdout.buffer.write(r.tobytes())
+cfg = load_config(12)
+whole = run_games(cfg, 3000, 2024)
+# batches of 700 (4 of them and a short one): the threads play the next batch's chunks while
+# this one's are awaited
+batched = run_games(cfg, 3000, 2024, batch_size=700)
+sys.stdout.buffer.write(whole.tobytes() + batched.tobytes())
 """
 
 
@@ -27,9 +31,11 @@ def records_with_threads(threads: int) -> bytes:
     ).stdout
 
 
-def test_same_records_with_one_and_two_threads():
+def test_same_records_with_one_and_two_threads_in_one_batch_or_several():
     one, two = records_with_threads(1), records_with_threads(2)
-    assert len(one) > 0 and one == two
+    half = len(one) // 2
+    assert half > 0 and one == two
+    assert one[:half] == one[half:]
 
 
 def test_batch_size_and_offset_do_not_change_records():
@@ -47,6 +53,33 @@ def test_play_batches_cut_the_same_records_in_game_order():
     batches = list(play_batches(cfg, 500, 7, batch_size=37))
     assert [len(b) for b in batches] == [37] * 13 + [19]
     assert np.array_equal(np.concatenate(batches), whole)
+
+
+def test_a_run_stopped_early_drops_the_queued_games(monkeypatch):
+    """The next batch's chunks are queued while a batch is handed out; when the caller stops
+    (an error, Ctrl-C, a break), those not started are cancelled, not played to the end."""
+    import time
+
+    import numba
+
+    from balance import runner
+
+    played = []
+
+    def entry(g, seed, first_game, out, rules, policies):  # stands in for the kernel
+        played.append(first_game)
+        if first_game >= 3 * runner.CHUNK:
+            time.sleep(1.0)  # the second batch: still playing its first chunk at the stop
+
+    monkeypatch.setattr("balance.kernel.game.entry_point", lambda rules, policies: entry)
+    monkeypatch.setattr("balance.kernel.warm.compile_kernel", lambda *args: None)
+    monkeypatch.setattr(numba, "get_num_threads", lambda: 1)
+    batches = play_batches(load_config(9), 30 * runner.CHUNK, 0, batch_size=3 * runner.CHUNK)
+    assert len(next(batches)) == 3 * runner.CHUNK
+    batches.close()
+    # the first batch's three chunks and the second's first, running when it stopped; the
+    # second's other two were cancelled, and no third batch was queued
+    assert played == [0, runner.CHUNK, 2 * runner.CHUNK, 3 * runner.CHUNK]
 
 
 def test_replay_reproduces_the_batch_record():

@@ -115,11 +115,15 @@ class _Helper:
 
 def compile_kernel(entry, g, seed, first_game, out, rules, policies) -> None:
     """Compile the entry point `entry` (game.entry_point) for the types of these arguments
-    (those of a call), or leave it to load from numba's cache when it is there. A cold compile
-    on a machine of two cores or more is split with a helper process."""
+    (those of a call), or load it from numba's cache when it is there, in this thread: the
+    runner's threads then only call it. A cold compile on a machine of two cores or more is
+    split with a helper process."""
     sig = tuple(numba.typeof(a) for a in (g, seed, first_game, out, rules, policies))
-    if sig in entry.overloads or _is_cached(entry, sig) or _cores() < 2:
-        return  # the call loads or compiles it
+    if sig in entry.overloads:
+        return
+    if _is_cached(entry, sig) or _cores() < 2:
+        entry.compile(sig)  # loads it, or compiles it in this process alone
+        return
     process = subprocess.Popen(
         [sys.executable, "-m", "balance.kernel.warm"],
         stdout=subprocess.PIPE,
