@@ -2,14 +2,18 @@
 
     git worktree add /tmp/before HEAD~1
     python scripts/ab_kernel.py /tmp/before . [--rounds 20] [--games 1000] [--players 12] \
-        [--humans expert] [--things expert] [--core 1]
+        [--humans expert] [--things expert] [--core 1] [--after-env NAME=VALUE ...]
 
 Each tree's package runs in a worker process of its own (PYTHONPATH=tree), which compiles its
 kernel or loads it from its numba cache folder, then plays `--games` games each time it is
 asked. The workers are pinned to the same core and asked in turn, one at a time, in
 alternating order, so the two kernels see the same drift of the machine's speed; the script
 prints each round's games per second and the median of the after/before ratios, with the
-middle half of the ratios.
+middle half of the ratios. A compile switch set through the environment is measured by giving
+the same tree twice and the switch with `--after-env` (`python scripts/ab_kernel.py . .
+--after-env NUMBA_CPU_NAME=generic`). The two workers do not share machine code: numba keys
+each cached function by the processor and features it was compiled for, and balance keys its
+cache folder by the other code switches (`balance._CODE_SWITCHES`).
 
 Why: this project's machine is a 2-core VM whose speed drifts by a third within minutes. Two
 `balance bench` processes started side by side, one per core, differed by up to a tenth with
@@ -44,13 +48,13 @@ for line in sys.stdin:
 """
 
 
-def start_worker(tree: str, args) -> subprocess.Popen:
+def start_worker(tree: str, args, env: dict[str, str]) -> subprocess.Popen:
     tree = os.path.abspath(tree)
     if not os.path.isfile(os.path.join(tree, "balance", "__init__.py")):
         sys.exit(f"error: {tree} is not a checkout of this repository (no balance/__init__.py)")
     worker = subprocess.Popen(
         [sys.executable, "-c", WORKER, str(args.players), args.humans, args.things],
-        cwd=tree, env={**os.environ, "PYTHONPATH": tree}, stdin=subprocess.PIPE,
+        cwd=tree, env={**os.environ, **env, "PYTHONPATH": tree}, stdin=subprocess.PIPE,
         stdout=subprocess.PIPE, text=True,
     )
     os.sched_setaffinity(worker.pid, {args.core})
@@ -75,8 +79,17 @@ def main() -> None:
     parser.add_argument("--humans", default="expert")
     parser.add_argument("--things", default="expert")
     parser.add_argument("--core", type=int, default=max(os.sched_getaffinity(0)))
+    parser.add_argument(
+        "--after-env", action="append", default=[], metavar="NAME=VALUE",
+        help="an environment variable for the after tree's worker alone (a compile switch such "
+        "as NUMBA_CPU_NAME=generic; give the same tree twice to measure the switch)",
+    )
     args = parser.parse_args()
-    workers = [start_worker(args.before, args), start_worker(args.after, args)]
+    bad = [item for item in args.after_env if "=" not in item]
+    if bad:
+        parser.error(f"--after-env {bad[0]!r}: expected NAME=VALUE")
+    after_env = dict(item.split("=", 1) for item in args.after_env)
+    workers = [start_worker(args.before, args, {}), start_worker(args.after, args, after_env)]
     speeds: list[list[float]] = [[], []]
     for r in range(args.rounds):
         for k in (0, 1) if r % 2 == 0 else (1, 0):
