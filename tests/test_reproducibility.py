@@ -58,6 +58,7 @@ def test_play_batches_cut_the_same_records_in_game_order():
 def test_a_run_stopped_early_drops_the_queued_games(monkeypatch):
     """The next batch's chunks are queued while a batch is handed out; when the caller stops
     (an error, Ctrl-C, a break), those not started are cancelled, not played to the end."""
+    import threading
     import time
 
     import numba
@@ -65,10 +66,12 @@ def test_a_run_stopped_early_drops_the_queued_games(monkeypatch):
     from balance import runner
 
     played = []
+    second_batch_started = threading.Event()
 
     def entry(g, seed, first_game, out, rules, policies):  # stands in for the kernel
         played.append(first_game)
         if first_game >= 3 * runner.CHUNK:
+            second_batch_started.set()
             time.sleep(1.0)  # the second batch: still playing its first chunk at the stop
 
     monkeypatch.setattr("balance.kernel.game.entry_point", lambda rules, policies: entry)
@@ -76,6 +79,9 @@ def test_a_run_stopped_early_drops_the_queued_games(monkeypatch):
     monkeypatch.setattr(numba, "get_num_threads", lambda: 1)
     batches = play_batches(load_config(9), 30 * runner.CHUNK, 0, batch_size=3 * runner.CHUNK)
     assert len(next(batches)) == 3 * runner.CHUNK
+    # the pool's thread goes on to the second batch as the first is handed out; stop once it
+    # has, or the stop could come first and cancel that chunk too
+    assert second_batch_started.wait(timeout=30)
     batches.close()
     # the first batch's three chunks and the second's first, running when it stopped; the
     # second's other two were cancelled, and no third batch was queued
