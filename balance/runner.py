@@ -107,14 +107,15 @@ def _batches(
         queued = deque([queue(next(starts))])
         try:
             while queued:
-                out, chunks = queued.popleft()
+                out, chunks = queued[0]  # left in the queue while awaited, to be cancelled too
                 start = next(starts, None)
                 if start is not None:
                     queued.append(queue(start))
                 for chunk in chunks:
                     chunk.result()  # re-raises a chunk's error here
+                queued.popleft()
                 yield as_structured(out)
-        finally:  # an error, or the caller stopped early: drop the games not started
+        finally:  # an error, Ctrl-C, or the caller stopped early: drop the games not started
             for _, chunks in queued:
                 for chunk in chunks:
                     chunk.cancel()

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from balance.config import load_config
 from balance.runner import play_batches, replay_game, run_games
@@ -86,6 +87,34 @@ def test_a_run_stopped_early_drops_the_queued_games(monkeypatch):
     # the first batch's three chunks and the second's first, running when it stopped; the
     # second's other two were cancelled, and no third batch was queued
     assert played == [0, runner.CHUNK, 2 * runner.CHUNK, 3 * runner.CHUNK]
+
+
+def test_a_chunk_error_drops_the_rest_of_its_batch(monkeypatch):
+    """A chunk's error reaches the caller, and the chunks of its batch not yet started are
+    cancelled with the queued batch's, not played to the end."""
+    import time
+
+    import numba
+
+    from balance import runner
+
+    played = []
+
+    def entry(g, seed, first_game, out, rules, policies):  # stands in for the kernel
+        played.append(first_game)
+        if first_game == 0:
+            raise RuntimeError("a chunk failed")
+        time.sleep(1.0)  # the next chunk, if the pool's thread started it before the stop
+
+    monkeypatch.setattr("balance.kernel.game.entry_point", lambda rules, policies: entry)
+    monkeypatch.setattr("balance.kernel.warm.compile_kernel", lambda *args: None)
+    monkeypatch.setattr(numba, "get_num_threads", lambda: 1)
+    batches = play_batches(load_config(9), 8 * runner.CHUNK, 0, batch_size=4 * runner.CHUNK)
+    with pytest.raises(RuntimeError, match="a chunk failed"):
+        next(batches)
+    # the failed chunk, and at most the one the thread went on to: the batch's last two and
+    # the queued batch's four were cancelled
+    assert played in ([0], [0, runner.CHUNK])
 
 
 def test_replay_reproduces_the_batch_record():
