@@ -3,11 +3,15 @@
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
+import numba
 import numpy as np
 import pytest
 
+from balance import runner
 from balance.config import load_config
 from balance.runner import play_batches, replay_game, run_games
 
@@ -56,16 +60,16 @@ def test_play_batches_cut_the_same_records_in_game_order():
     assert np.array_equal(np.concatenate(batches), whole)
 
 
+def play_on_one_thread_with(monkeypatch, entry):
+    """The runner plays on one pool thread with `entry` standing in for the compiled kernel."""
+    monkeypatch.setattr("balance.kernel.game.entry_point", lambda rules, policies: entry)
+    monkeypatch.setattr("balance.kernel.warm.compile_kernel", lambda *args: None)
+    monkeypatch.setattr(numba, "get_num_threads", lambda: 1)
+
+
 def test_a_run_stopped_early_drops_the_queued_games(monkeypatch):
     """The next batch's chunks are queued while a batch is handed out; when the caller stops
     (an error, Ctrl-C, a break), those not started are cancelled, not played to the end."""
-    import threading
-    import time
-
-    import numba
-
-    from balance import runner
-
     played = []
     second_batch_started = threading.Event()
 
@@ -75,9 +79,7 @@ def test_a_run_stopped_early_drops_the_queued_games(monkeypatch):
             second_batch_started.set()
             time.sleep(1.0)  # the second batch: still playing its first chunk at the stop
 
-    monkeypatch.setattr("balance.kernel.game.entry_point", lambda rules, policies: entry)
-    monkeypatch.setattr("balance.kernel.warm.compile_kernel", lambda *args: None)
-    monkeypatch.setattr(numba, "get_num_threads", lambda: 1)
+    play_on_one_thread_with(monkeypatch, entry)
     batches = play_batches(load_config(9), 30 * runner.CHUNK, 0, batch_size=3 * runner.CHUNK)
     assert len(next(batches)) == 3 * runner.CHUNK
     # the pool's thread goes on to the second batch as the first is handed out; stop once it
@@ -92,12 +94,6 @@ def test_a_run_stopped_early_drops_the_queued_games(monkeypatch):
 def test_a_chunk_error_drops_the_rest_of_its_batch(monkeypatch):
     """A chunk's error reaches the caller, and the chunks of its batch not yet started are
     cancelled with the queued batch's, not played to the end."""
-    import time
-
-    import numba
-
-    from balance import runner
-
     played = []
 
     def entry(g, seed, first_game, out, rules, policies):  # stands in for the kernel
@@ -106,9 +102,7 @@ def test_a_chunk_error_drops_the_rest_of_its_batch(monkeypatch):
             raise RuntimeError("a chunk failed")
         time.sleep(1.0)  # the next chunk, if the pool's thread started it before the stop
 
-    monkeypatch.setattr("balance.kernel.game.entry_point", lambda rules, policies: entry)
-    monkeypatch.setattr("balance.kernel.warm.compile_kernel", lambda *args: None)
-    monkeypatch.setattr(numba, "get_num_threads", lambda: 1)
+    play_on_one_thread_with(monkeypatch, entry)
     batches = play_batches(load_config(9), 8 * runner.CHUNK, 0, batch_size=4 * runner.CHUNK)
     with pytest.raises(RuntimeError, match="a chunk failed"):
         next(batches)
