@@ -5,6 +5,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance.kernel.jit import compiled
+from balance.kernel.state import D_ACTION, D_ARG, D_TARGET
 from balance.observation import O_CARD, O_CARDS_HELD, O_DOOR, O_HAND_KIND, O_ROOM, O_SELF
 
 
@@ -12,9 +13,9 @@ from balance.observation import O_CARD, O_CARDS_HELD, O_DOOR, O_HAND_KIND, O_ROO
 def emit(out, n, action, target, arg):
     """Append a declaration (action, target, arg) to out if there is room; returns the new count."""
     if n < out.shape[0]:
-        out[n, 0] = action
-        out[n, 1] = target
-        out[n, 2] = arg
+        out[n, D_ACTION] = action
+        out[n, D_TARGET] = target
+        out[n, D_ARG] = arg
         return n + 1
     return n
 

@@ -12,6 +12,7 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel.doors import random_code
 from balance.kernel.jit import compiled
+from balance.kernel.state import D_ACTION, D_ARG, D_TARGET
 from balance.kernel.rng import below, chance
 from balance.kernel.lab import N_SOURCES, pack_insert
 from balance.kernel.terminal import pack_card_access, pack_edit
@@ -668,16 +669,16 @@ def random_declare(knobs, obs, rng, k, out, next_hop, ip):
         if total <= 0:
             break
         candidate(obs, next_hop, below(rng, k, total), out, n)
-        if out[n, 0] == codes.A_RECEIVE:
-            out[n, 2] = below(rng, k, codes.N_ITEM_KINDS)
-        elif out[n, 0] == codes.A_CODE:
-            out[n, 2] = random_code(rng, k)
-        elif out[n, 0] == codes.A_TERMINAL:
-            out[n, 2] = terminal_parameter(rng, k, out[n, 1], ip[P.I_PLAYERS])
-        elif out[n, 0] == codes.A_LAB_INSERT:
-            out[n, 2] = pack_insert(out[n, 2], random_label(rng, k, ip[P.I_PLAYERS]))
-        elif out[n, 0] == codes.A_SALIVA:  # SALIVA-2: the delay the Thing chooses
+        if out[n, D_ACTION] == codes.A_RECEIVE:
+            out[n, D_ARG] = below(rng, k, codes.N_ITEM_KINDS)
+        elif out[n, D_ACTION] == codes.A_CODE:
+            out[n, D_ARG] = random_code(rng, k)
+        elif out[n, D_ACTION] == codes.A_TERMINAL:
+            out[n, D_ARG] = terminal_parameter(rng, k, out[n, D_TARGET], ip[P.I_PLAYERS])
+        elif out[n, D_ACTION] == codes.A_LAB_INSERT:
+            out[n, D_ARG] = pack_insert(out[n, D_ARG], random_label(rng, k, ip[P.I_PLAYERS]))
+        elif out[n, D_ACTION] == codes.A_SALIVA:  # SALIVA-2: the delay the Thing chooses
             lo = ip[P.I_SALIVA_DELAY_MIN]
-            out[n, 2] = lo + below(rng, k, ip[P.I_SALIVA_DELAY_MAX] - lo + 1)
+            out[n, D_ARG] = lo + below(rng, k, ip[P.I_SALIVA_DELAY_MAX] - lo + 1)
         n += 1
     return n

@@ -78,6 +78,9 @@ from balance.kernel.contagion import (
 from balance.kernel.lab import lab_action_cost, resolve_lab
 from balance import records as R
 from balance.kernel.state import (
+    D_ACTION,
+    D_TARGET,
+    D_ARG,
     ST_ANALYZER_BROKEN,
     ST_COMPUTER_BROKEN,
     CH_ARCHETYPE,
@@ -444,16 +447,16 @@ def react(ch, it, st, decl, ip, adjacent, room_block, c, row, j, trigger, moved)
         return
     if not 0 < trigger < len(codes.EVENT_SIGHT):
         return
-    action, target, arg = decl[c, j + 1, 0], decl[c, j + 1, 1], decl[c, j + 1, 2]
+    action, target, arg = decl[c, j + 1, D_ACTION], decl[c, j + 1, D_TARGET], decl[c, j + 1, D_ARG]
     cost = action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
     if cost < 0 or cost > decl[c, row, D_COST] or action == codes.A_REACT:
         return
-    was_move = decl[c, row, 0] == codes.A_MOVE or decl[c, row, 0] == codes.A_FOLLOW
+    was_move = decl[c, row, D_ACTION] == codes.A_MOVE or decl[c, row, D_ACTION] == codes.A_FOLLOW
     if (action == codes.A_MOVE or action == codes.A_FOLLOW) and moved and not was_move:
         return
     ch[c, CH_REACT_TRIGGER] = trigger
     ch[c, CH_REACT_ROW] = row
-    ch[c, CH_REACT_STEP] = action_step(decl[c, row, 0], decl[c, row, 2])
+    ch[c, CH_REACT_STEP] = action_step(decl[c, row, D_ACTION], decl[c, row, D_ARG])
     ch[c, CH_REACT_STATE] = 0
     ch[c, CH_REACT_ACTION] = action
     ch[c, CH_REACT_TARGET] = target
@@ -468,10 +471,10 @@ def replace_reacted(ch, st, events, decl, c, j):
     if ch[c, CH_REACT_STATE] != 1 or j != ch[c, CH_REACT_ROW]:
         return
     ch[c, CH_REACT_STATE] = 2
-    log_event(st, events, codes.E_REACTION, c, -1, decl[c, j, 0], ch[c, CH_REACT_ACTION])
-    decl[c, j, 0] = ch[c, CH_REACT_ACTION]
-    decl[c, j, 1] = ch[c, CH_REACT_TARGET]
-    decl[c, j, 2] = ch[c, CH_REACT_ARG]
+    log_event(st, events, codes.E_REACTION, c, -1, decl[c, j, D_ACTION], ch[c, CH_REACT_ACTION])
+    decl[c, j, D_ACTION] = ch[c, CH_REACT_ACTION]
+    decl[c, j, D_TARGET] = ch[c, CH_REACT_TARGET]
+    decl[c, j, D_ARG] = ch[c, CH_REACT_ARG]
 
 
 @compiled
@@ -489,9 +492,9 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
         if replacement:
             replacement = False
             continue  # the row after a reaction is its replacement, not a declaration
-        action = decl[c, j, 0]
-        target = decl[c, j, 1]
-        arg = decl[c, j, 2]
+        action = decl[c, j, D_ACTION]
+        target = decl[c, j, D_TARGET]
+        arg = decl[c, j, D_ARG]
         if action == codes.A_REACT:
             replacement = j + 1 < n_wanted
             if replacement and kept > 0:
@@ -517,9 +520,9 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
         moved = moved or is_move
         if action == codes.A_SHOOT:
             shot_from |= 1 << arg
-        decl[c, kept, 0] = action
-        decl[c, kept, 1] = target
-        decl[c, kept, 2] = arg
+        decl[c, kept, D_ACTION] = action
+        decl[c, kept, D_TARGET] = target
+        decl[c, kept, D_ARG] = arg
         decl[c, kept, D_COST] = cost
         kept += 1
     ch[c, CH_N_DECL] = kept
@@ -529,7 +532,7 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
 def kept_before(decl, c, kept, action):
     """An earlier kept declaration of c is of this action."""
     for j in range(kept):
-        if decl[c, j, 0] == action:
+        if decl[c, j, D_ACTION] == action:
             return True
     return False
 
@@ -879,9 +882,9 @@ def receives(ch, decl, giver, receiver, kind):
     """ACT-RECEIVE: the receiver declared taking this kind of item from the giver this turn."""
     for j in range(ch[receiver, CH_N_DECL]):
         if (
-            decl[receiver, j, 0] == codes.A_RECEIVE
-            and decl[receiver, j, 1] == giver
-            and decl[receiver, j, 2] == kind
+            decl[receiver, j, D_ACTION] == codes.A_RECEIVE
+            and decl[receiver, j, D_TARGET] == giver
+            and decl[receiver, j, D_ARG] == kind
         ):
             return True
     return False
@@ -973,7 +976,7 @@ def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg, rec):
     if target != c:
         accepted = False
         for j in range(ch[target, CH_N_DECL]):
-            if decl[target, j, 0] == codes.A_FIRSTAID and decl[target, j, 1] == c:
+            if decl[target, j, D_ACTION] == codes.A_FIRSTAID and decl[target, j, D_TARGET] == c:
                 accepted = True
         given = accepted and can_act(ch, target) and other_here(ch, c, target)
         if not given:
@@ -1043,8 +1046,8 @@ def fuel_receiving_hand(ch, decl, receiver, giver):
     """ACT-FUEL: the hand in which the receiver declared taking fuel from the giver this turn,
     or -1."""
     for j in range(ch[receiver, CH_N_DECL]):
-        if decl[receiver, j, 0] == codes.A_FUEL and decl[receiver, j, 2] == -(2 + giver):
-            return decl[receiver, j, 1]
+        if decl[receiver, j, D_ACTION] == codes.A_FUEL and decl[receiver, j, D_ARG] == -(2 + giver):
+            return decl[receiver, j, D_TARGET]
     return -1
 
 
@@ -1084,9 +1087,9 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     An action with no chance given always succeeds (AP-5)."""
     if not can_act(ch, c):
         return  # UNC-1, HP-3, GAP-56: the dead, unconscious and paralysed do nothing
-    action = decl[c, j, 0]
-    target = decl[c, j, 1]
-    arg = decl[c, j, 2]
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
     r = ch[c, CH_ROOM]
     if foiled(ch, st, rng, events, c, action, target, decl[c, j, D_COST]):
         return
@@ -1247,7 +1250,7 @@ def leave_room(ch, st, rng, events, decl, fp, room_block, c, j):
     (GAP-2): the mover stays where he is. Leaving is never blocked (DOOR-4)."""
     if not can_act(ch, c):
         return
-    target = decl[c, j, 1]
+    target = decl[c, j, D_TARGET]
     if foiled(ch, st, rng, events, c, codes.A_MOVE, target, decl[c, j, D_COST]):
         return  # GAP-28: a hindered move may fail
     dest = destination(ch, st, rng, fp, room_block, c, target)

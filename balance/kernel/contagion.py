@@ -30,6 +30,9 @@ from balance.kernel.items import shed_belongings, drop_hands, take_from_supply
 from balance.kernel.jit import compiled
 from balance.kernel.perception import count_shot, log_act
 from balance.kernel.state import (
+    D_ACTION,
+    D_TARGET,
+    D_ARG,
     CH_ALIVE,
     CH_BACKPACK,
     CH_BURNED,
@@ -170,9 +173,9 @@ def contagion_action_cost(ch, it, st, ip, adjacent, room_block, c, action, targe
 @compiled
 def resolve_contagion(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     """Apply one of this module's declarations at its step."""
-    action = decl[c, j, 0]
-    target = decl[c, j, 1]
-    arg = decl[c, j, 2]
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
     if action == codes.A_SALIVA:
         poison_items(ch, it, st, events, c, target, arg)
     elif action == codes.A_BURN_CORPSE:

@@ -59,6 +59,9 @@ from balance.kernel.station import (
 )
 from policies.dispatch import EXPERT_POLICIES, expert_declare, policy_declare
 from balance.kernel.state import (
+    D_ACTION,
+    D_TARGET,
+    D_ARG,
     CH_ALIVE,
     CH_BACKPACK,
     CH_BLACKOUT_TURN,
@@ -238,15 +241,15 @@ def read_declarations(ch, st, decl):
         ch[c, CH_DEFERRED_HIGH] = 0
         steps = 0
         for j in range(ch[c, CH_N_DECL]):
-            action = decl[c, j, 0]
+            action = decl[c, j, D_ACTION]
             if action == codes.A_LOWER_INITIATIVE:
                 ch[c, CH_ORDER_INITIATIVE] = 0  # AP-10
             elif action == codes.A_RESOLVE_LAST:
-                kind = decl[c, j, 1]  # an int64 holds 64 bits: two columns of them
+                kind = decl[c, j, D_TARGET]  # an int64 holds 64 bits: two columns of them
                 column = CH_DEFERRED if kind < 64 else CH_DEFERRED_HIGH
                 ch[c, column] |= np.int64(1) << (kind % 64)
                 any_deferred = True
-            steps |= declaration_steps(action, decl[c, j, 2])
+            steps |= declaration_steps(action, decl[c, j, D_ARG])
         ch[c, CH_STEPS] = steps
         st[ST_STEPS] |= steps
     return any_deferred
@@ -321,7 +324,7 @@ def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, 
             for j in range(ch[c, CH_N_DECL]):
                 if st[ST_REACTIONS] > 0:
                     replace_reacted(ch, st, events, decl, c, j)  # GAP-33
-                action = decl[c, j, 0]
+                action = decl[c, j, D_ACTION]
                 if passes == 2 and deferred(ch, c, action) != last:
                     continue
                 if action == codes.A_MOVE:
@@ -329,8 +332,8 @@ def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, 
                     if step == (codes.ACTIVE_EXIT_STEP if late else codes.MOVE_EXIT_STEP):
                         leave_room(ch, st, rng, events, decl, fp, room_block, c, j)  # ACT-MOVE
                     elif step == (codes.ACTIVE_ENTRY_STEP if late else codes.MOVE_ENTRY_STEP):
-                        enter_room(ch, st, events, c, decl[c, j, 1])  # ACT-MOVE: entry
-                elif action_step(action, decl[c, j, 2]) == step:
+                        enter_room(ch, st, events, c, decl[c, j, D_TARGET])  # ACT-MOVE: entry
+                elif action_step(action, decl[c, j, D_ARG]) == step:
                     resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
 
 

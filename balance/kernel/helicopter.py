@@ -12,6 +12,8 @@ from balance.kernel.characters import can_act, roll_conversion
 from balance.kernel.jit import compiled
 from balance.kernel.perception import log_act
 from balance.kernel.state import (
+    D_ACTION,
+    D_ARG,
     CH_FORM,
     CH_LEFT_STATION,
     CH_N_DECL,
@@ -112,8 +114,8 @@ def take_seat(ch, st, events, ip, c):
 def refusal_mask(ch, decl, c):
     """The characters c declared he will not fly with (A_HELI_BOARD's arg, a bitmask)."""
     for j in range(ch[c, CH_N_DECL]):
-        if decl[c, j, 0] == codes.A_HELI_BOARD:
-            return decl[c, j, 2]
+        if decl[c, j, D_ACTION] == codes.A_HELI_BOARD:
+            return decl[c, j, D_ARG]
     return 0
 
 

@@ -49,6 +49,9 @@ from balance.kernel.jit import compiled
 from balance.kernel.perception import log_act, perceives_details
 from balance.kernel.station import room_powered
 from balance.kernel.state import (
+    D_ACTION,
+    D_TARGET,
+    D_ARG,
     CH_BACKPACK,
     CH_FORM,
     CH_HAND,
@@ -181,9 +184,9 @@ def lab_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg
 @compiled
 def resolve_lab(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     """Apply one of this module's declarations at its step."""
-    action = decl[c, j, 0]
-    target = decl[c, j, 1]
-    arg = decl[c, j, 2]
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
     if action == codes.A_BLOOD_SELF:
         take_blood(ch, it, st, events, c, c, target)
     elif action == codes.A_BLOOD_DOG:

@@ -30,6 +30,9 @@ from balance.kernel.perception import log_act
 from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.steps import add_step
 from balance.kernel.state import (
+    D_ACTION,
+    D_TARGET,
+    D_ARG,
     CH_ACTIVE_READY,
     CH_ALIVE,
     CH_ARCHETYPE,
@@ -272,7 +275,7 @@ def order(ch, st, events, decl, ip, c, h, packed):
     spent = 0
     moving = action == codes.A_MOVE or action == codes.A_FOLLOW
     for j in range(n):
-        other_move = decl[h, j, 0] == codes.A_MOVE or decl[h, j, 0] == codes.A_FOLLOW
+        other_move = decl[h, j, D_ACTION] == codes.A_MOVE or decl[h, j, D_ACTION] == codes.A_FOLLOW
         if moving and other_move:
             continue
         for f in range(4):
@@ -285,9 +288,9 @@ def order(ch, st, events, decl, ip, c, h, packed):
     if kept < n:  # rows moved or dropped: his reaction no longer knows its row (GAP-33)
         ch[h, CH_REACT_TRIGGER] = -1
         ch[h, CH_REACT_STATE] = 2
-    decl[h, kept, 0] = action
-    decl[h, kept, 1] = target
-    decl[h, kept, 2] = arg
+    decl[h, kept, D_ACTION] = action
+    decl[h, kept, D_TARGET] = target
+    decl[h, kept, D_ARG] = arg
     decl[h, kept, D_COST] = cost
     ch[h, CH_N_DECL] = kept + 1
     add_step(ch, st, h, action, arg)  # its step may be one nobody declared in (resolve_turn)
@@ -299,9 +302,9 @@ def order(ch, st, events, decl, ip, c, h, packed):
 def resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     """Apply one of this module's declarations at its step; True when a remote break goes
     ahead, which actions.py carries out (it knows the objects)."""
-    action = decl[c, j, 0]
-    target = decl[c, j, 1]
-    arg = decl[c, j, 2]
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
     form = ch[c, CH_FORM]
     if action == codes.A_TRANSFORM:
         if form == codes.THING_HIDDEN:
