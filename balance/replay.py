@@ -282,6 +282,7 @@ def _turn_start(
                 "alive": bool(snap[S.SNAP_ALIVE]),
                 "conscious": bool(snap[S.SNAP_CONSCIOUS]),
                 "is_thing": int(snap[S.SNAP_FORM]) != codes.HUMAN,
+                "archetype": _name(codes.ARCHETYPE_NAMES, replay.archetypes[c], "archetype"),
                 "infected": bool(snap[S.SNAP_INFECTED]),
                 "hands": [_item(snap[S.SNAP_HAND_0]), _item(snap[S.SNAP_HAND_1])],
             }
@@ -586,8 +587,8 @@ def _turn_line(state: dict[str, Any]) -> str:
 
 
 def to_text(replay: Replay) -> Iterator[str]:
-    """The replay as a readable log: a header, then per turn a summary line and one sentence
-    per event, then the end of the game."""
+    """The replay as a readable log: a header and the starting Things with their archetypes,
+    then per turn a summary line and one sentence per event, then the end of the game."""
     cfg = replay.config
     profession_names = cfg["professions.names"]
 
@@ -599,6 +600,11 @@ def to_text(replay: Replay) -> Iterator[str]:
         f"replay of game {replay.game}, seed {replay.seed}: {cfg.players} players, "
         f"{_count(cfg['things.start'], 'Thing')}, config {cfg.hash}{overrides}"
     )
+    things = [
+        f"{who(c)}, {_name(codes.ARCHETYPE_NAMES, replay.archetypes[c], 'archetype')}"
+        for c in np.flatnonzero(replay.original_things)
+    ]
+    yield f"the starting Things and their archetypes: {'; '.join(things)}"
     for obj in timeline(replay):
         kind = obj["event"]
         if kind == "turn_start":

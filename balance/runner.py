@@ -185,6 +185,7 @@ class Replay:
     characters: np.ndarray  # [T, players, SNAP_FIELDS], see balance.kernel.state.SNAP_*
     professions: np.ndarray  # [players] index into cfg["professions.names"]
     original_things: np.ndarray  # [players] 0/1
+    archetypes: np.ndarray  # [players] codes.ARCH_*: the starting Things' (ARCH-1), else ARCH_NONE
 
 
 def replay_game(
@@ -192,7 +193,13 @@ def replay_game(
 ) -> Replay:
     """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
     from balance.kernel.game import entry_point
-    from balance.kernel.state import CH_ORIGINAL, CH_PROFESSION, ST_N_EVENTS, allocate
+    from balance.kernel.state import (
+        CH_ARCHETYPE,
+        CH_ORIGINAL,
+        CH_PROFESSION,
+        ST_N_EVENTS,
+        allocate,
+    )
     from balance.kernel.warm import compile_kernel
 
     _check_run_args(1, seed)
@@ -224,4 +231,5 @@ def replay_game(
         characters=g.snap_chars[:turns],
         professions=g.ch[:, CH_PROFESSION].copy(),
         original_things=g.ch[:, CH_ORIGINAL].copy(),
+        archetypes=g.ch[:, CH_ARCHETYPE].copy(),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import statistics
 
 import polars as pl
@@ -163,6 +164,7 @@ def test_replay_jsonl_matches_the_batch_record(players, seed, game):
         "alive",
         "conscious",
         "is_thing",
+        "archetype",
         "infected",
         "hands",
     }
@@ -198,12 +200,18 @@ def test_replay_first_turn_shows_the_setup():
     assert rooms["freezer"]["temperature"] == cfg["temperature.freezer"]
     assert all(c["alive"] and c["hp"] == c["max_hp"] for c in first["characters"])
     assert sum(c["is_thing"] for c in first["characters"]) == cfg["things.start"]
+    # ARCH-1: distinct archetypes for the starting Things (nobody is converted before turn 1)
+    archetypes = [c["archetype"] for c in first["characters"] if c["is_thing"]]
+    assert len(set(archetypes) - {"none"}) == cfg["things.start"]
+    assert {c["archetype"] for c in first["characters"] if not c["is_thing"]} == {"none"}
 
 
 def test_replay_text_log():
     lines = _invoke("replay", "--seed", "5", "--game", "3").stdout.splitlines()
     assert lines[0].startswith("replay of game 3, seed 5: 12 players")
-    assert lines[1].startswith("turn 1: ")
+    thing = r"#\d+ \([a-z_]+\), (queen|soldier|mutant)"
+    assert re.fullmatch(f"the starting Things and their archetypes: {thing}; {thing}", lines[1])
+    assert lines[2].startswith("turn 1: ")
     assert "game over" in lines[-1]
 
 
