@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ import balance
 from policies import DEFAULT
 from balance import codes
 from balance.config import CONFIG_DIR, PRESET_PLAYERS, ConfigError, load_config
+from balance.files import written_whole
 from balance.summary import wilson_interval
 
 BASELINE = CONFIG_DIR / "baseline.toml"
@@ -247,7 +247,6 @@ def update_baseline(
             *[f"{r} = {meas['end_reasons'][r]}" for r in REASONS],
             "",
         ]
-    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
-    tmp.write_text("\n".join(lines))
-    os.replace(tmp, path)
+    with written_whole(path) as tmp:
+        tmp.write_text("\n".join(lines))
     return path

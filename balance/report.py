@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from matplotlib.figure import Figure
 import balance
 from balance import plots
 from balance.config import ConfigError
+from balance.files import temporary_beside
 from balance.summary import END_REASONS
 
 REPORT_FILE = "report.md"
@@ -43,7 +43,8 @@ def write_report(sweep_dir: Path, out: Path) -> Path:
     summary = summarize_cells(records, axes)
     grid = plots.Grid.from_manifest(manifest)
 
-    tmp = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.tmp-"))
+    tmp = temporary_beside(out)
+    tmp.mkdir()
     try:
         charts = _write_charts(tmp, summary, records, grid, plots.sweep_provenance(manifest))
         text = _markdown(sweep_dir, manifest, summary, grid, charts)
@@ -79,8 +80,8 @@ def _publish(tmp: Path, out: Path) -> None:
     if not out.exists():
         os.replace(tmp, out)
         return
-    old = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.old-"))
-    os.replace(out, old / out.name)  # a rename: the old report stays whole until deleted
+    old = temporary_beside(out)
+    os.replace(out, old)  # a rename: the old report stays whole until deleted
     os.replace(tmp, out)
     shutil.rmtree(old)
 

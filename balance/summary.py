@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -20,6 +18,7 @@ import numpy as np
 import balance
 from policies import DEFAULT
 from balance import codes
+from balance.files import written_whole
 from balance.records import RECORD_DTYPE, to_polars
 
 Z_95 = 1.959963984540054  # two-sided 95% normal quantile
@@ -203,9 +202,8 @@ def records_writer(path: Path, meta: dict[str, Any]) -> Iterator[Callable[[np.nd
     that appends a batch of records (one row group each); `meta` goes as JSON into the file's
     metadata under the key "balance".
 
-    The file is written beside its destination under a temporary name and renamed into place
-    when the context ends without an error; on an error or Ctrl-C the temporary file is removed,
-    so `path` is never partial and a file already there stays as it was.
+    The file is written whole or not at all (balance.files.written_whole): `path` is never
+    partial and a file already there stays as it was until the run ends.
     """
     import pyarrow.parquet as pq
 
@@ -213,16 +211,8 @@ def records_writer(path: Path, meta: dict[str, Any]) -> Iterator[Callable[[np.nd
     schema = schema.with_metadata(
         {**(schema.metadata or {}), PARQUET_METADATA_KEY: json.dumps(meta).encode()}
     )
-    path = Path(path)
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)
-    try:
-        with pq.ParquetWriter(tmp_name, schema) as writer:
-            yield lambda records: writer.write_table(_arrow(records))
-        os.replace(tmp_name, path)
-    except BaseException:
-        os.unlink(tmp_name)
-        raise
+    with written_whole(path) as tmp, pq.ParquetWriter(tmp, schema) as writer:
+        yield lambda records: writer.write_table(_arrow(records))
 
 
 def write_records(records: np.ndarray, path: Path, meta: dict[str, Any]) -> None:

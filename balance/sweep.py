@@ -18,7 +18,6 @@ import asyncio
 import hashlib
 import itertools
 import json
-import os
 import socket
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ import balance
 from policies import DEFAULT
 from balance import codes
 from balance.config import Config, ConfigError, load_config
+from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
 from balance.summary import wilson_interval
 
@@ -181,12 +181,6 @@ def plan_sweep(
     )
 
 
-def _atomic_write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
-    tmp.write_text(text)
-    os.replace(tmp, path)
-
-
 def _write_manifest(plan: SweepPlan, out: Path) -> None:
     """Create or extend the manifest; refuse a directory made with other settings."""
     path = out / MANIFEST
@@ -228,7 +222,8 @@ def _write_manifest(plan: SweepPlan, out: Path) -> None:
         "axes": axes,
         "cells": cells,
     }
-    _atomic_write_text(path, json.dumps(manifest, indent=1))
+    with written_whole(path) as tmp:
+        tmp.write_text(json.dumps(manifest, indent=1))
 
 
 def _cell_frame(plan: SweepPlan, cell: Cell, records: np.ndarray, cfg: Config) -> pl.DataFrame:
@@ -278,9 +273,8 @@ def _cell_config(plan: SweepPlan, cell: Cell) -> Config:
 def _write_cell(plan: SweepPlan, cell: Cell, records: np.ndarray, out: Path) -> None:
     """Publish a played cell: a temporary file renamed into place, so it is whole or absent."""
     final = out / CELLS / f"{cell.id}.parquet"
-    tmp = final.with_name(f"{final.name}.tmp-{os.getpid()}")
-    _cell_frame(plan, cell, records, _cell_config(plan, cell)).write_parquet(tmp)
-    os.replace(tmp, final)
+    with written_whole(final) as tmp:
+        _cell_frame(plan, cell, records, _cell_config(plan, cell)).write_parquet(tmp)
 
 
 def _warm_up(plan: SweepPlan, cells: Sequence[Cell]) -> None:
@@ -405,7 +399,7 @@ def run_sweep(
                 "directory)"
             ) from None
         _write_manifest(plan, out)
-        for stale in (out / CELLS).glob("*.tmp-*"):
+        for stale in (out / CELLS).glob(TEMPORARY_GLOB):
             stale.unlink()  # a half-written file of an interrupted run, never read as a result
         todo = missing_cells(plan, out)
         total = len(todo)

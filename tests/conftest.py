@@ -25,3 +25,12 @@ def compiled_kernel():
     from balance.runner import warm_up
 
     warm_up(load_config(12))
+
+
+@pytest.fixture
+def umask() -> int:
+    """The process's umask: a file the user creates gets mode 0o666 & ~umask, a folder 0o777 &
+    ~umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

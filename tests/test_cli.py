@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import stat
 import statistics
 
 import polars as pl
@@ -69,7 +70,7 @@ def test_run_table_carries_provenance():
     assert "Human wins" in out and "Thing wins" in out
 
 
-def test_run_out_writes_one_row_per_game(tmp_path):
+def test_run_out_writes_one_row_per_game(tmp_path, umask):
     path = tmp_path / "games.parquet"
     _invoke(
         "run",
@@ -84,6 +85,7 @@ def test_run_out_writes_one_row_per_game(tmp_path):
         "--json",
     )
     assert [p.name for p in tmp_path.iterdir()] == ["games.parquet"]
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask  # as any file the user makes
     df = pl.read_parquet(path)
     assert df.height == 120 and tuple(df.columns) == FIELD_NAMES
     assert df["game"].to_list() == list(range(120))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import stat
 import sys
 from pathlib import Path
 
@@ -113,9 +114,12 @@ def test_report_tables(fuel_things):
     assert all(re.search(r"\d+\.\d% \[\d+\.\d, \d+\.\d\]", row) for row in cell_rows)
 
 
-def test_rewriting_a_report_replaces_it_whole(fuel_things, tmp_path):
+def test_rewriting_a_report_replaces_it_whole(fuel_things, tmp_path, umask):
     out = tmp_path / "rep"
     write_report(fuel_things, out)
+    # the folder and its files have the permissions of any the user makes (not mkdtemp's 0700)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o777 & ~umask
+    assert {stat.S_IMODE(p.stat().st_mode) for p in out.iterdir()} == {0o666 & ~umask}
     (out / "stale.png").write_bytes(b"old")
     write_report(fuel_things, out)
     assert not (out / "stale.png").exists()
