@@ -135,10 +135,9 @@ def run(
 
     cfg = load_config(players, overrides or [])
     set_threads(threads)
-    if out is not None and not out.parent.is_dir():
-        raise ConfigError(
-            f"--out: {str(out)!r} is not allowed (allowed: a file in an existing directory)"
-        )
+    if out is not None and (out.is_dir() or not out.parent.is_dir()):
+        what = "is a directory" if out.is_dir() else "is not allowed"
+        raise ConfigError(f"--out: {str(out)!r} {what} (allowed: a file in an existing directory)")
     if sys.stderr.isatty():
         print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
     warm_up(cfg, humans, things)  # compile time is not play time: games/s counts only play

@@ -181,6 +181,15 @@ def test_run_rejects_missing_output_directory(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_run_rejects_a_directory_as_output_before_playing(tmp_path, monkeypatch):
+    """Caught before any game is played, not at the rename after the whole run."""
+    monkeypatch.setattr("balance.runner.play_batches", None)  # would raise if called
+    result = CliRunner().invoke(app, ["run", "--games", "5", "--out", str(tmp_path)])
+    _assert_one_error_line(result, "--out")
+    assert f"--out: {str(tmp_path)!r} is a directory (allowed: a file in" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.fixture
 def config_copy(tmp_path):
     """A writable copy of configs/ to break."""
