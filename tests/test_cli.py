@@ -10,6 +10,7 @@ import statistics
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
+import typer
 from typer.testing import CliRunner
 
 import balance
@@ -297,3 +298,38 @@ def test_matrix_prints_one_table_per_player_count():
     assert "9 players" in out and "12 players" in out
     for name in ("idle", "random", "naive", "expert", "saboteur"):
         assert name in out
+
+
+def _help_paragraphs(text: str) -> list[list[str]]:
+    """The lines of each paragraph of a help page's text outside its boxes, and of each
+    command's entry in its Commands box (the option boxes' narrow columns wrap at long words)."""
+    paragraphs, current, box = [], [], None
+    for line in text.splitlines():
+        row = line.strip()
+        if row.startswith(("╭", "╰")) or not row.strip("│ "):
+            paragraphs, current = paragraphs + [current] * bool(current), []
+            box = row.strip("╭─ ╮") if row.startswith("╭") else None
+        elif box is None:
+            current.append(row)
+        elif box == "Commands":
+            inner = row.strip("│").rstrip()
+            if not inner.startswith(" " * 4):  # a command's first row
+                paragraphs, current = paragraphs + [current] * bool(current), []
+            current.append(inner.strip())
+    return paragraphs + [current] * bool(current)
+
+
+COMMANDS = list(typer.main.get_command(app).commands)
+
+
+@pytest.mark.parametrize(
+    "command", [[]] + [[name] for name in COMMANDS], ids=["balance", *COMMANDS]
+)
+def test_help_reflows_docstrings_and_keeps_brackets(command):
+    """--help fills its lines: a docstring's own line breaks are not kept (a paragraph's lines
+    before its last are not cut short), and text in brackets is shown, not read as markup."""
+    text = _invoke(*command, "--help").stdout
+    for lines in _help_paragraphs(text):
+        assert all(len(line) >= 45 for line in lines[:-1]), lines
+    if command == ["sweep"]:
+        assert "'.[dask]'" in text
