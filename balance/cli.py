@@ -45,7 +45,7 @@ class _OneLineErrors(TyperGroup):
 
 app = typer.Typer(
     cls=_OneLineErrors,
-    rich_markup_mode="markdown",  # a docstring's single line breaks are not kept in --help
+    rich_markup_mode="markdown",  # --help reflows docstrings; [brackets] are text, not markup
     add_completion=False,
     help="Monte-Carlo balance analyzer for The Thing: Nemesis. "
     "Rule numbers come from configs/ (base.toml, players-NN.toml, policies.toml); "
