@@ -31,6 +31,7 @@ report: venv
 
 test: venv
 	$(VENV)/bin/ruff check balance policies tests scripts
+	$(VENV)/bin/ruff format --check balance policies tests scripts
 	$(VENV)/bin/python -m pytest -q --durations=15
 
 bench: venv

@@ -43,7 +43,7 @@ _CODE_SWITCHES = ("NUMBA_DEBUGINFO", "NUMBA_BOUNDSCHECK", "NUMBA_OPT")
 def _numba_cache_dir() -> str:
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     switches = "".join(
-        f"-{name[len('NUMBA_'):].lower()}{os.environ[name]}"
+        f"-{name[len('NUMBA_') :].lower()}{os.environ[name]}"
         for name in _CODE_SWITCHES
         if os.environ.get(name)
     )

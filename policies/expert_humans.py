@@ -268,7 +268,7 @@ def thing_body_here(obs, mem):
 @compiled
 def fetch_fuel(obs, out, n, next_hop, knobs, ip):
     """Get a canister with fuel: fill an empty one at the pump (repairing the pump first if I
-see it broken), else open a red box."""
+    see it broken), else open a red box."""
     here = obs[O_ROOM]
     for h in range(2):
         if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] == 0:

@@ -183,8 +183,7 @@ def note_lab_log(obs, mem, trust_below):
         question = codes.Q_EQUAL
         if starter == me and obs[O_LAB_MY_FINISH] == obs[row + 3]:
             question = obs[O_LAB_MY_QUESTION]
-        blood_verdict(mem, me, obs[row], obs[row + 1], starter, obs[row + 4], question,
-                      trust_below)
+        blood_verdict(mem, me, obs[row], obs[row + 1], starter, obs[row + 4], question, trust_below)
 
 
 @compiled

@@ -54,8 +54,11 @@ def start_worker(tree: str, args, env: dict[str, str]) -> subprocess.Popen:
         sys.exit(f"error: {tree} is not a checkout of this repository (no balance/__init__.py)")
     worker = subprocess.Popen(
         [sys.executable, "-c", WORKER, str(args.players), args.humans, args.things],
-        cwd=tree, env={**os.environ, **env, "PYTHONPATH": tree}, stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, text=True,
+        cwd=tree,
+        env={**os.environ, **env, "PYTHONPATH": tree},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     os.sched_setaffinity(worker.pid, {args.core})
     if worker.stdout.readline().strip() != "ready":
@@ -80,7 +83,10 @@ def main() -> None:
     parser.add_argument("--things", default="expert")
     parser.add_argument("--core", type=int, default=max(os.sched_getaffinity(0)))
     parser.add_argument(
-        "--after-env", action="append", default=[], metavar="NAME=VALUE",
+        "--after-env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
         help="an environment variable for the after tree's worker alone (a compile switch such "
         "as NUMBA_CPU_NAME=generic; give the same tree twice to measure the switch)",
     )
@@ -100,10 +106,12 @@ def main() -> None:
         worker.wait()
     ratios = sorted(b / a for a, b in zip(*speeds))
     quarter = len(ratios) // 4
-    print(f"median before {statistics.median(speeds[0]):,.0f}, after "
-          f"{statistics.median(speeds[1]):,.0f} games/s; after/before: median "
-          f"{statistics.median(ratios):.3f}, middle half {ratios[quarter]:.3f}-"
-          f"{ratios[-1 - quarter]:.3f}")
+    print(
+        f"median before {statistics.median(speeds[0]):,.0f}, after "
+        f"{statistics.median(speeds[1]):,.0f} games/s; after/before: median "
+        f"{statistics.median(ratios):.3f}, middle half {ratios[quarter]:.3f}-"
+        f"{ratios[-1 - quarter]:.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -65,18 +65,29 @@ from pathlib import Path
 # first rule that matches wins. Functions LLVM did not inline keep their own names; the rest
 # count in the function they were inlined into.
 PHASES = (
-    ("observation (kernel.observe, perception)",
-     r"balance::kernel::(observe|perception)::|observe_"),
+    (
+        "observation (kernel.observe, perception)",
+        r"balance::kernel::(observe|perception)::|observe_",
+    ),
     ("policies", r"^policies::"),
     ("declaration checks (actions.declare, action costs)", r"::declare\b|action_cost|_cost\b"),
-    ("start of turn", r"start_turn|begin_turn|frostbite|burn_generators|compute_lighting|"
-     r"flashlight_rooms|revive|blackouts|vial_effects|remember_rooms|light_burned"),
-    ("resolution (the 13 steps)", r"resolve|leave_room|enter_room|follow|shoot|melee|flame|"
-     r"bandage|transfer_fuel|give|wreck|repair|open_box|take_off|start_comparison|"
-     r"balance::kernel::(actions|thing|contagion|food|lab|locks|doors|arsenal|items|"
-     r"helicopter|terminal|characters)::"),
-    ("end of turn (temperatures, analyzer, end checks)", r"update_temperatures|run_analyzer|"
-     r"check_saliva|warm_burned|check_end|count_humans|finish_record|finish_turn"),
+    (
+        "start of turn",
+        r"start_turn|begin_turn|frostbite|burn_generators|compute_lighting|"
+        r"flashlight_rooms|revive|blackouts|vial_effects|remember_rooms|light_burned",
+    ),
+    (
+        "resolution (the 13 steps)",
+        r"resolve|leave_room|enter_room|follow|shoot|melee|flame|"
+        r"bandage|transfer_fuel|give|wreck|repair|open_box|take_off|start_comparison|"
+        r"balance::kernel::(actions|thing|contagion|food|lab|locks|doors|arsenal|items|"
+        r"helicopter|terminal|characters)::",
+    ),
+    (
+        "end of turn (temperatures, analyzer, end checks)",
+        r"update_temperatures|run_analyzer|"
+        r"check_saliva|warm_burned|check_end|count_humans|finish_record|finish_turn",
+    ),
     ("setup", r"setup_game|new_game|stock_items|set_up|deal_|shuffle|seed_streams"),
     ("game loop", r"balance::kernel::game::|numba_parfor|NRT_|memset"),
 )
@@ -128,19 +139,25 @@ OBJECTS = Path("/tmp/kernel-objects")
 
 def code_size(path: Path) -> int:
     """The bytes of machine code in an object file: numba's large code model puts it in .ltext."""
-    sections = subprocess.run(["size", "-A", str(path)], capture_output=True, text=True,
-                              check=True).stdout
-    return sum(int(line.split()[1]) for line in sections.splitlines()
-               if line.startswith((".text", ".ltext")))
+    sections = subprocess.run(
+        ["size", "-A", str(path)], capture_output=True, text=True, check=True
+    ).stdout
+    return sum(
+        int(line.split()[1])
+        for line in sections.splitlines()
+        if line.startswith((".text", ".ltext"))
+    )
 
 
 def library_symbols(library, path: Path, result) -> tuple[int, list[str]]:
     """The address one library's object code (in file `path`) was loaded at, and perf map lines
     for its functions, placed by its entry."""
-    raw = subprocess.run(["nm", "--defined-only", "-S", str(path)], capture_output=True,
-                         text=True, check=True).stdout
-    demangled = subprocess.run(["nm", "--defined-only", "-S", "-C", str(path)],
-                               capture_output=True, text=True, check=True).stdout
+    raw = subprocess.run(
+        ["nm", "--defined-only", "-S", str(path)], capture_output=True, text=True, check=True
+    ).stdout
+    demangled = subprocess.run(
+        ["nm", "--defined-only", "-S", "-C", str(path)], capture_output=True, text=True, check=True
+    ).stdout
     entry = result.fndesc.llvm_func_name
     offset = None
     for line in raw.splitlines():
@@ -170,17 +187,26 @@ def play() -> None:
     records = run_games(load_config(players), games, 0, humans, things)
     seconds = time.perf_counter() - start
     turns = int(records["end_turn"].sum())
-    print(f"{symbols} symbols mapped; {games} games, {turns} turns in {seconds:.2f} s: "
-          f"{games / seconds:,.0f} games/s, {seconds / turns * 1e6:.2f} us per turn",
-          file=sys.stderr)
+    print(
+        f"{symbols} symbols mapped; {games} games, {turns} turns in {seconds:.2f} s: "
+        f"{games / seconds:,.0f} games/s, {seconds / turns * 1e6:.2f} us per turn",
+        file=sys.stderr,
+    )
     if symbols == 0:  # the map is read off machine code loaded from the cache, not compiled
-        print("no symbols: the kernel was compiled, not loaded from numba's cache; "
-              "run this once more", file=sys.stderr)
+        print(
+            "no symbols: the kernel was compiled, not loaded from numba's cache; "
+            "run this once more",
+            file=sys.stderr,
+        )
 
 
 def report() -> None:
-    out = subprocess.run(["perf", "report", "-i", sys.argv[2], "--no-children", "--sort", "sym",
-                          "--stdio"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["perf", "report", "-i", sys.argv[2], "--no-children", "--sort", "sym", "--stdio"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     shares = []
     for line in out.splitlines():
         m = re.match(r"\s*([\d.]+)%\s+\[[.k]\]\s+(.*)", line)
@@ -227,9 +253,13 @@ def symbolize(costs: dict[int, list[int]]) -> tuple[dict, dict, list[int]]:
         asked = [x for x in costs if lo <= x < hi]
         if not asked:
             continue
-        out = subprocess.run(["llvm-symbolizer", "--obj=" + code["path"], "--functions=short"],
-                             input="".join(f"0x{x - lo:x}\n" for x in asked),
-                             capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(
+            ["llvm-symbolizer", "--obj=" + code["path"], "--functions=short"],
+            input="".join(f"0x{x - lo:x}\n" for x in asked),
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
         for x, frames in zip(asked, out.strip("\n").split("\n\n")):
             function, place = frames.split("\n")[:2]  # the innermost frame
             source, line = re.sub(r"^.*/(?=(balance|policies)/)", "", place).split(":")[:2]
@@ -241,13 +271,19 @@ def symbolize(costs: dict[int, list[int]]) -> tuple[dict, dict, list[int]]:
 
 
 def lines() -> None:
-    samples = subprocess.run(["perf", "script", "-i", sys.argv[2], "-F", "ip"],
-                             capture_output=True, text=True, check=True).stdout.split()
+    samples = subprocess.run(
+        ["perf", "script", "-i", sys.argv[2], "-F", "ip"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     hits = Counter(int(sample, 16) for sample in samples)
     functions, source_lines, outside = symbolize({x: [n] for x, n in hits.items()})
     in_kernel = len(samples) - outside[0]
-    print(f"{100 * outside[0] / len(samples):.1f}% of the samples fell outside the kernel; "
-          "of those in it (line 0: code LLVM made of several lines):")
+    print(
+        f"{100 * outside[0] / len(samples):.1f}% of the samples fell outside the kernel; "
+        "of those in it (line 0: code LLVM made of several lines):"
+    )
     top = int(sys.argv[3]) if len(sys.argv) > 3 else 40
     for title, counts in (("by source function", functions), ("by source line", source_lines)):
         print(title + ":")
@@ -290,16 +326,20 @@ def counts() -> None:
     kernel = [sum(c[i] for c in functions.values()) for i in range(3)]
     called, _, _ = symbolize(memset)
     fills = sum(c[0] for c in called.values())
-    print(f"per game, in the kernel's code: {kernel[0] / games:,.0f} instructions, "
-          f"{kernel[1] / games:,.0f} conditional branches, {kernel[2] / games:,.0f} "
-          f"mispredicted; in the memset it calls: {fills / games:,.0f} instructions")
+    print(
+        f"per game, in the kernel's code: {kernel[0] / games:,.0f} instructions, "
+        f"{kernel[1] / games:,.0f} conditional branches, {kernel[2] / games:,.0f} "
+        f"mispredicted; in the memset it calls: {fills / games:,.0f} instructions"
+    )
     top = int(sys.argv[4]) if len(sys.argv) > 4 else 30
     for title, table in (("source function", functions), ("source line", source_lines)):
         for i, event in ((0, "instructions"), (2, "mispredicted branches")):
             print(f"by {title}, {event} (share, then instructions and mispredicts a game):")
             for name, c in sorted(table.items(), key=lambda kv: -kv[1][i])[:top]:
-                print(f"  {100 * c[i] / kernel[i]:6.2f}%  {c[0] / games:9,.0f}  "
-                      f"{c[2] / games:7,.0f}  {name}")
+                print(
+                    f"  {100 * c[i] / kernel[i]:6.2f}%  {c[0] / games:9,.0f}  "
+                    f"{c[2] / games:7,.0f}  {name}"
+                )
 
 
 if __name__ == "__main__":

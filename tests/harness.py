@@ -253,8 +253,18 @@ class Scenario:
         survey(self.ch, self.it, self.st, g.room_items, g.room_survey, g.cards_held)
         list_noticed(self.st, g.events, g.noticed)
         observe(
-            self.ch, self.it, self.st, g.events, ip, room_block, g.room_items, g.room_survey,
-            g.cards_held, g.noticed, c, o,
+            self.ch,
+            self.it,
+            self.st,
+            g.events,
+            ip,
+            room_block,
+            g.room_items,
+            g.room_survey,
+            g.cards_held,
+            g.noticed,
+            c,
+            o,
         )
         return o
 

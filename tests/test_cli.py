@@ -279,9 +279,7 @@ def test_matrix_plays_every_pair_of_presets_on_the_same_games():
 
     cells = json.loads(_invoke("matrix", "--players", "9", "--games", "60", "--json").stdout)
     pairs = [(c["humans_policy"], c["things_policy"]) for c in cells]
-    assert sorted(pairs) == sorted(
-        (h, t) for h in names(codes.HUMANS) for t in names(codes.THINGS)
-    )
+    assert sorted(pairs) == sorted((h, t) for h in names(codes.HUMANS) for t in names(codes.THINGS))
     assert presets(codes.HUMANS)[:4] == ["idle", "random", "naive", "expert"]
     for c in cells:
         low, high = c["human_win_ci"]

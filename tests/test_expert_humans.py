@@ -55,8 +55,16 @@ def expert(sc, c):
     out = np.zeros((sc.g.decl.shape[1], 3), dtype=np.int64)
     pk = sc.pk
     n = policy_declare(
-        EXPERT_HUMANS, knobs, sc.observe(c), sc.g.memory[c], sc.g.rng, 1 + c, out,
-        pk.next_hop, pk.room_block, pk.ip,
+        EXPERT_HUMANS,
+        knobs,
+        sc.observe(c),
+        sc.g.memory[c],
+        sc.g.rng,
+        1 + c,
+        out,
+        pk.next_hop,
+        pk.room_block,
+        pk.ip,
     )
     return [tuple(int(v) for v in row) for row in out[:n]]
 

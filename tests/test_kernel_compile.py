@@ -311,8 +311,12 @@ def test_a_kernel_function_uses_a_negative_variable_index_as_it_is_and_a_literal
 
 # each Thing and human preset plays on both sides, the invariant checks on so that one entry
 # point (play_chunk) plays them all
-BOUNDS_PAIRINGS = (("expert", "expert"), ("random", "random"), ("naive", "saboteur"),
-                   ("idle", "naive"))
+BOUNDS_PAIRINGS = (
+    ("expert", "expert"),
+    ("random", "random"),
+    ("naive", "saboteur"),
+    ("idle", "naive"),
+)
 BOUNDS_GAMES = 150
 
 
@@ -349,8 +353,13 @@ def test_no_kernel_index_is_negative_in_games_played_with_numbas_bounds_checks_o
         "assert t._index_checked(), 'numba did not check the bounds'\n"
         "print(json.dumps(t._bounds_hashes()))"
     )
-    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=Path(__file__).parent,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        cwd=Path(__file__).parent,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert not _index_checked()
     assert json.loads(done.stdout.splitlines()[-1]) == _bounds_hashes()

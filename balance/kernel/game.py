@@ -502,8 +502,18 @@ def declare_by_policies(
         if not can_act(ch, c):
             continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
         observe(
-            ch, g.it, g.st, g.events, ip, room_block, g.room_items, g.room_survey, g.cards_held,
-            g.noticed, c, g.obs,
+            ch,
+            g.it,
+            g.st,
+            g.events,
+            ip,
+            room_block,
+            g.room_items,
+            g.room_survey,
+            g.cards_held,
+            g.noticed,
+            c,
+            g.obs,
         )
         # GAP-38: a convert keeps playing as a human until the Things call him (THING-P-5)
         thing_side = ch[c, CH_ORIGINAL] == 1 or ch[c, CH_FORM] == codes.THING_ACTIVE
