@@ -21,9 +21,10 @@ from balance.kernel.game import (
     end_game,
     finish_turn,
     new_game,
+    observe_in,
 )
 from balance.kernel.jit import compiled
-from balance.kernel.observe import observe, survey
+from balance.kernel.observe import survey
 from balance.kernel.perception import list_noticed, place
 from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS
 from balance import records as R
@@ -252,20 +253,7 @@ class Scenario:
         g, ip, room_block = self.g, self.pk.ip, self.pk.room_block
         survey(self.ch, self.it, self.st, g.room_items, g.room_survey, g.cards_held)
         list_noticed(self.st, g.events, g.noticed)
-        observe(
-            self.ch,
-            self.it,
-            self.st,
-            g.events,
-            ip,
-            room_block,
-            g.room_items,
-            g.room_survey,
-            g.cards_held,
-            g.noticed,
-            c,
-            o,
-        )
+        observe_in(g, ip, room_block, c, o)
         return o
 
     def perceived(self, c: int) -> list[tuple[int, ...]]:

@@ -489,6 +489,27 @@ def begin_turn(g, ip, room_block, rec, t, checks):
 
 
 @compiled(inline=True)
+def observe_in(g, ip, room_block, c, o):
+    """Fill observation vector o for character c of game g, from g's tables of this turn
+    (survey's and list_noticed's, which must be current): the one wiring of observe, shared by
+    declare_by_policies and the tests' scenario harness."""
+    observe(
+        g.ch,
+        g.it,
+        g.st,
+        g.events,
+        ip,
+        room_block,
+        g.room_items,
+        g.room_survey,
+        g.cards_held,
+        g.noticed,
+        c,
+        o,
+    )
+
+
+@compiled(inline=True)
 def declare_by_policies(
     g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs, dispatch
 ):
@@ -501,20 +522,7 @@ def declare_by_policies(
         ch[c, CH_N_DECL] = 0
         if not can_act(ch, c):
             continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
-        observe(
-            ch,
-            g.it,
-            g.st,
-            g.events,
-            ip,
-            room_block,
-            g.room_items,
-            g.room_survey,
-            g.cards_held,
-            g.noticed,
-            c,
-            g.obs,
-        )
+        observe_in(g, ip, room_block, c, g.obs)
         # GAP-38: a convert keeps playing as a human until the Things call him (THING-P-5)
         thing_side = ch[c, CH_ORIGINAL] == 1 or ch[c, CH_FORM] == codes.THING_ACTIVE
         n_wanted = dispatch(
