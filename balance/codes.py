@@ -339,6 +339,7 @@ ONCE_A_TURN = (
     A_SCREAM,
     A_WAVES,
     A_REMOTE_BREAK,
+    A_EAT_STOCK,  # LOC-FREEZER-4: "★ Для Нечто — съесть 1 единицу еды", a lone star
 )
 # THING-ACTIVE-5/6, ARCH-QUEEN-2: all the active Thing may declare (with the AP-9/AP-10 markers;
 # ACT-DESTROY only of an item lying here: it has no inventory, THING-ACTIVE-3)

@@ -453,26 +453,29 @@ EAT = (codes.A_EAT_STOCK, 0, 0)
 
 
 def test_LOC_FREEZER_4_GAP_13_GAP_50_a_hidden_thing_eats_boxes_off_the_shelves():
-    """LOC-FREEZER-4, GAP-13 (1 AP), GAP-50 (hidden form, step 5): each eating takes a box off the
-    live stock for good. In light the witness sees the Thing eat, not how many are left; in the
-    dark he notices nothing. A human, a Thing elsewhere and an active Thing cannot."""
+    """LOC-FREEZER-4, GAP-13 (1 AP, once a turn: a lone star, AP-3), GAP-50 (hidden form, step
+    5): each eating takes a box off the live stock for good, one a turn. In light the witness sees
+    the Thing eat, not how many are left; in the dark he notices nothing. A human, a Thing
+    elsewhere and an active Thing cannot."""
     for dark in (False, True):
         sc = room(codes.FREEZER, dark=dark)
-        sc.step({THING: [EAT] * 4, HUMAN: [EAT]})
-        assert sc.kept(THING) == [EAT] * 3 and sc.kept(HUMAN) == []
-        assert sc.st[S.ST_FOOD_STOCK] == 7
+        sc.step({THING: [EAT] * 3, HUMAN: [EAT]})
+        assert sc.kept(THING) == [EAT] and sc.kept(HUMAN) == []
+        assert sc.st[S.ST_FOOD_STOCK] == 9
+        sc.step({THING: [EAT]})
+        assert sc.kept(THING) == [EAT] and sc.st[S.ST_FOOD_STOCK] == 8
         boxes = sc.it[sc.it[:, S.IT_KIND] == codes.FOOD_BOX]
-        assert (boxes[:, S.IT_PLACE] == codes.DESTROYED).sum() == 3
+        assert (boxes[:, S.IT_PLACE] == codes.DESTROYED).sum() == 2
         ate = (THING, codes.E_EAT_STOCK, -1, U, U)
-        assert sc.perceived(THING) == [ate] * 3
-        assert sc.perceived(WITNESS) == ([] if dark else [ate] * 3)
+        assert sc.perceived(THING) == [ate]
+        assert sc.perceived(WITNESS) == ([] if dark else [ate])
         assert sc.violations == 0
     sc.put(THING, codes.KENNEL)
     sc.step({THING: [EAT]})
     sc.put(THING, codes.FREEZER)
     sc.ch[THING, S.CH_FORM] = codes.THING_ACTIVE
     sc.step({THING: [EAT]})
-    assert sc.kept(THING) == [] and sc.st[S.ST_FOOD_STOCK] == 7
+    assert sc.kept(THING) == [] and sc.st[S.ST_FOOD_STOCK] == 8
 
 
 def test_GAP_8_WIN_3_once_the_thing_has_eaten_the_last_box_humans_cannot_win_by_killing():

@@ -78,3 +78,33 @@ def test_GAP_33_the_trigger_must_be_perceived():
     sc.put(SHOOTER, codes.ARSENAL)
     sc.step({REACTOR: [TO_FREEZER, ON_A_SHOT, TO_STREET], SHOOTER: [AIR_SHOT]})
     assert sc.ch[REACTOR, S.CH_ROOM] == codes.FREEZER
+
+
+def test_GAP_33_AP_3_ACT_SHOOT_6_GAP_31_a_replacement_keeps_the_limits_of_a_turn():
+    """The replacement counts with every other kept declaration, before the reaction and after
+    it: no second shot from one hand's pistol (ACT-SHOOT-6), no second once-a-turn action (AP-3,
+    GAP-13), no second move (GAP-31). Such a reaction is refused when declared; the same
+    reaction within the limits is kept."""
+    hand_1_air_shot = (codes.A_SHOOT, -1, 1)
+    eat = (codes.A_EAT_STOCK, 0, 0)
+    cases = (
+        # (declarations, extra set-up, kept?)
+        ([AIR_SHOT, TO_FREEZER, ON_A_SHOT, AIR_SHOT], "pistols", False),
+        ([AIR_SHOT, TO_FREEZER, ON_A_SHOT, hand_1_air_shot], "pistols", True),
+        ([AIR_SHOT, ON_A_SHOT, TO_STREET, TO_FREEZER], "quick", False),
+        ([AIR_SHOT, ON_A_SHOT, TO_STREET], "quick", True),
+        ([eat, AIR_SHOT, ON_A_SHOT, eat], "thing", False),
+        ([AIR_SHOT, AIR_SHOT, ON_A_SHOT, eat], "thing", True),
+    )
+    for declared, setup, kept in cases:
+        sc = scene()
+        sc.give(REACTOR, codes.PISTOL)
+        if setup == "pistols":
+            sc.give(REACTOR, codes.PISTOL)
+        if setup == "quick":
+            sc.ch[REACTOR, S.CH_INITIATIVE] = 3  # STAT-INIT-2: a move costs 1 AP
+        if setup == "thing":
+            sc.make_thing(REACTOR).put(REACTOR, codes.FREEZER).put(SHOOTER, codes.FREEZER)
+        sc.step({REACTOR: declared})
+        trigger = sc.ch[REACTOR, S.CH_REACT_TRIGGER]
+        assert trigger == (codes.E_SHOT if kept else -1), (declared, setup)

@@ -5,7 +5,7 @@ applies one kept declaration at its RES-ORDER step, re-checking what may have ch
 """
 
 from balance.kernel.jit import compiled
-from balance.kernel.steps import action_step
+from balance.kernel.steps import action_step, is_move
 
 from balance import codes
 from balance.kernel import params as P
@@ -439,10 +439,11 @@ def fuel_transfer_declarable(ch, c, h, arg):
 
 
 @compiled
-def react(ch, it, st, decl, ip, adjacent, room_block, c, row, j, trigger, moved):
+def react(ch, it, st, decl, ip, adjacent, room_block, c, row, j, trigger):
     """STAT-INIT-1, GAP-33: at Initiative 2+, one reaction a turn: if c perceives an event of
     kind `trigger` before kept declaration `row` resolves, row becomes declaration j + 1, which
-    must be legal now and cost no more AP (GAP-31: and add no second move)."""
+    must be legal now and cost no more AP (and keep the limits a turn: `replacement_within_limits`,
+    once all are kept)."""
     if ch[c, CH_REACT_TRIGGER] >= 0 or ch[c, CH_INITIATIVE] < ip[P.I_REACTION_INITIATIVE]:
         return
     if not 0 < trigger < len(codes.EVENT_SIGHT):
@@ -450,9 +451,6 @@ def react(ch, it, st, decl, ip, adjacent, room_block, c, row, j, trigger, moved)
     action, target, arg = decl[c, j + 1, D_ACTION], decl[c, j + 1, D_TARGET], decl[c, j + 1, D_ARG]
     cost = action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
     if cost < 0 or cost > decl[c, row, D_COST] or action == codes.A_REACT:
-        return
-    was_move = decl[c, row, D_ACTION] == codes.A_MOVE or decl[c, row, D_ACTION] == codes.A_FOLLOW
-    if (action == codes.A_MOVE or action == codes.A_FOLLOW) and moved and not was_move:
         return
     ch[c, CH_REACT_TRIGGER] = trigger
     ch[c, CH_REACT_ROW] = row
@@ -462,6 +460,27 @@ def react(ch, it, st, decl, ip, adjacent, room_block, c, row, j, trigger, moved)
     ch[c, CH_REACT_TARGET] = target
     ch[c, CH_REACT_ARG] = arg
     st[ST_REACTIONS] += 1
+
+
+@compiled
+def replacement_within_limits(ch, decl, c):
+    """GAP-33 with AP-3, ACT-SHOOT-6 and GAP-31: a reaction's replacement counts with c's other
+    kept declarations, those before the reaction and after it: no second once-a-turn action, no
+    second shot from one hand's pistol, no second move or follow."""
+    action = ch[c, CH_REACT_ACTION]
+    for j in range(ch[c, CH_N_DECL]):
+        other = decl[c, j, D_ACTION]
+        if j == ch[c, CH_REACT_ROW]:
+            continue
+        if is_move(action) and is_move(other):
+            return False
+        if other != action:
+            continue
+        if action in codes.ONCE_A_TURN:
+            return False
+        if action == codes.A_SHOOT and decl[c, j, D_ARG] == ch[c, CH_REACT_ARG]:
+            return False
+    return True
 
 
 @compiled
@@ -498,11 +517,10 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
         if action == codes.A_REACT:
             replacement = j + 1 < n_wanted
             if replacement and kept > 0:
-                react(ch, it, st, decl, ip, adjacent, room_block, c, kept - 1, j, target, moved)
+                react(ch, it, st, decl, ip, adjacent, room_block, c, kept - 1, j, target)
             continue
         cost = action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
-        is_move = action == codes.A_MOVE or action == codes.A_FOLLOW
-        if cost < 0 or (is_move and moved):
+        if cost < 0 or (is_move(action) and moved):
             continue
         if action in codes.ONCE_A_TURN and kept_before(decl, c, kept, action):
             continue  # AP-3, GAP-13
@@ -517,7 +535,7 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
         if cost > ap_left:
             break
         ap_left -= cost
-        moved = moved or is_move
+        moved = moved or is_move(action)
         if action == codes.A_SHOOT:
             shot_from |= 1 << arg
         decl[c, kept, D_ACTION] = action
@@ -526,6 +544,9 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
         decl[c, kept, D_COST] = cost
         kept += 1
     ch[c, CH_N_DECL] = kept
+    if ch[c, CH_REACT_TRIGGER] >= 0 and not replacement_within_limits(ch, decl, c):
+        ch[c, CH_REACT_TRIGGER] = -1
+        st[ST_REACTIONS] -= 1
 
 
 @compiled

@@ -18,6 +18,12 @@ def action_step(action, arg):
 
 
 @compiled
+def is_move(action):
+    """GAP-31: a move or a follow; a turn has at most one of either."""
+    return action == codes.A_MOVE or action == codes.A_FOLLOW
+
+
+@compiled
 def declaration_steps(action, arg):
     """The bitmask of the steps a declaration (action, arg) resolves in: a move's exit and entry
     steps in either form (THING-ACTIVE-11: the form can change during the turn), else its

@@ -28,7 +28,7 @@ from balance.kernel.items import shed_belongings
 from balance.kernel.jit import compiled
 from balance.kernel.perception import log_act
 from balance.kernel.rng import WORLD, below, chance
-from balance.kernel.steps import add_step
+from balance.kernel.steps import add_step, is_move
 from balance.kernel.state import (
     D_ACTION,
     D_TARGET,
@@ -273,10 +273,8 @@ def order(ch, st, events, decl, ip, c, h, packed):
     n = ch[h, CH_N_DECL]
     kept = 0
     spent = 0
-    moving = action == codes.A_MOVE or action == codes.A_FOLLOW
     for j in range(n):
-        other_move = decl[h, j, D_ACTION] == codes.A_MOVE or decl[h, j, D_ACTION] == codes.A_FOLLOW
-        if moving and other_move:
+        if is_move(action) and is_move(decl[h, j, D_ACTION]):
             continue
         for f in range(4):
             decl[h, kept, f] = decl[h, j, f]
