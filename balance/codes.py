@@ -438,6 +438,9 @@ MOVE_ENTRY_STEP = 12
 ACTIVE_EXIT_STEP = 12
 ACTIVE_ENTRY_STEP = 13
 WAKE_STEP = 11
+# ACT-FOLLOW: the followers enter at the end of step 13, after everything else of it (the active
+# Thing's entry among it), each after the one he follows has moved (game.resolve_follows)
+FOLLOW_STEP = 14
 ACTION_STEP = (
     (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3, 13, 6, 6, 1)
     + (9, 9, 9)  # the helicopter: HELI-6
@@ -446,7 +449,7 @@ ACTION_STEP = (
     + (9, 11, 3)  # craft (CRAFT-1), grenade (GAP-45), flamethrower volley (GAP-24)
     + (0, 0, 4)  # code and card: their own phase before step 1 (GAP-25); terminal (GAP-24)
     + (5, 9, 9, 6, 5, 4, 5)  # food (GAP-50, GAP-24), counting (step 4), searching (GAP-51)
-    + (13, 1, 1, 1, 13)  # radio (GAP-54; speech is in real time: first), hinder, follow
+    + (13, 1, 1, 1, FOLLOW_STEP)  # radio (GAP-54; speech is in real time: first), hinder, follow
     + (0,)  # a reaction resolves nothing itself (GAP-33)
     + (1, 1, 3, 3, 1, 1, 1, 1, 1)  # the Thing's own actions (GAP-24)
     + (1, 6, 5, 3, 6)  # saliva, burning a corpse (A4), the Thing eating, the dogs (GAP-24)
@@ -465,7 +468,7 @@ SALIVA_WORN = 5  # bit 5: the worn parka
 SALIVA_SLOTS = 6
 WEAPONS = (PISTOL, AXE, FLAMETHROWER)  # GAP-53: "any weapon" kills a dog
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
-N_STEPS = 13
+N_STEPS = FOLLOW_STEP  # the last step: RES-ORDER's 13, the followers' end of step 13 apart
 
 # --- Sides and outcomes ---
 NOBODY = 0

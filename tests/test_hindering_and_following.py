@@ -132,6 +132,41 @@ def test_ACT_FOLLOW_enters_after_the_one_followed_looking_like_a_move():
     assert sc.events(codes.E_FOLLOW)[0, 4:6].tolist() == [fr, 1]
 
 
+def test_ACT_FOLLOW_RES_ORDER_the_follower_waits_for_the_active_thing_and_for_his_leader():
+    """ACT-FOLLOW, RES-ORDER step 13, THING-ACTIVE-11: "following happens after the chosen
+    player has moved". The active Thing enters in step 13, so its follower, whatever his
+    Initiative, enters after it; one following a follower enters after him (here he ranks
+    first); in a ring of two followers nobody moves, so both fail (GAP-32)."""
+    fr = codes.FREEZER
+    follow = codes.A_FOLLOW
+    sc = trio()
+    sc.make_thing(HINDERED)
+    sc.ch[HINDERED, S.CH_FORM] = codes.THING_ACTIVE
+    sc.ch[HINDERED, S.CH_INITIATIVE] = 1  # THING-ACTIVE-10
+    sc.ch[HINDERER, S.CH_INITIATIVE] = 3  # resolves first
+    sc.step({HINDERED: [(codes.A_MOVE, fr, 0)], HINDERER: [(follow, HINDERED, 0)]})
+    assert sc.ch[HINDERED, S.CH_ROOM] == fr and sc.ch[HINDERER, S.CH_ROOM] == fr
+    assert sc.events(codes.E_FOLLOW)[0, 4:6].tolist() == [fr, 1]
+
+    sc = trio()
+    sc.ch[HINDERER, S.CH_INITIATIVE] = 3
+    sc.ch[HINDERED, S.CH_INITIATIVE] = 1
+    sc.step(
+        {
+            OTHER: [(codes.A_MOVE, fr, 0)],
+            HINDERED: [(follow, OTHER, 0)],
+            HINDERER: [(follow, HINDERED, 0)],
+        }
+    )
+    assert [sc.ch[c, S.CH_ROOM] for c in (HINDERER, HINDERED, OTHER)] == [fr] * 3
+    assert sc.events(codes.E_FOLLOW)[:, 2].tolist() == [HINDERED, HINDERER]
+
+    sc = trio()
+    sc.step({HINDERED: [(follow, HINDERER, 0)], HINDERER: [(follow, HINDERED, 0)]})
+    assert sc.ch[HINDERER, S.CH_ROOM] == sc.ch[HINDERED, S.CH_ROOM] == codes.LIVING_QUARTERS
+    assert sc.events(codes.E_FOLLOW)[:, 5].tolist() == [0, 0]
+
+
 def test_GAP_32_following_one_who_stays_fails_and_GAP_31_one_move_a_turn():
     sc = trio()
     plan = [(codes.A_FOLLOW, HINDERED, 0), (codes.A_MOVE, codes.FREEZER, 0)]

@@ -338,9 +338,52 @@ def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, 
 
 
 @compiled
+def follow_row(ch, decl, c):
+    """The row of c's follow this turn (GAP-31: at most one), or -1."""
+    for j in range(ch[c, CH_N_DECL]):
+        if decl[c, j, D_ACTION] == codes.A_FOLLOW:
+            return j
+    return -1
+
+
+@compiled
+def resolve_follows(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
+    """ACT-FOLLOW, RES-ORDER step 13: the followers enter after everything else of step 13, the
+    active Thing's entry among it (THING-ACTIVE-11), each after the one he follows has moved
+    ("Следование происходит после того, как переместится выбранный игрок"): in resolution
+    order, but one following a follower waits for him. In a ring of followers nobody has moved,
+    so each of them fails (GAP-32). AP-9 cannot put a follow later than this."""
+    waiting = 0  # the ranks whose follow is still to resolve
+    for k in range(ch.shape[0]):
+        c = order[k]
+        if st[ST_REACTIONS] > 0:
+            for j in range(ch[c, CH_N_DECL]):
+                replace_reacted(ch, st, events, decl, c, j)  # GAP-33
+        if follow_row(ch, decl, c) >= 0:
+            waiting |= 1 << k
+    while waiting != 0:
+        ready = 0
+        rest = waiting
+        while rest != 0:
+            k = trailing_zeros(rest)
+            rest &= rest - 1
+            c = order[k]
+            if (waiting >> ch[decl[c, follow_row(ch, decl, c), D_TARGET], CH_RANK]) & 1 == 0:
+                ready |= 1 << k
+        if ready == 0:
+            ready = waiting  # only rings are left
+        waiting &= ~ready
+        while ready != 0:
+            c = order[trailing_zeros(ready)]
+            ready &= ready - 1
+            j = follow_row(ch, decl, c)
+            resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+
+
+@compiled
 def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
-    """RES-ORDER, AP-4: the 13 steps in order, after step 0 of codes and ID cards (GAP-25),
-    whatever order actions were listed in."""
+    """RES-ORDER, AP-4: the 13 steps in order, after step 0 of codes and ID cards (GAP-25), and
+    the followers at the end of step 13 (ACT-FOLLOW), whatever order actions were listed in."""
     passes = 2 if read_declarations(ch, st, decl) else 1  # AP-9: a second pass for what goes last
     resolution_order(ch, st, rng, order)
     close_opened_doors(st)  # GAP-25: doors opened last turn are shut again
@@ -348,7 +391,10 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     # declared (GAP-33) or it is the one the unconscious come round in
     for step in range(0, codes.N_STEPS + 1):
         st[ST_STEP] = step
-        if step == codes.WAKE_STEP or st[ST_REACTIONS] > 0 or (st[ST_STEPS] >> step) & 1 == 1:
+        if step == codes.FOLLOW_STEP:
+            if st[ST_REACTIONS] > 0 or (st[ST_STEPS] >> step) & 1 == 1:
+                resolve_follows(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec)
+        elif step == codes.WAKE_STEP or st[ST_REACTIONS] > 0 or (st[ST_STEPS] >> step) & 1 == 1:
             resolve_step(
                 ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, step, passes
             )
