@@ -121,6 +121,27 @@ def test_INFO_1_WEATHER_2_GAP_58_shots_heard_by_weather_and_place():
         assert heard == ([1, 1, 1, 1, 1] if clear else [1, 1, 0, 0, 0])
 
 
+def test_INFO_1_WEATHER_2_UNC_1_each_hears_where_he_stands_when_the_shot_is_fired():
+    """A shot (step 2) is heard where each character stands when it is fired, not where he ends
+    the turn: in a storm, one who leaves the shooter's block for the Street later in the turn
+    heard it, one who comes in from the Street did not; the unconscious hear nothing (UNC-1)."""
+    sc = lit(sets=("weather.clear_chance=0",))
+    sc.put(ACTOR, codes.ARSENAL).put(3, codes.FUEL_ROOM).put(4, codes.STREET)
+    sc.put(5, codes.FUEL_ROOM)
+    sc.ch[5, S.CH_UNCONSCIOUS] = 1
+    sc.give(ACTOR, codes.PISTOL)
+    sc.step(
+        {
+            ACTOR: [(codes.A_SHOOT, -1, 0)],
+            3: [(codes.A_MOVE, codes.STREET, 0)],
+            4: [(codes.A_MOVE, codes.FUEL_ROOM, 0)],
+        }
+    )
+    assert sc.ch[3, S.CH_ROOM] == codes.STREET and sc.ch[4, S.CH_ROOM] != codes.STREET
+    heard = [int(sc.observe(c)[O_SHOTS_HEARD]) for c in (ACTOR, 3, 4, 5)]
+    assert heard == [1, 1, 0, 0]
+
+
 def test_INF_1_an_infection_is_never_seen():
     """INF-1, INF-5(b): in a lit room of 8, nobody sees the infection, its target included; the
     Thing knows what it did."""

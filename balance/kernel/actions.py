@@ -829,7 +829,7 @@ def shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, h, rec):
     if i < 0 or it[i, IT_KIND] != codes.PISTOL:
         return
     rec[R.C_SHOTS] += 1
-    count_shot(st, room_block, ch[c, CH_ROOM])  # INFO-1
+    count_shot(ch, st, room_block, ch[c, CH_ROOM])  # INFO-1
     if target < 0:
         log_act(ch, st, events, codes.E_SHOT, c, -1, 0, -1, ch[c, CH_ROOM])
         return

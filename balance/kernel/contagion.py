@@ -356,7 +356,7 @@ def kill_dog(ch, it, st, events, ip, room_block, c, dog, h):
         return
     st[ST_DOG_ALIVE + dog] = 0
     if kind == codes.PISTOL:
-        count_shot(st, room_block, r)
+        count_shot(ch, st, room_block, r)
     log_act(ch, st, events, codes.E_KILL_DOG, c, -1, dog, kind, r)
 
 

@@ -91,6 +91,7 @@ from balance.kernel.state import (
     CH_RANK,
     CH_REACT_TRIGGER,
     CH_ROOM,
+    CH_SHOTS_HEARD,
     CH_SHIELDED,
     CH_STEPS,
     CH_TIEBREAK,
@@ -119,11 +120,9 @@ from balance.kernel.state import (
     ST_LAST_LOSS_CAUSE,
     ST_LIGHTING,
     ST_N_EVENTS,
-    ST_PERCEIVED_TURN,
     ST_REACTIONS,
     ST_REASON,
     ST_RESCUE_DUE,
-    ST_SHOTS,
     ST_STEP,
     ST_TEMPERATURE,
     ST_TURN,
@@ -595,8 +594,7 @@ def finish_turn(g, ip, fp, room_block, rec, checks):
     if g.snap_weather.shape[0] == 0:
         g.st[ST_N_EVENTS] = 0  # batch runs keep one turn of events: what the next one perceives
     g.st[ST_TURN_EVENTS] = g.st[ST_N_EVENTS]
-    g.st[ST_PERCEIVED_TURN] = g.st[ST_TURN]
-    g.st[ST_SHOTS : ST_SHOTS + codes.N_BLOCKS + 2] = 0  # INFO-1: counted afresh every turn
+    g.ch[:, CH_SHOTS_HEARD] = 0  # INFO-1: counted afresh every turn
     resolve_turn(g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)
     run_analyzer(g.it, g.st, g.events, ip, room_block, rec)  # LOC-LAB-3, GAP-52: at the turn's end
     check_saliva(g.ch, g.it, g.st, g.events)  # SALIVA-2, GAP-37: who ends the turn holding it

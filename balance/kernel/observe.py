@@ -11,7 +11,7 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel.actions import block_of_generator_room
 from balance.kernel.jit import compiled
-from balance.kernel.perception import perceive, perceives_details, shots_heard
+from balance.kernel.perception import perceive, perceives_details
 from balance.kernel.arsenal import workshop_works
 from balance.kernel.contagion import burnable, observe_contagion
 from balance.kernel.helicopter import boarding_open
@@ -56,6 +56,7 @@ from balance.kernel.state import (
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
     CH_ROOM,
+    CH_SHOTS_HEARD,
     CH_UNCONSCIOUS,
     CH_WORN,
     RS_BODIES,
@@ -91,7 +92,6 @@ from balance.kernel.state import (
     ST_WEATHER_STATION_BROKEN,
     ST_REPORT_TURN,
     ST_TEMPERATURE,
-    ST_PERCEIVED_TURN,
     ST_TURN,
     ST_WEATHER,
     ST_YELLOW_LEFT,
@@ -353,8 +353,7 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
                 o[O_HELD + 2 * d + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
             o[O_WEARS + d] = 1 if ch[d, CH_WORN] >= 0 else 0
     o[O_LIVING_HERE] = living
-    t = st[ST_PERCEIVED_TURN]  # what was heard and seen since the last declaration
-    o[O_SHOTS_HEARD] = shots_heard(st, room_block, r, t) if t >= 1 else 0
+    o[O_SHOTS_HEARD] = ch[c, CH_SHOTS_HEARD]  # since the last declaration
     n = noticed[c, 0]
     for k in range(n):
         perceive(events, noticed[c, 1 + k], c, o, O_PERCEIVED + k * PERCEIVED_FIELDS)

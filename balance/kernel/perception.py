@@ -23,6 +23,7 @@ from balance.kernel.state import (
     CH_REACT_STEP,
     CH_REACT_TRIGGER,
     CH_ROOM,
+    CH_SHOTS_HEARD,
     CH_UNCONSCIOUS,
     EV_A,
     EV_ACTOR,
@@ -35,8 +36,8 @@ from balance.kernel.state import (
     ST_N_EVENTS,
     ST_OCCUPANTS,
     ST_REACTIONS,
-    ST_SHOTS,
     ST_STEP,
+    ST_TURN,
     ST_TURN_EVENTS,
     ST_WEATHER,
 )
@@ -129,25 +130,23 @@ def hearing_zone(room_block, r):
 
 
 @compiled
-def count_shot(st, room_block, r):
-    """INFO-1, GAP-58: one more audible shot fired in r this turn (air shots count)."""
-    st[ST_SHOTS + hearing_zone(room_block, r)] += 1
-
-
-@compiled
-def shots_heard(st, room_block, r, t):
-    """INFO-1, WEATHER-2, GAP-2, GAP-58: shots a character in r heard on turn t: all of them in
-    clear weather; in a storm only those of his own block (the Tower its own), none on the
-    Street."""
+def count_shot(ch, st, room_block, r):
+    """INFO-1, WEATHER-2, GAP-2, GAP-58: a shot fired in r (air shots count) is heard by every
+    character awake on the station in clear weather; in a storm only by those in its block (the
+    Tower its own), and by none on the Street. The unconscious and the paralysed hear nothing
+    (UNC-1, THING-P-3): each hears where he stands when it is fired."""
     zone = hearing_zone(room_block, r)
-    if st[ST_WEATHER + t] == codes.CLEAR:
-        total = 0
-        for z in range(codes.N_BLOCKS + 2):
-            total += st[ST_SHOTS + z]
-        return total
-    if zone == codes.N_BLOCKS + 1:
-        return 0
-    return st[ST_SHOTS + zone]
+    clear = st[ST_WEATHER + st[ST_TURN]] == codes.CLEAR
+    for c in range(ch.shape[0]):
+        if (
+            ch[c, CH_ALIVE] == 1
+            and ch[c, CH_UNCONSCIOUS] == 0
+            and ch[c, CH_PARALYSED_UNTIL] == 0
+            and ch[c, CH_LEFT_STATION] == 0
+        ):
+            here = hearing_zone(room_block, ch[c, CH_ROOM])
+            if clear or (here == zone and here != codes.N_BLOCKS + 1):
+                ch[c, CH_SHOTS_HEARD] += 1
 
 
 @compiled

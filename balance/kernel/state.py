@@ -101,7 +101,8 @@ CH_BURNED = 78  # 0/1: the body was burned, and is gone with its items (ACT-BURN
 CH_LAB_VIEW_TURN = 82  # turn c last read the laboratory computer, 0 if never
 CH_LAB_VIEW_ROWS = 83  # comparisons the computer had logged then (ST_LAB_ROWS at the view)
 CH_LAB_ASKED = 84  # the last comparison c started: lab.pack_asked(finish turn, question), 0 if none
-N_CH = 85
+CH_SHOTS_HEARD = 85  # shots c heard this turn where he stood, awake (INFO-1, WEATHER-2, UNC-1)
+N_CH = 86
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind
@@ -166,8 +167,7 @@ ST_LAB_ROWS = ST_LAB_QUESTION + 1  # comparisons completed so far; the computer 
 #                                    LAB_LOG_ROWS of them in ST_LAB_LOG, row k at k % LAB_LOG_ROWS
 # ST_LAB_ROWS + 1 .. 99: free
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
-ST_SHOTS = 101  # 5 cells: audible shots this turn by hearing zone: blocks, Tower, Street (INFO-1)
-ST_PERCEIVED_TURN = 106  # the turn those events and shots belong to
+# 101 .. 106: free
 ST_FOOD_STOCK = 107  # food boxes left on the Freezer's shelves (LOC-FREEZER-2, GAP-50)
 ST_STOVE_PREPARED = 108  # 0/1: a prepared box waits on the stove (LOC-LIVING-3, GAP-50)
 # the Tower's and the Living quarters' devices (GAP-20), 0/1 each; 114 free
