@@ -631,6 +631,8 @@ E_LAB_RESULT = 83  # the comparison started by target finished: question a, answ
 E_LAB_ABORT = 84  # the comparison started by target stopped: the analyzer broke (a = 0) or lost
 #                   power (a = 1) (GAP-52)
 E_LAB_VIEW = 85  # actor read the laboratory computer: a rows of completed checks (LOC-LAB-4)
+# infection in view (kernel.characters)
+E_INFECT_SEEN = 86  # actor infected the unconscious target in Light (INF-5(a)); a, b as E_INFECT's
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -718,6 +720,8 @@ EVENT_NAMES = {
     E_LAB_RESULT: "lab_result",
     E_LAB_ABORT: "lab_abort",
     E_LAB_VIEW: "lab_view",
+    # infection in view
+    E_INFECT_SEEN: "infection_seen",
 }
 
 # What the others in the room perceive of an event (A18, AP-6, AP-7, LIGHT-1, LIGHT-2), as bits
@@ -746,7 +750,7 @@ EVENT_SIGHT = (
     _PUBLIC,  # E_INJURED
     _PUBLIC,  # E_BEACON
     _PUBLIC,  # E_CALL
-    _SECRET,  # E_INFECT (INF-1)
+    _SECRET,  # E_INFECT (INF-1, INF-5(b)); INF-5(a) in Light is E_INFECT_SEEN
     SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_UNCONSCIOUS: nobody learns why
     SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_WAKE: a convert does not feel it (GAP-38)
     _SECRET,  # E_FROSTBITE: marks are secret (FROST-6); the wound shows (HP-2)
@@ -822,4 +826,7 @@ EVENT_SIGHT = (
     _SECRET,  # E_LAB_RESULT: read on the computer only (LOC-LAB-4)
     _SECRET,  # E_LAB_ABORT: the analyzer's display shows it idle (LOC-LAB-1)
     SEEN | DETAILS_PRIVATE,  # E_LAB_VIEW: what the screen shows is the reader's (LOC-LAB-4)
+    # infection in view (kernel.characters)
+    SEEN | DETAILS_PRIVATE,  # E_INFECT_SEEN: not secret (INF-5(a), AP-6), yet nobody can tell
+    #                          whether it took; its unconscious target perceives nothing (UNC-1)
 )

@@ -24,7 +24,8 @@ from balance.config import pack
 from balance.kernel import state as S
 from balance.runner import Replay
 
-INFECTION_RESULTS = {-1: "wasted", 0: "first", 1: "reinfected"}  # E_INFECT's a
+# the a of E_INFECT, E_INFECT_SEEN and E_FIRST_AID_INFECTION
+INFECTION_RESULTS = {-1: "wasted", 0: "first", 1: "reinfected"}
 UNCONSCIOUS_CAUSES = {  # E_UNCONSCIOUS's a (UNC-2)
     codes.UNC_INFECTION: "infection",
     codes.UNC_OVERDOSE: "overdose",
@@ -48,6 +49,15 @@ def _name(names: Sequence[str] | dict[int, str], code: int, what: str) -> str:
     elif 0 <= code < len(names):
         return names[code]
     raise ValueError(f"replay: unknown {what} code {code}")
+
+
+def _infection(t: int, a: int, b: int) -> dict[str, Any]:
+    """The fields of an infection event: its target, its result and, if it took, the blackout."""
+    return {
+        "target": t,
+        "result": _name(INFECTION_RESULTS, a, "infection result"),
+        **({"blackout_turn": b} if a >= 0 else {}),
+    }
 
 
 def _item(code: int) -> str | None:
@@ -118,11 +128,7 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_INJURED: lambda t, a, b: {"damage": a},
     codes.E_BEACON: lambda t, a, b: {"block": a + 1},
     codes.E_CALL: lambda t, a, b: {"rescue_due": a},
-    codes.E_INFECT: lambda t, a, b: {
-        "target": t,
-        "result": _name(INFECTION_RESULTS, a, "infection result"),
-        **({"blackout_turn": b} if a >= 0 else {}),
-    },
+    codes.E_INFECT: _infection,
     codes.E_UNCONSCIOUS: lambda t, a, b: {
         "cause": _name(UNCONSCIOUS_CAUSES, a, "unconsciousness cause")
     },
@@ -217,11 +223,7 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_ORGANS: lambda t, a, b: {"hurt": a},
     codes.E_SALIVA: lambda t, a, b: {"slots": _saliva_slots(a), "delay": b},
     codes.E_SALIVA_CONTACT: lambda t, a, b: {"target": t, "item": _item(a), "blackout_turn": b},
-    codes.E_FIRST_AID_INFECTION: lambda t, a, b: {
-        "target": t,
-        "result": _name(INFECTION_RESULTS, a, "infection result"),
-        **({"blackout_turn": b} if a >= 0 else {}),
-    },
+    codes.E_FIRST_AID_INFECTION: _infection,
     codes.E_BURN: lambda t, a, b: {
         "body": t if t >= 0 else None,
         "dog": a if t < 0 else None,
@@ -229,6 +231,7 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     },
     codes.E_KILL_DOG: lambda t, a, b: {"dog": a, "weapon": _item(b)},
     codes.E_EAT_STOCK: lambda t, a, b: {"boxes_left": a},
+    codes.E_INFECT_SEEN: _infection,
 }
 
 
@@ -368,6 +371,11 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
         "first": "infected {}",
         "reinfected": "re-infected {}",
         "wasted": "wasted an infection on {}",
+    }[e["result"]].format(who(e["target"])),
+    "infection_seen": lambda e, who: {
+        "first": "infected {}, unconscious, in view",
+        "reinfected": "re-infected {}, unconscious, in view",
+        "wasted": "wasted an infection on {}, unconscious, in view",
     }[e["result"]].format(who(e["target"])),
     "unconscious": lambda e, who: f"fell unconscious ({e['cause']})",
     "wake": lambda e, who: "woke up as a Thing" if e["converted"] else "woke up",

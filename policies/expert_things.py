@@ -381,8 +381,9 @@ def best_victim(obs, mem, knobs, rng, k, unconscious_only):
 
 @compiled
 def infect(obs, mem, ip, knobs, rng, k, out, n):
-    """INF-1, INF-5, INF-6: infect when ready; free in the dark or in a crowd of I_INF_CROWD;
-    an unconscious victim in Light spends the turn (returns -1 - n then)."""
+    """INF-1, INF-5, INF-6: infect when ready; free and secret in the dark or in a crowd of
+    I_INF_CROWD; an unconscious victim in Light spends the turn (returns -1 - n then) and is
+    seen done (INF-5(a), AP-6), so only with no awake human here to see it."""
     if obs[O_INFECT_READY] != 1:
         return n
     light = obs[O_LIGHTING]
@@ -391,6 +392,8 @@ def infect(obs, mem, ip, knobs, rng, k, out, n):
     free = light == codes.DARK or obs[O_LIVING_HERE] >= ip[P.I_INF_CROWD]
     if not free and (knobs[K_INFECT_UNCONSCIOUS] <= 0 or obs[O_AP] < ip[P.I_INF_UNCONSCIOUS_AP]):
         return n
+    if not free and some_human(obs) >= 0:
+        return n  # a witness would know me for a Thing
     victim = best_victim(obs, mem, knobs, rng, k, not free)
     if victim < 0 or not chance(rng, k, knobs[K_INFECT_CHANCE]):
         return n

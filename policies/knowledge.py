@@ -9,7 +9,8 @@ MAX_CHARACTERS cells indexed by character d:
 
 What counts as proof that d is a Thing (F_THING_SEEN): d seen in the active form (THING-ACTIVE-2:
 visible in any lighting), seen transforming, clawing, throwing back, spraying or screaming
-(THING-ACTIVE-6), reviving from "death" (THING-P-3: only a Thing revives), or his organs
+(THING-ACTIVE-6), reviving from "death" (THING-P-3: only a Thing revives), eating the Freezer's
+stock (LOC-FREEZER-4), infecting an unconscious character in Light (INF-5(a)), or his organs
 exploding (ARCH-MUTANT-2). A blood comparison (LOC-LAB-3/4) against a dog's sample whose result
 says d's labelled sample differs from the dog's marks F_BLOOD_THING ("exposed"), or F_BLOOD_HUMAN
 if it matches; a result counts only if I started it (I know my own question) or its starter is
@@ -111,7 +112,8 @@ def note_sightings(obs, mem):
 
 @compiled
 def thing_only_act(kind):
-    """Acts only a Thing can do (THING-HIDDEN-1, THING-ACTIVE-6, THING-P-3, ARCH-MUTANT-2)."""
+    """Acts only a Thing can do (THING-HIDDEN-1, THING-ACTIVE-6, THING-P-3, ARCH-MUTANT-2,
+    LOC-FREEZER-4, INF-5(a))."""
     return (
         kind == codes.E_TRANSFORM
         or kind == codes.E_CLAWS
@@ -121,6 +123,7 @@ def thing_only_act(kind):
         or kind == codes.E_REVIVE
         or kind == codes.E_ORGANS
         or kind == codes.E_EAT_STOCK
+        or kind == codes.E_INFECT_SEEN
     )
 
 

@@ -93,6 +93,20 @@ def test_knowledge_marks_a_witnessed_transformation_THING_HIDDEN_1():
     assert known_thing(mem, THING)
 
 
+def test_knowledge_marks_a_Thing_seen_infecting_the_unconscious_INF_5():
+    """INF-5(a), AP-6: in Light the infection of an unconscious character is not secret; the
+    witness knows the infector for a Thing, and nothing of the victim."""
+    sc = scene().park_everyone(codes.TOWER)
+    for c in (HUMAN, THING, OTHER):
+        sc.put(c, ROOM)
+    sc.ch[OTHER, S.CH_UNCONSCIOUS] = 1
+    sc.step({THING: [(codes.A_INFECT, OTHER, 0)]})
+    assert sc.ch[OTHER, S.CH_INFECTED] == 1
+    mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
+    learn(sc.observe(HUMAN), mem, TRUST)
+    assert known_thing(mem, THING) and not known_thing(mem, OTHER)
+
+
 def test_knowledge_counts_sabotage_as_suspicion_ACT_BREAK():
     sc = scene().put(THING, codes.GENERATOR_1).put(HUMAN, codes.GENERATOR_1)
     sc.step({THING: [(codes.A_BREAK, codes.OBJ_GENERATOR, 0)]})

@@ -81,6 +81,22 @@ def test_INF_5_expert_does_not_infect_a_conscious_human_in_light():
         assert actions(play(sc), THING, codes.A_INFECT) == []
 
 
+def test_INF_5a_AP_6_expert_infects_the_unconscious_in_light_only_unwatched():
+    """INF-5(a), AP-6: infecting an unconscious character in Light is seen by every awake
+    character here, so the expert spends its turn on it only when no awake human would see it;
+    watched, it refrains."""
+    sc = scene(room=codes.KENNEL, sets=NO_JOBS)
+    sc.ch[HUMAN, S.CH_UNCONSCIOUS] = 1  # WITNESS and OTHER are awake
+    for _ in range(3):
+        for c in (THING, HUMAN, WITNESS, OTHER):
+            sc.put(c, codes.KENNEL)
+        assert actions(play(sc), THING, codes.A_INFECT) == []
+    sc.put(THING, codes.KENNEL).put(WITNESS, codes.TOWER).put(OTHER, codes.TOWER)
+    kept = play(sc)
+    assert actions(kept, THING, codes.A_INFECT) == [(codes.A_INFECT, HUMAN, 0)]
+    assert sc.ch[HUMAN, S.CH_INFECTED] == 1
+
+
 def test_THING_HIDDEN_1_expert_reveals_when_attacked_not_before():
     """THING-HIDDEN-1: with three humans here and nothing against it, the expert stays hidden;
     once one of them shoots at it (exposed), it transforms."""

@@ -6,7 +6,8 @@ import pytest
 from balance import codes
 from balance import records as R
 from balance.kernel import state as S
-from harness import Scenario
+from balance.observation import UNSEEN as U
+from harness import Scenario, lit
 
 THING, VICTIM = 0, 1
 INFECT = (codes.A_INFECT, VICTIM, 0)
@@ -175,6 +176,60 @@ def test_INF_5_light_exceptions():
     crowd.step({THING: [INFECT, (codes.A_MOVE, codes.STREET, 0)]})
     assert crowd.kept(THING) == [INFECT, (codes.A_MOVE, codes.STREET, 0)]
     assert crowd.ch[VICTIM, S.CH_INFECTED] == 1
+
+
+def test_INF_5b_before_INF_5a_an_unconscious_victim_in_a_crowd_costs_nothing():
+    """INF-5(b) comes before INF-5(a): among 8+ living characters in Light the infection is free
+    (and secret) even when its target is unconscious, so the Thing still has its AP to move."""
+    crowd = Scenario(12, seed=4).all_human().park_everyone(codes.LIVING_QUARTERS)
+    crowd.make_thing(THING)
+    for c in range(8, 12):
+        crowd.put(c, codes.WAREHOUSE)  # 8 living here, the Thing included
+    crowd.ch[VICTIM, S.CH_UNCONSCIOUS] = 1
+    crowd.step({THING: [INFECT, (codes.A_MOVE, codes.STREET, 0)]})
+    assert crowd.kept(THING) == [INFECT, (codes.A_MOVE, codes.STREET, 0)]
+    assert crowd.ch[VICTIM, S.CH_INFECTED] == 1
+
+
+WITNESS = 2
+
+
+@pytest.mark.parametrize("setting", ["light", "dark", "crowd"])
+def test_INF_5a_AP_6_infecting_the_unconscious_in_light_is_seen(setting):
+    """INF-5(a), AP-6: in Light the infection of an unconscious character is not marked secret,
+    so an awake witness sees the Thing do it (E_INFECT_SEEN), though not whether it took; in the
+    dark (INF-1) or among 8+ living characters (INF-5(b)) it stays secret (E_INFECT). The Thing
+    knows what it did; the unconscious victim perceives nothing (UNC-1)."""
+    sc = lit()
+    sc.make_thing(THING)
+    here = (THING, VICTIM, WITNESS) + (tuple(range(3, 8)) if setting == "crowd" else ())
+    for c in here:
+        sc.put(c, codes.LIVING_QUARTERS)
+    if setting == "dark":
+        sc.st[S.ST_GEN_BROKEN + sc.pk.room_block[codes.LIVING_QUARTERS]] = 1
+    sc.ch[VICTIM, S.CH_UNCONSCIOUS] = 1
+    sc.step({THING: [INFECT]})
+    assert sc.ch[VICTIM, S.CH_INFECTED] == 1
+    blackout = int(sc.ch[VICTIM, S.CH_BLACKOUT_TURN])
+    kind = codes.E_INFECT_SEEN if setting == "light" else codes.E_INFECT
+
+    def infections(c):
+        return [row for row in sc.perceived(c) if row[1] in (codes.E_INFECT, codes.E_INFECT_SEEN)]
+
+    assert infections(THING) == [(THING, kind, VICTIM, 0, blackout)]
+    assert infections(WITNESS) == ([(THING, kind, VICTIM, U, U)] if setting == "light" else [])
+    assert infections(VICTIM) == []
+
+
+def test_INF_5a_the_replay_tells_an_infection_seen():
+    """balance.replay: an infection in view has its decoder and sentence, as E_INFECT's."""
+    from balance.replay import _EVENT_FIELDS, _SENTENCES
+
+    fields = _EVENT_FIELDS[codes.E_INFECT_SEEN](VICTIM, 0, 6)
+    assert fields == {"target": VICTIM, "result": "first", "blackout_turn": 6}
+    event = {"event": codes.EVENT_NAMES[codes.E_INFECT_SEEN], "actor": THING, **fields}
+    sentence = _SENTENCES[event["event"]](event, lambda c: f"#{c}")
+    assert sentence == "infected #1, unconscious, in view"
 
 
 def test_INF_3_dead_cannot_convert():

@@ -28,6 +28,7 @@ ACTION_EVENTS = [
     codes.E_BEACON,
     codes.E_CALL,
     codes.E_INFECT,
+    codes.E_INFECT_SEEN,
     codes.E_DRINK,
     codes.E_MIRROR,
     codes.E_FORECAST,

@@ -181,7 +181,8 @@ def test_GAP_38_convert_keeps_playing_the_human_policy():
     for game in range(30):
         rp = replay_game(cfg, 3, game)
         converts = [e[2] for e in rp.events if e[1] == codes.E_WAKE and e[4] == 1]
-        infectors = {e[2] for e in rp.events if e[1] == codes.E_INFECT}
+        infections = (codes.E_INFECT, codes.E_INFECT_SEEN)
+        infectors = {e[2] for e in rp.events if e[1] in infections}
         assert not infectors & set(converts)
         assert infectors <= set(np.flatnonzero(rp.original_things))
 

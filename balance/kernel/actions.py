@@ -170,9 +170,16 @@ def living_in_room(ch, r):
     return n
 
 
+# Under which rule an infection is allowed (infection_rule)
+INF_DARK = 0  # INF-1: in the dark, free and secret
+INF_CROWD = 1  # INF-5(b): in Light among a crowd of I_INF_CROWD living characters, free and secret
+INF_UNCONSCIOUS = 2  # INF-5(a): in Light on an unconscious character, spending the turn; not
+#                      secret, so the others present see it (AP-6)
+
+
 @compiled
-def infection_cost(ch, st, ip, c, target):
-    """INF-1, INF-5, INF-6: AP an infection of `target` costs now, or -1 if it is not allowed."""
+def infection_rule(ch, st, ip, c, target):
+    """INF-1, INF-5, INF-6: the rule under which c may infect `target` now (INF_*), or -1."""
     if ch[c, CH_FORM] != codes.THING_HIDDEN or st[ST_TURN] < ch[c, CH_INFECT_READY]:
         return -1
     if target < 0 or target >= ch.shape[0] or target == c:
@@ -185,14 +192,25 @@ def infection_cost(ch, st, ip, c, target):
         return -1
     light = st[ST_LIGHTING + ch[c, CH_ROOM]]
     if light == codes.DARK:
-        return 0  # INF-1
+        return INF_DARK
     if light == codes.BLIZZARD:
         return -1  # LIGHT-4: nobody can be made out in a blizzard
-    if ch[target, CH_UNCONSCIOUS] == 1:
-        return ip[P.I_INF_UNCONSCIOUS_AP]  # INF-5(a): spending the turn
+    # INF-5(b) before INF-5(a): in a crowd the infection is free and secret, the target
+    # unconscious or not
     if living_in_room(ch, ch[c, CH_ROOM]) >= ip[P.I_INF_CROWD]:
-        return 0  # INF-5(b)
+        return INF_CROWD
+    if ch[target, CH_UNCONSCIOUS] == 1:
+        return INF_UNCONSCIOUS
     return -1
+
+
+@compiled
+def infection_cost(ch, st, ip, c, target):
+    """INF-1, INF-5: AP an infection of `target` costs now, or -1 if it is not allowed."""
+    rule = infection_rule(ch, st, ip, c, target)
+    if rule == INF_UNCONSCIOUS:
+        return ip[P.I_INF_UNCONSCIOUS_AP]  # INF-5(a), GAP-14: spending the turn
+    return 0 if rule >= 0 else -1
 
 
 @compiled
@@ -1189,8 +1207,9 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     elif codes.A_BLOOD_SELF <= action <= codes.A_LAB_VIEW:
         resolve_lab(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
     elif action == codes.A_INFECT:
-        if infection_cost(ch, st, ip, c, target) >= 0:
-            infect(ch, it, st, rng, events, ip, c, target, rec)
+        rule = infection_rule(ch, st, ip, c, target)
+        if rule >= 0:
+            infect(ch, it, st, rng, events, ip, c, target, rule == INF_UNCONSCIOUS, rec)
     elif action == codes.A_OPEN_BOX:
         open_box(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
     elif action == codes.A_PICKUP and target == codes.ID_CARD:  # GAP-5, GAP-51

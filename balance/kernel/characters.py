@@ -279,28 +279,32 @@ def roll_conversion(ch, st, rng, ip, fp, c, rec):
 
 
 @compiled
-def infect(ch, it, st, rng, events, ip, c, target, rec):
+def infect(ch, it, st, rng, events, ip, c, target, in_view, rec):
     """INF-1, INF-6, GAP-36: an infection attempt by Thing c: its cooldown starts (used on t,
-    usable on t + 4) and it takes effect (contaminate)."""
+    usable on t + 4) and it takes effect (contaminate). INF-5(a), AP-6: one `in_view` (in Light,
+    on an unconscious character) is not secret: the others present see it (E_INFECT_SEEN)."""
     rec[R.C_INFECTION_ATTEMPTS] += 1
     ch[c, CH_INFECT_READY] = st[ST_TURN] + ip[P.I_INF_COOLDOWN] + 1
-    contaminate(ch, st, rng, events, ip, c, target, codes.E_INFECT, rec)
+    kind = codes.E_INFECT_SEEN if in_view else codes.E_INFECT
+    contaminate(ch, st, rng, events, ip, c, target, kind, rec)
 
 
 @compiled
 def contaminate(ch, st, rng, events, ip, c, target, kind, rec):
     """INF-2, INF-7, GAP-36: the infection of `target` by Thing c (the event's actor: -1 for a
-    convert unaware of it), logged as event `kind` (INF-1, or first aid: INF-8), secret.
-    SALIVA-3: it cancels a saliva blackout still to come."""
+    convert unaware of it), logged as event `kind`, whose sight says who perceives it: secret
+    (INF-1, INF-5(b); first aid: INF-8) or seen (INF-5(a)). SALIVA-3: it cancels a saliva
+    blackout still to come."""
     t = st[ST_TURN]
+    r = ch[target, CH_ROOM]
     if ch[target, CH_FORM] != codes.HUMAN or ch[target, CH_ALIVE] == 0:
-        log_event(st, events, kind, c, target, -1, 0)  # GAP-36: targeting a Thing wastes it
+        log_act(ch, st, events, kind, c, target, -1, 0, r)  # GAP-36: targeting a Thing wastes it
         return
     ch[target, CH_SALIVA_TURN] = 0
     if ch[target, CH_INFECTED] == 1:
         ch[target, CH_SURE_CONVERSION] = 1  # INF-7: the timer keeps running, conversion certain
         rec[R.C_REINFECTIONS] += 1
-        log_event(st, events, kind, c, target, 1, ch[target, CH_BLACKOUT_TURN])
+        log_act(ch, st, events, kind, c, target, 1, ch[target, CH_BLACKOUT_TURN], r)
         return
     ch[target, CH_INFECTED] = 1
     # GAP-36: a recovered human converts surely
@@ -310,7 +314,8 @@ def contaminate(ch, st, rng, events, ip, c, target, kind, rec):
     rec[R.C_INFECTIONS] += 1
     if ch[target, CH_RECOVERED] == 1:
         rec[R.C_REINFECTIONS] += 1
-    log_event(st, events, kind, c, target, ch[target, CH_RECOVERED], ch[target, CH_BLACKOUT_TURN])
+    a, b = ch[target, CH_RECOVERED], ch[target, CH_BLACKOUT_TURN]
+    log_act(ch, st, events, kind, c, target, a, b, r)
 
 
 @compiled

@@ -15,7 +15,7 @@ Decisions where the rules are silent (each also in docs/rules-coverage.md):
   paralysis included, or being burned alive (GAP-44); characters.burst_organs.
 - GAP-41: with more starting Things than archetypes, the Things past the third get none.
 - THING-ACTIVE-4: in the active form every ability of the hidden form is lost (thing_action_cost
-  and actions.infection_cost ask for the hidden form); Night vision, Vitality and Resurrection
+  and actions.infection_rule ask for the hidden form); Night vision, Vitality and Resurrection
   stay. GAP-39: Smell and Limited potential have no effect, so no code stands for them.
 """
 
