@@ -237,7 +237,7 @@ A_PICKUP = 3  # target = item kind, arg = 1 to backpack  ACT-PICKUP (step 5)
 #               (an ID card: arg = 2 + its owner, lying here or on a corpse here: GAP-51)
 A_DROP = 4  # target = hand slot, or 2 + owner of a carried ID card   ACT-DROP (step 1)
 A_PARKA_ON = 5  # target = hand slot holding a parka      ACT-PARKA (step 1)
-A_REFUEL = 6  # target = hand slot holding a canister   GEN-4 (step 7)
+A_REFUEL = 6  # target = hand slot of a canister, arg = 0 into the generator, 1 out  GEN-4 (step 7)
 A_FILL = 7  # target = hand slot holding a canister   LOC-FUEL-1 (step 9)
 A_BREAK = 8  # target = object code (OBJ_DOOR: arg = the door's room)   ACT-BREAK (step 8)
 A_REPAIR = 9  # target = object code (OBJ_DOOR: arg = the door's room)  ACT-REPAIR (step 7)
@@ -245,7 +245,8 @@ A_BEACON = 10  # activate this room's beacon              GAP-6 (step 9)
 A_CALL = 11  # call for help from the Radio room        GAP-6 (step 9)
 A_INFECT = 12  # target = character                       INF-1 (step 1)
 A_BACKPACK = 13  # target = hand slot, arg = backpack slot: take, put or swap  ACT-BACKPACK (step 5)
-A_GIVE = 14  # target = receiver, arg = hand slot, or 2 + owner of a carried ID card  (step 5)
+A_GIVE = 14  # target = receiver, arg = hand slot, -(1 + k) for backpack slot k, or 2 + owner of a
+#               carried ID card  ACT-GIVE (step 5)
 A_RECEIVE = 15  # target = giver, arg = item kind named     ACT-RECEIVE (step 5)
 A_DESTROY = 16  # target = item kind, arg = 0 lying here (step 5), 1 in own hand (step 1)
 A_SHOOT = 17  # target = character or -1 (the air), arg = hand slot   ACT-SHOOT (step 2)
@@ -631,8 +632,8 @@ E_LAB_RESULT = 83  # the comparison started by target finished: question a, answ
 E_LAB_ABORT = 84  # the comparison started by target stopped: the analyzer broke (a = 0) or lost
 #                   power (a = 1) (GAP-52)
 E_LAB_VIEW = 85  # actor read the laboratory computer: a rows of completed checks (LOC-LAB-4)
-# infection in view (kernel.characters)
 E_INFECT_SEEN = 86  # actor infected the unconscious target in Light (INF-5(a)); a, b as E_INFECT's
+E_DEFUEL = 87  # actor drew a units out of the generator of block b into a canister (GEN-4)
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -720,8 +721,8 @@ EVENT_NAMES = {
     E_LAB_RESULT: "lab_result",
     E_LAB_ABORT: "lab_abort",
     E_LAB_VIEW: "lab_view",
-    # infection in view
     E_INFECT_SEEN: "infection_seen",
+    E_DEFUEL: "defuel",
 }
 
 # What the others in the room perceive of an event (A18, AP-6, AP-7, LIGHT-1, LIGHT-2), as bits
@@ -826,7 +827,7 @@ EVENT_SIGHT = (
     _SECRET,  # E_LAB_RESULT: read on the computer only (LOC-LAB-4)
     _SECRET,  # E_LAB_ABORT: the analyzer's display shows it idle (LOC-LAB-1)
     SEEN | DETAILS_PRIVATE,  # E_LAB_VIEW: what the screen shows is the reader's (LOC-LAB-4)
-    # infection in view (kernel.characters)
     SEEN | DETAILS_PRIVATE,  # E_INFECT_SEEN: not secret (INF-5(a), AP-6), yet nobody can tell
     #                          whether it took; its unconscious target perceives nothing (UNC-1)
+    _PUBLIC,  # E_DEFUEL, as E_REFUEL
 )

@@ -110,6 +110,7 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_MOVE: lambda t, a, b: {"from": _room(a), "to": _room(b)},
     codes.E_MISDIRECTED: lambda t, a, b: {"heading": _room(a), "to": _room(b)},
     codes.E_REFUEL: lambda t, a, b: {"fuel_units": a, "block": b + 1},
+    codes.E_DEFUEL: lambda t, a, b: {"fuel_units": a, "block": b + 1},
     codes.E_FILL: lambda t, a, b: {},
     codes.E_BOX: lambda t, a, b: {"box": _name(codes.BOX_NAMES, a, "box colour"), "item": _item(b)},
     codes.E_PICKUP: lambda t, a, b: {"item": _item(a)},
@@ -354,6 +355,9 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
     "misdirected": lambda e, who: f"headed for {e['heading']} but lost the way to {e['to']}",
     "refuel": lambda e, who: (
         f"poured {_canisters(e['fuel_units'])} canisters into the generator of block {e['block']}"
+    ),
+    "defuel": lambda e, who: (
+        f"drew {_canisters(e['fuel_units'])} canisters out of the generator of block {e['block']}"
     ),
     "fill_canister": lambda e, who: "filled a canister at the pump",
     "open_box": lambda e, who: f"opened a {e['box']} box and found {_a(e['item'])}",

@@ -153,6 +153,11 @@ def candidate(obs, next_hop, wanted, out, n):
                     emit(out, n, action, h, 0)
                     return -1
                 k += 1
+            if is_generator_room(here) and fuel < codes.FUEL_UNITS:  # GEN-4: out of the generator
+                if k == wanted:
+                    emit(out, n, codes.A_REFUEL, h, 1)
+                    return -1
+                k += 1
         for slot in range(3):  # ACT-BACKPACK: put or swap
             if k == wanted:
                 emit(out, n, codes.A_BACKPACK, h, slot)
@@ -219,6 +224,15 @@ def candidate(obs, next_hop, wanted, out, n):
                 emit(out, n, codes.A_BACKPACK, 0 if obs[O_HAND_KIND] == codes.NO_ITEM else 1, slot)
                 return -1
             k += 1
+    for slot in range(3):  # ACT-GIVE straight from the backpack to someone here
+        if obs[O_BACKPACK_KIND + slot] == codes.NO_ITEM:
+            continue
+        for d in range(MAX_CHARACTERS):
+            if d != me and obs[O_PRESENT + d] != P_ABSENT:
+                if k == wanted:
+                    emit(out, n, codes.A_GIVE, d, -(1 + slot))
+                    return -1
+                k += 1
     for d in range(MAX_CHARACTERS):  # INF-1, ACT-RECEIVE
         if d == me or obs[O_PRESENT + d] == P_ABSENT:
             continue

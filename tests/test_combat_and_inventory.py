@@ -157,6 +157,25 @@ def test_ACT_GIVE_ACT_RECEIVE_need_both_declarations():
     assert sc.violations == 0
 
 
+def test_ACT_GIVE_from_the_backpack():
+    """ACT-GIVE: an item is given "from hands or backpack": A_GIVE's arg -(1 + k) names
+    backpack slot k (as A_BACKPACK numbers them); the receiver takes it into a free hand."""
+    sc = lit(seed=110)
+    sc.put(0, codes.ARSENAL).put(1, codes.ARSENAL)
+    axe = sc.give(0, codes.AXE)
+    sc.step({0: [(codes.A_BACKPACK, 0, 1)]})
+    assert sc.ch[0, S.CH_BACKPACK + 1] == axe and sc.ch[0, S.CH_HAND] == -1
+    assert (codes.A_GIVE, 1, -2) in sc.offered(0)  # the random policy draws it
+    sc.step({0: [(codes.A_GIVE, 1, -2)], 1: [(codes.A_RECEIVE, 0, codes.AXE)]})
+    assert sc.kept(0) == [(codes.A_GIVE, 1, -2)]
+    assert sc.ch[1, S.CH_HAND] == axe and sc.ch[0, S.CH_BACKPACK + 1] == -1
+    assert sc.it[axe, S.IT_PLACE] == codes.IN_HAND and sc.it[axe, S.IT_WHERE] == 1
+    assert sc.events(codes.E_GIVE)[:, 2:5].tolist() == [[0, 1, codes.AXE]]
+    sc.step({1: [(codes.A_GIVE, 0, -4)]})  # the backpack has 3 slots
+    assert sc.kept(1) == []
+    assert sc.violations == 0
+
+
 def test_ACT_BACKPACK_put_take_and_swap():
     sc = lit(seed=111)
     axe = sc.give(0, codes.AXE)

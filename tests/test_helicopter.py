@@ -161,6 +161,23 @@ def test_HELI_6_a_part_broken_in_step_8_grounds_the_flight_of_step_9():
     assert sc.st[S.ST_HELI_GONE] == 0 and sc.events(codes.E_HELI_BOARD).shape[0] == 0
 
 
+def test_HELI_5_fuel_taken_out_after_the_seats_grounds_the_flight():
+    """HELI-5: the helicopter leaves only if it is still intact and fuelled at take-off, after
+    step 9: fuel drawn out of the tank later in step 9 than the seats were taken keeps everyone
+    on the station, the seats emptied."""
+    sc = prepared()
+    for c in range(4):
+        sc.ch[c, S.CH_INITIATIVE] = 3  # seated before character 4 resolves (RES-3)
+    sc.ch[4, S.CH_INITIATIVE] = 1
+    sc.give(4, codes.CANISTER, fuel=0)
+    sc.step({**{c: BOARD for c in range(4)}, 4: [(codes.A_HELI_FUEL, 0, 1)]})
+    assert sc.events(codes.E_HELI_BOARD).shape[0] == 4
+    assert sc.st[S.ST_HELI_FUEL] == 2 * FULL
+    assert sc.st[S.ST_HELI_GONE] == 0 and sc.events(codes.E_TAKEOFF).shape[0] == 0
+    assert all(sc.ch[c, S.CH_LEFT_STATION] == 0 for c in range(6))
+    assert all(sc.ch[c, S.CH_SEATED] == 0 for c in range(6))
+
+
 def test_HELI_6_repair_in_step_7_then_break_in_step_8():
     sc = hangar()
     sc.give(0, codes.SPARE_PARTS)

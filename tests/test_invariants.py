@@ -18,6 +18,7 @@ ACTION_EVENTS = [
     codes.E_MOVE,
     codes.E_MISDIRECTED,
     codes.E_REFUEL,
+    codes.E_DEFUEL,
     codes.E_FILL,
     codes.E_BOX,
     codes.E_PICKUP,

@@ -53,6 +53,23 @@ def test_GEN_4_refuel_moves_what_fits():
     assert sc.it[sc.ch[0, S.CH_HAND], S.IT_FUEL] == 48
 
 
+def test_GEN_4_fuel_out_of_the_generator_into_a_canister():
+    """GEN-4, GAP-18: the reverse transfer (A_REFUEL's arg 1) moves min(generator, free space
+    in the canister): the canister never holds more than 1, the generator never goes below 0."""
+    sc = Scenario(12).all_human().park_everyone(codes.LIVING_QUARTERS)
+    sc.put(0, codes.GENERATOR_1)
+    canister = sc.give(0, codes.CANISTER, fuel=20)
+    assert (codes.A_REFUEL, 0, 1) in sc.offered(0)  # the random policy draws it
+    sc.step({0: [(codes.A_REFUEL, 0, 1)]})  # turn 1 burned 12: 168 left, 40 fit
+    assert sc.st[S.ST_GEN_FUEL] == 128 and sc.it[canister, S.IT_FUEL] == codes.FUEL_UNITS
+    assert sc.events(codes.E_DEFUEL)[:, 4:6].tolist() == [[40, 0]]
+    sc.it[canister, S.IT_FUEL] = 0
+    sc.st[S.ST_GEN_FUEL] = 22
+    sc.step({0: [(codes.A_REFUEL, 0, 1)]})  # the burn leaves 10: all of it, not 60
+    assert sc.st[S.ST_GEN_FUEL] == 0 and sc.it[canister, S.IT_FUEL] == 10
+    assert sc.kept(0) == [(codes.A_REFUEL, 0, 1)]
+
+
 def test_TEMP_2_fall_and_TEMP_3_recovery():
     """TEMP-2..5, GAP-46: unpowered rooms fall 5 a turn to -45 (the Freezer too); powered
     again they rise 5 a turn to +25 (the Freezer to -5); the Street stays at -45."""

@@ -315,10 +315,10 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         return ip[P.I_PICKUP_AP]  # ACT-PICKUP
     if action == codes.A_DROP or action == codes.A_PARKA_ON:
         return 0 if 0 <= target <= 1 else -1  # ACT-DROP, ACT-PARKA
-    if action == codes.A_REFUEL:
-        if not 0 <= target <= 1 or block_of_generator_room(room_block, r) < 0:
+    if action == codes.A_REFUEL:  # GEN-4: arg 0 into the generator, 1 out of it
+        if not (0 <= target <= 1 and 0 <= arg <= 1) or block_of_generator_room(room_block, r) < 0:
             return -1
-        return ip[P.I_REFUEL_AP]  # GEN-4
+        return ip[P.I_REFUEL_AP]
     if action == codes.A_FILL:
         if not 0 <= target <= 1 or r != codes.FUEL_ROOM:
             return -1
@@ -348,9 +348,10 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         return infection_cost(ch, st, ip, c, target)
     if action == codes.A_BACKPACK:
         return ip[P.I_BACKPACK_AP] if 0 <= target <= 1 and 0 <= arg <= 2 else -1  # GAP-23, INV-4
-    if action == codes.A_GIVE:  # a hand's item, or a carried ID card (GAP-5)
-        ok = other_here(ch, c, target) and (0 <= arg <= 1 or carries_card(ch, it, c, arg - 2))
-        return ip[P.I_GIVE_AP] if ok else -1
+    if action == codes.A_GIVE:  # ACT-GIVE: from a hand or the backpack; a carried ID card (GAP-5)
+        from_hand_or_backpack = 0 <= arg <= 1 or 0 <= -1 - arg <= 2
+        ok = from_hand_or_backpack or carries_card(ch, it, c, arg - 2)
+        return ip[P.I_GIVE_AP] if ok and other_here(ch, c, target) else -1
     if action == codes.A_RECEIVE:
         ok = other_here(ch, c, target) and 0 <= arg < codes.N_ITEM_KINDS
         return ip[P.I_RECEIVE_AP] if ok else -1
@@ -930,17 +931,19 @@ def receives(ch, decl, giver, receiver, kind):
 
 
 @compiled
-def give(ch, it, st, events, decl, c, target, h):
-    """ACT-GIVE, ACT-RECEIVE (step 5): the hand-over needs both declarations, the receiver able
-    to act and with a free hand."""
-    i = ch[c, CH_HAND + h]
+def give(ch, it, st, events, decl, c, target, source):
+    """ACT-GIVE, ACT-RECEIVE (step 5): the item in hand `source` (0 or 1) or in backpack slot
+    -(1 + source) is handed over; it needs both declarations, the receiver able to act and with
+    a free hand."""
+    cell = CH_HAND + source if source >= 0 else CH_BACKPACK - 1 - source
+    i = ch[c, cell]
     if i < 0 or not other_here(ch, c, target) or not can_act(ch, target):
         return
     kind = it[i, IT_KIND]
     slot = free_hand(ch, target)
     if slot < 0 or not receives(ch, decl, c, target, kind):
         return
-    ch[c, CH_HAND + h] = -1
+    ch[c, cell] = -1
     put_in_hand(ch, it, target, slot, i)
     log_act(ch, st, events, codes.E_GIVE, c, target, kind, 0, ch[c, CH_ROOM])
 
@@ -1081,6 +1084,29 @@ def take_off_parka(ch, it, st, events, c):
 
 
 @compiled
+def fuel_generator(ch, it, st, events, ip, room_block, c, h, out_of_generator, rec):
+    """GEN-4, GAP-18 (step 7): the canister (or flamethrower tank: ITEM-FLAMETHROWER-5) in hand
+    h into the generator of c's room, or the generator into it; min(source, room), as HELI-3."""
+    b = block_of_generator_room(room_block, ch[c, CH_ROOM])
+    i = ch[c, CH_HAND + h]
+    if b < 0 or i < 0 or it[i, IT_KIND] not in codes.FUEL_CONTAINERS:
+        return
+    if out_of_generator == 1:
+        amount = min(st[ST_GEN_FUEL + b], codes.FUEL_UNITS - it[i, IT_FUEL])  # ITEM-CANISTER
+        st[ST_GEN_FUEL + b] -= amount
+        it[i, IT_FUEL] += amount
+        if amount > 0:
+            log_act(ch, st, events, codes.E_DEFUEL, c, -1, amount, b, ch[c, CH_ROOM])
+        return
+    amount = min(it[i, IT_FUEL], ip[P.I_GEN_CAPACITY] - st[ST_GEN_FUEL + b])
+    if amount > 0:
+        it[i, IT_FUEL] -= amount
+        st[ST_GEN_FUEL + b] += amount
+        rec[R.C_REFUELS] += 1
+        log_act(ch, st, events, codes.E_REFUEL, c, -1, amount, b, ch[c, CH_ROOM])
+
+
+@compiled
 def fuel_receiving_hand(ch, decl, receiver, giver):
     """ACT-FUEL: the hand in which the receiver declared taking fuel from the giver this turn,
     or -1."""
@@ -1217,15 +1243,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     elif action == codes.A_PICKUP:
         pick_up(ch, it, st, events, c, target, arg)
     elif action == codes.A_REFUEL:
-        i = ch[c, CH_HAND + target]
-        b = block_of_generator_room(room_block, r)
-        if i >= 0 and it[i, IT_KIND] in codes.FUEL_CONTAINERS:  # ITEM-FLAMETHROWER-5
-            amount = min(it[i, IT_FUEL], ip[P.I_GEN_CAPACITY] - st[ST_GEN_FUEL + b])  # GAP-18
-            if amount > 0:
-                it[i, IT_FUEL] -= amount
-                st[ST_GEN_FUEL + b] += amount
-                rec[R.C_REFUELS] += 1
-                log_act(ch, st, events, codes.E_REFUEL, c, -1, amount, b, ch[c, CH_ROOM])
+        fuel_generator(ch, it, st, events, ip, room_block, c, target, arg, rec)
     elif action == codes.A_FILL:
         i = ch[c, CH_HAND + target]
         if (

@@ -121,17 +121,20 @@ def refusal_mask(ch, decl, c):
 
 @compiled
 def take_off(ch, st, rng, events, decl, ip, fp, rec):
-    """HELI-5, GAP-7, GAP-57, after step 9: the seated learn of each other; if the pilot is
-    aboard and nobody refuses the group, they leave. A human aboard has survived; an infected
-    one rolls his conversion at once; any Thing aboard wins the game for the Things."""
+    """HELI-5, GAP-7, GAP-57, after step 9: the seated learn of each other; if the helicopter
+    is still intact and fuelled, the pilot aboard and nobody refuses the group, they leave. A
+    human aboard has survived; an infected one rolls his conversion at once; any Thing aboard
+    wins the game for the Things. A grounded flight leaves everyone on the station, unseated."""
     group = 0
     for c in range(ch.shape[0]):
         if ch[c, CH_SEATED] == 1:
             if can_act(ch, c):
                 group |= 1 << c
             ch[c, CH_SEATED] = 0
+    if group == 0 or not flyable(st, ip):
+        return  # HELI-5: fuel drawn out later in step 9 than the seats grounds it
     pilot = st[ST_HELI_PILOT]
-    if group == 0 or pilot < 0 or (group >> pilot) & 1 == 0:
+    if pilot < 0 or (group >> pilot) & 1 == 0:
         return  # HELI-5: no take-off without the pilot who prepared it
     for c in range(ch.shape[0]):
         if (group >> c) & 1 == 1 and refusal_mask(ch, decl, c) & group != 0:
