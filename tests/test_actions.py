@@ -226,6 +226,23 @@ def test_LIGHT_2_darkness_halves_a_repair():
     assert abs(ok / n - 0.45) < 3.29 * np.sqrt(0.45 * 0.55 / n)
 
 
+def test_LIGHT_4_a_blizzard_halves_a_humans_chance_and_THING_P_1_not_a_things():
+    """LIGHT-4 (a decision: the source is silent): on the Street in a blizzard a human's chance
+    is halved as in the dark (LIGHT-2); a hidden Thing's Night vision spares it (THING-P-1).
+    In clear weather the Street is dark: the same."""
+    from balance.kernel.actions import success_chance
+
+    sc = lit()
+    sc.make_thing(1)
+    sc.put(0, codes.STREET).put(1, codes.STREET)
+    for light in (codes.BLIZZARD, codes.DARK, codes.LIGHT):
+        sc.st[S.ST_LIGHTING + codes.STREET] = light
+        human, thing = (
+            success_chance(sc.ch, sc.st, sc.pk.fp, c, 0.6, codes.A_SHOOT, -1) for c in (0, 1)
+        )
+        assert (human, thing) == ((0.6, 0.6) if light == codes.LIGHT else (0.3, 0.6))
+
+
 PICK_CANISTER = [(codes.A_PICKUP, codes.CANISTER, 0)]
 
 
