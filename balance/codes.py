@@ -752,12 +752,14 @@ EVENT_SIGHT = (
     _PUBLIC,  # E_BEACON
     _PUBLIC,  # E_CALL
     _SECRET,  # E_INFECT (INF-1, INF-5(b)); INF-5(a) in Light is E_INFECT_SEEN
-    SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_UNCONSCIOUS: nobody learns why
+    # E_UNCONSCIOUS: nobody learns why; in the dark it is noticed as a death, as the
+    # unconscious show as "dead" there (LIGHT-2, perception.apparent_kind)
+    SEEN | NOTICED_IN_DARK | SHOWS_ACTOR_IN_DARK | DETAILS_PRIVATE | ACTOR_UNAWARE,
     SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_WAKE: a convert does not feel it (GAP-38)
     _SECRET,  # E_FROSTBITE: marks are secret (FROST-6); the wound shows (HP-2)
     _ARRIVAL,  # E_DEATH: "dead" is always visible (LIGHT-2)
     _SECRET,  # E_GENERATOR: a station event
-    _SECRET,  # E_PARALYSED: the body looks dead (UNC-3); the presence code shows that
+    _ARRIVAL,  # E_PARALYSED: as E_DEATH, which others take it for (THING-P-3: apparent_kind)
     _ARRIVAL,  # E_REVIVE: the dead rise, in any lighting
     _SECRET,  # E_RESCUE
     _SECRET,  # E_WEATHER: public through the observation

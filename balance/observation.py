@@ -87,7 +87,9 @@ O_DOGS_ALIVE = O_CONTAGION + 1  # in the Kennel and seeing: bitmask of the dogs 
 O_DOGS_DEAD = O_CONTAGION + 2  # ... of the dogs dead and not burned yet (LOC-KENNEL-2), else UNSEEN
 O_DOGS_BURNED = O_CONTAGION + 3  # ... of the dogs burned (LOC-KENNEL-2, GAP-53), else UNSEEN
 O_BODIES_BURNABLE = O_CONTAGION + 4  # bitmask of the bodies here that can still be burned: the
-#   dead and the paralysed, not burned yet (ACT-BURN-CORPSE); 0 in a blizzard (LIGHT-4)
+#   dead and the paralysed, not burned yet (ACT-BURN-CORPSE), and, as nothing tells them from
+#   these, the unconscious one takes for dead in the dark (LIGHT-2: a burn of one is refused);
+#   0 in a blizzard (LIGHT-4)
 # --- the Tower's and the Living quarters' devices (GAP-20) ---
 O_DEVICES_BROKEN = O_CONTAGION + CONTAGION_FIELDS  # seeing: bitmask of the devices of one's
 #   room seen broken, bit k for object code k (the weather station, terminal, stove and mirror:

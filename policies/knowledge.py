@@ -128,12 +128,17 @@ def thing_only_act(kind):
 
 
 @compiled
-def note_act(mem, actor, kind, target):
-    """Fold one perceived act (actor known) into flags and suspicion."""
+def note_act(mem, actor, kind, target, a):
+    """Fold one perceived act (actor known; a its first detail, UNSEEN if not perceived) into
+    flags and suspicion. THING-P-3: a Thing felled looks dead, so a death proves nothing of a
+    known Thing unless seen to be by fire (the only end of a Thing); one who rises was not dead."""
     if thing_only_act(kind):
         flag(mem, actor, F_THING_SEEN)
+        if kind == codes.E_REVIVE:
+            mem[K_FLAGS + actor] &= ~F_DEAD
     elif kind == codes.E_DEATH:
-        flag(mem, actor, F_DEAD)
+        if not known_thing(mem, actor) or a == codes.DC_FIRE:
+            flag(mem, actor, F_DEAD)
     elif kind == codes.E_BURN and target >= 0 and target < MAX_CHARACTERS:
         flag(mem, target, F_DEAD)  # THING-P-3: a burned body is gone for good
     elif kind == codes.E_BREAK:
@@ -155,7 +160,7 @@ def note_acts(obs, mem):
         kind = obs[row + 1]
         if actor == UNSEEN or actor < 0 or actor >= MAX_CHARACTERS or actor == me:
             continue
-        note_act(mem, actor, kind, obs[row + 2])
+        note_act(mem, actor, kind, obs[row + 2], obs[row + 3])
 
 
 @compiled

@@ -177,6 +177,11 @@ class Scenario:
         for _ in range(turns):
             self.play_turn(humans, things)
 
+    def begin_turn(self) -> None:
+        """Only begin the next turn: its start-of-turn effects (deaths, blackouts, revivals)
+        happen and `perceived` shows them, as characters perceive them when they declare."""
+        self._begin_turn()
+
     def _begin_turn(self) -> None:
         assert self.turn < self.cfg["game.max_turns"], "the replay buffers end at game.max_turns"
         self.turn += 1

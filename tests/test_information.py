@@ -7,10 +7,14 @@ Each test plays one scripted turn and reads what a witness perceived of it (Scen
 from balance import codes
 from balance.kernel import state as S
 from balance.observation import (
+    O_BODIES_BURNABLE,
     O_HELD,
+    O_PRESENT,
     O_SHOTS_HEARD,
     O_WEARS,
     O_WOUND,
+    P_LOOKS_DEAD,
+    P_UNCONSCIOUS,
     UNSEEN as U,
     W_HEAVY,
     W_LIGHT,
@@ -167,15 +171,15 @@ def test_GAP_38_the_convert_does_not_learn_that_he_converted():
 
 
 def test_HP_2_LIGHT_1_wounds_hands_and_parkas_seen_in_light_only():
-    """HP-2: 2 HP is lightly, 1 heavily wounded, for all to see in light; a hidden Thing shows
-    the human table (3 of 4 HP reads unhurt). LIGHT-1: hands and parka; LIGHT-2: none of it."""
+    """HP-2: 2 HP is lightly, 1 heavily wounded, for all to see in light; a convert shows the
+    human table (GAP-38: 3 of his 4 HP reads unhurt). LIGHT-1: hands and parka; LIGHT-2: none of
+    it."""
     for dark in (False, True):
         sc = room_of(codes.LIVING_QUARTERS, dark=dark)
         sc.put(3, codes.LIVING_QUARTERS).put(4, codes.LIVING_QUARTERS)
         sc.ch[ACTOR, S.CH_HP] = 2
         sc.ch[TARGET, S.CH_HP] = 1
-        sc.make_thing(3)
-        sc.ch[3, S.CH_HP] = 3
+        make_convert(sc, 3)
         sc.give(ACTOR, codes.AXE, hand=1)
         sc.wear_parka(TARGET)
         sc.step()
@@ -188,6 +192,61 @@ def test_HP_2_LIGHT_1_wounds_hands_and_parkas_seen_in_light_only():
         else:
             assert wounds == [W_LIGHT, W_HEAVY, W_UNHURT, W_UNHURT, U, U]
             assert held == [codes.NO_ITEM, codes.AXE] and wears == [0, 1]
+
+
+def make_convert(sc, c, form=codes.THING_HIDDEN):
+    """c converted (GAP-38): a Thing in body, not an original one; his maximum becomes a Thing's
+    and his 3 HP stay."""
+    sc.ch[c, S.CH_FORM] = form
+    sc.ch[c, S.CH_MAX_HP] = sc.cfg["health.thing_hp"]
+
+
+def test_THING_P_2_INV_2_an_original_Thing_shows_each_hit_as_a_human_does():
+    """THING-P-2: an original Thing, hidden or active, is healthy at 4 HP, lightly wounded at 3,
+    heavily at 2 and 1. A hit shows on it as on a human (HP-2: 3, 2, 1), and the second both
+    shows heavy and takes a hand (INV-2) on both: the hidden form passes for human."""
+    for form in (codes.THING_HIDDEN, codes.THING_ACTIVE):
+        sc = room_of(codes.LIVING_QUARTERS, sets=("combat.hit_chance_by_physical=[1,1,1]",))
+        sc.make_thing(TARGET)
+        sc.ch[TARGET, S.CH_FORM] = form
+        HUMAN, HITTER = 3, 4
+        sc.put(HUMAN, codes.LIVING_QUARTERS).put(HITTER, codes.LIVING_QUARTERS)
+        sc.give(ACTOR, codes.AXE)
+        sc.give(HITTER, codes.AXE)
+        for hp, wound in ((3, W_LIGHT), (2, W_HEAVY)):
+            sc.step({ACTOR: [(codes.A_MELEE, TARGET, 0)], HITTER: [(codes.A_MELEE, HUMAN, 0)]})
+            assert sc.ch[TARGET, S.CH_HP] == hp and sc.ch[HUMAN, S.CH_HP] == hp - 1
+            o = sc.observe(WITNESS)
+            assert o[O_WOUND + TARGET] == o[O_WOUND + HUMAN] == wound
+            lost = [sc.ch[d, S.CH_LOST_HAND] >= 0 for d in (TARGET, HUMAN)]
+            assert lost == [wound == W_HEAVY] * 2
+
+
+def test_GAP_38_INV_2_GAP_34_a_convert_keeps_the_human_wound_table_and_hand():
+    """GAP-38 (decision): a convert's HP stay a human's, so he keeps the human wound table (HP-2)
+    and loses a hand at its threshold (INV-2), in either form: at 3 HP he looks unhurt (the
+    Thing's table would show him lightly wounded at full health), at 2 lightly wounded with both
+    hands, at 1 heavily wounded with one; bandaged back to 2 he has it back (GAP-34: the same
+    threshold), and at his new maximum of 4 he looks unhurt."""
+    sets = ("combat.hit_chance_by_physical=[1,1,1]", "healing.bandage_self_chance=1")
+    sc = room_of(codes.LIVING_QUARTERS, sets=sets)
+    make_convert(sc, TARGET)
+    sc.give(ACTOR, codes.AXE)
+    assert sc.observe(WITNESS)[O_WOUND + TARGET] == W_UNHURT
+    for hp, wound in ((2, W_LIGHT), (1, W_HEAVY)):
+        sc.step({ACTOR: [(codes.A_MELEE, TARGET, 0)]})
+        assert sc.ch[TARGET, S.CH_HP] == hp
+        assert sc.observe(WITNESS)[O_WOUND + TARGET] == wound
+        assert (sc.ch[TARGET, S.CH_LOST_HAND] >= 0) == (wound == W_HEAVY)
+    hand = 1 - int(sc.ch[TARGET, S.CH_LOST_HAND])
+    for hp, wound in ((2, W_LIGHT), (3, W_UNHURT), (4, W_UNHURT)):
+        sc.give(TARGET, codes.BANDAGE, hand=hand)
+        sc.step({TARGET: [(codes.A_BANDAGE, TARGET, hand)]})
+        assert sc.ch[TARGET, S.CH_HP] == hp and sc.ch[TARGET, S.CH_LOST_HAND] == -1
+        assert sc.observe(WITNESS)[O_WOUND + TARGET] == wound
+    sc = room_of(codes.LIVING_QUARTERS)
+    make_convert(sc, TARGET, codes.THING_ACTIVE)  # called (THING-P-5): still his own table
+    assert sc.observe(WITNESS)[O_WOUND + TARGET] == W_UNHURT
 
 
 def test_INV_5_what_goes_into_a_backpack_stays_hidden():
@@ -204,6 +263,41 @@ def test_LIGHT_4_nobody_is_made_out_in_a_blizzard():
     sc.step({ACTOR: [(codes.A_DROP, 0, 0)]})  # turn 1 is stormy: a blizzard on the Street
     assert sc.st[S.ST_LIGHTING + codes.STREET] == codes.BLIZZARD
     assert sc.perceived(WITNESS) == []
+
+
+def body_as_seen(o, d):
+    """What observation o shows of character d: presence, wound, hands, parka, and whether his
+    body can burn."""
+    held = [o[O_HELD + 2 * d + h] for h in range(2)]
+    shown = [o[O_PRESENT + d], o[O_WOUND + d], *held, o[O_WEARS + d], o[O_BODIES_BURNABLE] >> d & 1]
+    return [int(v) for v in shown]
+
+
+def test_LIGHT_2_in_the_dark_the_unconscious_look_like_corpses_in_every_field():
+    """LIGHT-2: in the dark "unconscious characters are shown as dead", so nothing a witness
+    perceives tells one from a corpse: both present as "dead", among the bodies that can burn
+    (O_BODIES_BURNABLE), no wound, hands or parka shown, and the fall noticed as a death. In
+    light the unconscious shows as such and cannot burn. (Burning one stays refused:
+    ACT-BURN-CORPSE burns the dead.)"""
+    DEAD, SLEEPER = ACTOR, TARGET
+    for dark in (False, True):
+        sc = room_of(codes.LIVING_QUARTERS, dark=dark)
+        sc.ch[DEAD, S.CH_POISON_TURN] = 2  # GAP-49: the mixture kills at the start of turn 2
+        sc.ch[SLEEPER, S.CH_BLACKOUT_TURN] = 2  # INF-2: out for the whole of turn 2
+        sc.step()
+        sc.begin_turn()
+        assert sc.ch[DEAD, S.CH_ALIVE] == 0 and sc.ch[SLEEPER, S.CH_UNCONSCIOUS] == 1
+        o = sc.observe(WITNESS)
+        seen = {d: body_as_seen(o, d) for d in (DEAD, SLEEPER)}
+        falls = {row[0]: row[1:] for row in sc.perceived(WITNESS)}
+        if dark:
+            assert seen[SLEEPER] == seen[DEAD] == [P_LOOKS_DEAD, U, U, U, U, 1]
+            assert falls == {d: (codes.E_DEATH, U, U, U) for d in (DEAD, SLEEPER)}
+        else:
+            assert seen[SLEEPER][0] == P_UNCONSCIOUS and seen[SLEEPER][5] == 0
+            assert falls[SLEEPER] == (codes.E_UNCONSCIOUS, -1, U, U)
+            assert falls[DEAD] == (codes.E_DEATH, -1, codes.DC_POISON, 0)
+        assert sc.perceived(SLEEPER) == [(SLEEPER, codes.E_UNCONSCIOUS, -1, U, U)]
 
 
 def test_UNC_1_the_unconscious_perceive_nothing():

@@ -7,14 +7,20 @@ from balance import codes
 from balance.kernel import state as S
 from balance.kernel.game import begin_turn, finish_turn
 from balance.kernel.thing import OT_CONVERTS, OT_FORM, OT_ROOMS_BEFORE, pack_order
+from balance import records as R
 from balance.observation import (
+    O_BODIES_BURNABLE,
+    O_HELD,
     O_KNOWN_THING,
     O_MOVE_AP,
     O_PRESENT,
     O_SEES,
     O_THING,
+    O_WOUND,
     P_ACTIVE_THING,
     P_LOOKS_DEAD,
+    UNSEEN as U,
+    W_HEAVY,
 )
 from harness import Scenario, declare_through_policies, lit
 
@@ -355,6 +361,38 @@ def test_THING_P_2_THING_P_3_the_active_form_keeps_paralysis_and_revival():
     assert sc.ch[THING, S.CH_HP] == 1 and sc.ch[THING, S.CH_FORM] == codes.THING_ACTIVE
     assert sc.kept(THING) == [(codes.A_THROW_BACK, HUMAN, 0)]
     assert sc.observe(WITNESS)[O_PRESENT + THING] == P_ACTIVE_THING
+
+
+def test_THING_P_3_witnesses_take_the_paralysis_for_a_death():
+    """THING-P-3: others see the paralysed Thing as "dead". A witness perceives a Thing felled
+    as he does a human killed beside it (E_DEATH, with the cause in light, only who in the
+    dark), and sees the same body: "dead", burnable, its hand items dropped (HP-3). The log
+    keeps the paralysis (E_PARALYSED) and the records count one death, the human's; on revival
+    the Thing takes back what is still lying there (as on waking: UNC-1, GAP-56)."""
+    for dark in (False, True):
+        sc = scene(sets=("combat.hit_chance_by_physical=[1,1,1]",), dark=dark)
+        HITTER_1, HITTER_2 = 4, 5
+        for c in (HITTER_1, HITTER_2):  # Things: Night vision, so their blows land in the dark
+            sc.make_thing(c).put(c, ROOM).give(c, codes.AXE)
+        sc.ch[THING, S.CH_HP] = sc.ch[OTHER, S.CH_HP] = 1
+        radios = [sc.give(d, codes.RADIO) for d in (THING, OTHER)]
+        sc.step({HITTER_1: [(codes.A_MELEE, THING, 0)], HITTER_2: [(codes.A_MELEE, OTHER, 0)]})
+        assert sc.ch[THING, S.CH_PARALYSED_UNTIL] == 3 and sc.ch[OTHER, S.CH_ALIVE] == 0
+        deaths = {row[0]: row[1:] for row in sc.perceived(WITNESS) if row[1] == codes.E_DEATH}
+        seen = (U, U, U) if dark else (-1, codes.DC_ATTACK, 0)
+        assert deaths == {THING: (codes.E_DEATH, *seen), OTHER: (codes.E_DEATH, *seen)}
+        o = sc.observe(WITNESS)
+        for d in (THING, OTHER):
+            assert o[O_PRESENT + d] == P_LOOKS_DEAD and (o[O_BODIES_BURNABLE] >> d) & 1 == 1
+            assert o[O_WOUND + d] == (U if dark else W_HEAVY)
+            assert [o[O_HELD + 2 * d + h] for h in range(2)] == [U if dark else codes.NO_ITEM] * 2
+        assert all(sc.it[i, S.IT_PLACE] == codes.IN_ROOM for i in radios)
+        assert sc.events(codes.E_PARALYSED)[:, 2].tolist() == [THING]
+        assert sc.events(codes.E_DEATH)[:, 2].tolist() == [OTHER]
+        assert sc.rec[R.C_DEATHS_ATTACK] == 1
+        assert sc.perceived(THING)[-1] == (THING, codes.E_PARALYSED, -1, codes.DC_ATTACK, 3)
+    sc.run(3)  # revives at the start of turn 4
+    assert sc.ch[THING, S.CH_HP] == 1 and radios[0] in sc.ch[THING, S.CH_HAND : S.CH_HAND + 2]
 
 
 def test_THING_P_4_one_mind_for_the_original_Things_only():

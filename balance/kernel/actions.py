@@ -12,6 +12,7 @@ from balance.kernel import params as P
 from balance.kernel.characters import (
     can_act,
     damage,
+    heavy_wound_hp,
     helpless,
     infect,
     other_here,
@@ -1026,10 +1027,7 @@ def bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg, rec):
     healed = chance(rng, WORLD, p)
     if healed:
         ch[target, CH_HP] = min(ch[target, CH_MAX_HP], ch[target, CH_HP] + ip[P.I_BANDAGE_HEAL])
-        heavy = (
-            ip[P.I_HUMAN_HEAVY_HP] if ch[target, CH_FORM] == codes.HUMAN else ip[P.I_THING_HEAVY_HP]
-        )
-        if ch[target, CH_HP] > heavy:
+        if ch[target, CH_HP] > heavy_wound_hp(ch, ip, target):  # the threshold that took it
             ch[target, CH_LOST_HAND] = -1
     log_act(ch, st, events, codes.E_BANDAGE, c, target, 1 if healed else 0, 0, ch[c, CH_ROOM])
     if given:

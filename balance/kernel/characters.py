@@ -26,6 +26,7 @@ from balance.kernel.state import (
     CH_LOST_HAND,
     CH_MAX_HP,
     CH_MIRROR_SANITY,
+    CH_ORIGINAL,
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
     CH_POISON_TURN,
@@ -71,6 +72,16 @@ def is_human(ch, c):
 
 
 @compiled
+def heavy_wound_hp(ch, ip, c):
+    """HP-2, THING-P-2, INV-2: the HP at or below which c is heavily wounded and loses a hand;
+    "lightly wounded" is the one value above it. An original Thing, hidden or active, goes by
+    THING-P-2's table, which matches a human's hit for hit. Everyone else, a convert included,
+    goes by the human one: a convert's HP stay a human's (GAP-38: only his maximum becomes 4),
+    and the Thing's table would show him lightly wounded at full health, a tell."""
+    return ip[P.I_THING_HEAVY_HP] if ch[c, CH_ORIGINAL] == 1 else ip[P.I_HUMAN_HEAVY_HP]
+
+
+@compiled
 def die(ch, it, st, events, c, cause, rec):
     """HP-3: death; hand items drop where the character lies."""
     ch[c, CH_ALIVE] = 0
@@ -109,8 +120,7 @@ def hurt(ch, it, st, rng, events, ip, c, amount, cause, rec):
         return False
     ch[c, CH_HP] = max(0, ch[c, CH_HP] - amount)
     if ch[c, CH_HP] > 0:
-        heavy = ip[P.I_HUMAN_HEAVY_HP] if ch[c, CH_FORM] == codes.HUMAN else ip[P.I_THING_HEAVY_HP]
-        if ch[c, CH_HP] <= heavy and ch[c, CH_LOST_HAND] < 0:
+        if ch[c, CH_HP] <= heavy_wound_hp(ch, ip, c) and ch[c, CH_LOST_HAND] < 0:
             lose_a_hand(ch, it, st, rng, events, c)
         return False
     if paralysed(ch, c):
@@ -118,9 +128,14 @@ def hurt(ch, it, st, rng, events, ip, c, amount, cause, rec):
     if ch[c, CH_FORM] == codes.HUMAN:
         die(ch, it, st, events, c, cause, rec)
     else:
-        # THING-P-3: paralysed for the next paralysis_turns turns; seen as "dead" (UNC-3)
+        # THING-P-3: paralysed for the next paralysis_turns turns; others see it as "dead", so
+        # its hand items drop as a corpse's do (HP-3), to come back on revival as an unconscious
+        # character's do (UNC-1, GAP-56), and witnesses perceive its fall as a death
+        # (perception.apparent_kind) while the log keeps the paralysis
         ch[c, CH_PARALYSED_UNTIL] = st[ST_TURN] + ip[P.I_PARALYSIS]
-        log_event(st, events, codes.E_PARALYSED, c, -1, cause, ch[c, CH_PARALYSED_UNTIL])
+        drop_hands(ch, it, c, c)
+        until = ch[c, CH_PARALYSED_UNTIL]
+        log_act(ch, st, events, codes.E_PARALYSED, c, -1, cause, until, ch[c, CH_ROOM])
     return True
 
 
@@ -177,14 +192,18 @@ def through_cover(ch, st, events, c, target):
 
 
 @compiled
-def revive_things(ch, st, events, ip):
-    """THING-P-3: after its paralysis a Thing revives with revive_hp and no frostbite marks."""
+def revive_things(ch, it, st, events, ip):
+    """THING-P-3: after its paralysis a Thing revives with revive_hp and no frostbite marks; in
+    the hidden form, the items its fall dropped come back to its hands if still lying here
+    (UNC-1, GAP-56)."""
     t = st[ST_TURN]
     for c in range(ch.shape[0]):
         if ch[c, CH_ALIVE] == 1 and ch[c, CH_PARALYSED_UNTIL] > 0 and t > ch[c, CH_PARALYSED_UNTIL]:
             ch[c, CH_PARALYSED_UNTIL] = 0
             ch[c, CH_HP] = min(ip[P.I_REVIVE_HP], ch[c, CH_MAX_HP])
             ch[c, CH_FROST] = 0  # FROST-5
+            if ch[c, CH_FORM] == codes.THING_HIDDEN:  # THING-ACTIVE-3: the active form holds none
+                take_back_dropped(ch, it, c)
             log_act(ch, st, events, codes.E_REVIVE, c, -1, ch[c, CH_HP], 0, ch[c, CH_ROOM])
 
 

@@ -13,6 +13,7 @@ from balance.kernel.actions import block_of_generator_room
 from balance.kernel.jit import compiled
 from balance.kernel.perception import perceive, perceives_details
 from balance.kernel.arsenal import workshop_works
+from balance.kernel.characters import heavy_wound_hp
 from balance.kernel.contagion import burnable, observe_contagion
 from balance.kernel.helicopter import boarding_open
 from balance.kernel.lab import observe_lab
@@ -185,11 +186,10 @@ ALL_ROOMS = (1 << codes.N_ROOMS) - 1
 
 @compiled
 def wound_state(ch, ip, d):
-    """HP-2: the public wound state, one "lightly wounded" value just above the heavy-wound
-    threshold. The hidden form passes for human, so it shows the human table whatever its HP
-    (else a convert's new maximum would give him away); the active form shows THING-P-2's."""
-    active = ch[d, CH_FORM] == codes.THING_ACTIVE
-    heavy = ip[P.I_THING_HEAVY_HP] if active else ip[P.I_HUMAN_HEAVY_HP]
+    """HP-2, THING-P-2: the public wound state by d's own table (characters.heavy_wound_hp): an
+    original Thing's in either form, so that a hit shows on it as on a human and the hand it
+    loses (INV-2) never shows on a body that looks unhurt; a convert's stays human (GAP-38)."""
+    heavy = heavy_wound_hp(ch, ip, d)
     if ch[d, CH_HP] <= heavy:
         return W_HEAVY
     return W_LIGHT if ch[d, CH_HP] == heavy + 1 else W_UNHURT
@@ -329,6 +329,7 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     if blizzard:
         here &= 1 << c
     o[O_HERE] = here
+    seen_dead = 0  # LIGHT-2: the unconscious shown as "dead" in the dark
     while here != 0:
         d = trailing_zeros(here)
         here &= here - 1
@@ -342,6 +343,8 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
             o[O_PRESENT + d] = P_LOOKS_DEAD  # LIGHT-2, THING-P-3
         elif ch[d, CH_UNCONSCIOUS] == 1:
             o[O_PRESENT + d] = P_UNCONSCIOUS if sees else P_LOOKS_DEAD  # UNC-3
+            if not sees:
+                seen_dead |= 1 << d
         else:
             o[O_PRESENT + d] = P_CONSCIOUS
         if o[O_PRESENT + d] != P_LOOKS_DEAD:
@@ -413,8 +416,10 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
         o[O_DOORS_OPENED] = seen_opened(seen)
         o[O_DOORS_REFUSED] = seen_refused(seen)
         o[O_DOOR_USERS] = seen_users(seen)
-    # SALIVA-1, LOC-KENNEL-1/2, ACT-BURN-CORPSE
-    observe_contagion(ch, it, st, ip, c, sees, room_survey[r, RS_BODIES], o)
+    # SALIVA-1, LOC-KENNEL-1/2, ACT-BURN-CORPSE; LIGHT-2: nothing tells the unconscious shown as
+    # "dead" from a corpse, so they show among the bodies that can burn (burning one is still
+    # refused: contagion.body_here, ACT-BURN-CORPSE burns the dead)
+    observe_contagion(ch, it, st, ip, c, sees, room_survey[r, RS_BODIES] | seen_dead, o)
     if terminal:
         observe_terminal(ch, st, ip, o)
     observe_lab(ch, it, st, ip, room_block, c, o)  # LOC-LAB-1, LOC-LAB-4

@@ -109,16 +109,30 @@ def log_act(ch, st, events, kind, actor, target, a, b, room):
 @compiled
 def trigger_reactions(ch, st, kind, actor, target, seers, present):
     """GAP-33: a waiting reaction on this kind of event fires if its character perceives it
-    before the step of the declaration it would replace."""
+    (as the kind he takes it for: apparent_kind) before the step of the declaration it would
+    replace."""
     perceivers = noticers(kind, actor, target, seers, present)
     for c in range(ch.shape[0]):
         if (
-            ch[c, CH_REACT_TRIGGER] == kind
-            and ch[c, CH_REACT_STATE] == 0
+            ch[c, CH_REACT_STATE] == 0
             and st[ST_STEP] < ch[c, CH_REACT_STEP]
             and (perceivers >> c) & 1 == 1
+            and ch[c, CH_REACT_TRIGGER] == apparent_kind(kind, actor, c, (seers >> c) & 1 == 1)
         ):
             ch[c, CH_REACT_STATE] = 1
+
+
+@compiled
+def apparent_kind(kind, actor, c, sees):
+    """The kind of event c takes an act for (its actor knows what he did): THING-P-3, others see
+    a paralysed Thing as "dead", so its fall looks like a death; LIGHT-2, in the dark the
+    unconscious show as "dead", so a blackout there looks like one too. Their other fields then
+    read as a death's (perceive), so that nothing tells them from one."""
+    if actor == c:
+        return kind
+    if kind == codes.E_PARALYSED or (kind == codes.E_UNCONSCIOUS and not sees):
+        return codes.E_DEATH
+    return kind
 
 
 @compiled
@@ -175,7 +189,8 @@ def perceive(events, e, c, out, k):
     noticed (events[e, EV_NOTICERS]). AP-6: those who see, see everything not secret;
     LIGHT-2: in the dark only some acts are noticed, and only moves show who (INFO-2); AP-7:
     the target of an act learns of it, in the dark without who; the actor knows his own act,
-    except whether his shot hit in the dark (ACT-SHOOT-4)."""
+    except whether his shot hit in the dark (ACT-SHOOT-4). THING-P-3, LIGHT-2: a Thing's
+    paralysis, and a blackout in the dark, are taken for deaths (apparent_kind)."""
     kind = events[e, EV_KIND]
     actor = events[e, EV_ACTOR]
     target = events[e, EV_TARGET]
@@ -200,3 +215,8 @@ def perceive(events, e, c, out, k):
     if hidden:
         out[k + 3] = UNSEEN
         out[k + 4] = UNSEEN
+    shown = apparent_kind(kind, actor, c, sees)
+    if shown != kind:  # THING-P-3, LIGHT-2: taken for a death, whose b is 0 (characters.die)
+        out[k + 1] = shown
+        if not hidden:
+            out[k + 4] = 0
