@@ -596,6 +596,23 @@ def test_ARCH_MUTANT_1_GAP_43_remote_break_where_it_was_in_the_last_3_turns():
     assert sc.violations == 0
 
 
+def test_ACT_REPAIR_ARCH_MUTANT_1_what_the_remote_break_broke_is_repaired_from_the_next_turn():
+    """ACT-REPAIR: "the object must be broken at the start of the turn". The remote break
+    (step 1) breaks the generator before a repair declared the same turn resolves (step 7):
+    that repair does nothing, the next turn's works."""
+    sc = scene(archetype=codes.ARCH_MUTANT, sets=("repair.chance_with_tool=1",))
+    block = sc.pk.room_block[ROOM]
+    sc.step({THING: [(codes.A_MOVE, codes.STREET, 0)]})
+    sc.step()
+    sc.give(HUMAN, codes.SPARE_PARTS)
+    fix = (codes.A_REPAIR, codes.OBJ_GENERATOR, 0)
+    sc.step({THING: [(codes.A_REMOTE_BREAK, codes.OBJ_GENERATOR, ROOM)], HUMAN: [fix]})
+    assert sc.kept(HUMAN) == [fix] and sc.st[S.ST_GEN_BROKEN + block] == 1
+    sc.step({HUMAN: [fix]})
+    assert sc.st[S.ST_GEN_BROKEN + block] == 0
+    assert sc.violations == 0
+
+
 def test_ARCH_MUTANT_2_its_organs_explode_when_it_falls():
     """At 0 HP the active Mutant hurts every human and hidden Thing there by 1, not another
     active Thing; seen by all, in the dark too."""

@@ -99,6 +99,7 @@ from balance.kernel.state import (
     CH_REACT_TARGET,
     CH_REACT_TRIGGER,
     ST_REACTIONS,
+    ST_REMOTE_BROKEN,
     IT_COLOUR,
     D_COST,
     CH_HINDERED,
@@ -723,10 +724,30 @@ def pick_up(ch, it, st, events, c, kind, to_backpack):
 
 
 @compiled
+def broken_this_turn(st, room, obj):
+    """ACT-REPAIR: whether object obj of room was broken earlier this turn, not at its start. In
+    the steps before a repair's (7) only the Mutant's remote break breaks anything (step 1;
+    ACT-BREAK is step 8)."""
+    remote = st[ST_REMOTE_BROKEN : ST_REMOTE_BROKEN + 3]
+    return remote[0] == st[ST_TURN] and remote[1] == room and remote[2] == obj
+
+
+@compiled
+def remote_break(st, room_block, room, obj, rec):
+    """ARCH-MUTANT-1, GAP-43: the remote break of object obj of room, noted for ACT-REPAIR."""
+    wreck(st, room_block, room, obj, rec)
+    st[ST_REMOTE_BROKEN] = st[ST_TURN]
+    st[ST_REMOTE_BROKEN + 1] = room
+    st[ST_REMOTE_BROKEN + 2] = obj
+
+
+@compiled
 def repair(ch, it, st, rng, events, ip, fp, room_block, c, obj, rec):
-    """ACT-REPAIR, GAP-20: an object of c's room, broken now."""
-    cell = broken_cell(room_block, ch[c, CH_ROOM], obj)
-    if st[cell] == 0 or not usable_here(ch, st, room_block, c, obj):
+    """ACT-REPAIR, GAP-20: an object of c's room, broken now and at the start of the turn ("the
+    object must be broken at the start of the turn")."""
+    r = ch[c, CH_ROOM]
+    cell = broken_cell(room_block, r, obj)
+    if st[cell] == 0 or broken_this_turn(st, r, obj) or not usable_here(ch, st, room_block, c, obj):
         return
     if repair_roll(ch, it, st, rng, events, ip, fp, c, obj, -1, rec):
         st[cell] = 0
@@ -735,8 +756,8 @@ def repair(ch, it, st, rng, events, ip, fp, room_block, c, obj, rec):
 @compiled
 def repair_door(ch, it, st, rng, events, ip, fp, c, room, rec):
     """ACT-REPAIR, DOOR-3, ITEM-SCRAP: the door of `room` (c's own or a neighbour's: the
-    declaration was checked), broken now, mended with scrap metal."""
-    if not door_broken(st, room):
+    declaration was checked), broken now and at the start of the turn, mended with scrap metal."""
+    if not door_broken(st, room) or broken_this_turn(st, room, codes.OBJ_DOOR):
         return
     if repair_roll(ch, it, st, rng, events, ip, fp, c, codes.OBJ_DOOR, room, rec):
         mend_door(st, room)
@@ -1225,7 +1246,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         resolve_food(ch, it, st, events, ip, room_block, c, action, target, arg)
     elif codes.A_TRANSFORM <= action <= codes.A_REMOTE_BREAK:
         if resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
-            wreck(st, room_block, arg, target, rec)  # ARCH-MUTANT-1, GAP-43: the remote break
+            remote_break(st, room_block, arg, target, rec)
     elif codes.A_SALIVA <= action <= codes.A_BURN_DOG:
         resolve_contagion(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
     elif codes.A_BLOOD_SELF <= action <= codes.A_LAB_VIEW:

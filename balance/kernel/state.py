@@ -167,7 +167,10 @@ ST_LAB_ROWS = ST_LAB_QUESTION + 1  # comparisons completed so far; the computer 
 #                                    LAB_LOG_ROWS of them in ST_LAB_LOG, row k at k % LAB_LOG_ROWS
 # ST_LAB_ROWS + 1 .. 99: free
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
-# 101 .. 106: free
+ST_REMOTE_BROKEN = (
+    101  # 3 cells: the turn, room and object of the latest remote break (ARCH-MUTANT-1)
+)
+# 104 .. 106: free
 ST_FOOD_STOCK = 107  # food boxes left on the Freezer's shelves (LOC-FREEZER-2, GAP-50)
 ST_STOVE_PREPARED = 108  # 0/1: a prepared box waits on the stove (LOC-LIVING-3, GAP-50)
 # the Tower's and the Living quarters' devices (GAP-20), 0/1 each; 114 free
