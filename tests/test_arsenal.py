@@ -116,6 +116,28 @@ def test_ITEM_GRENADE_2_ITEM_GRENADE_3_GAP_45_who_the_explosion_finds():
     assert sc.rec[R.C_GRENADES] == 1
 
 
+def test_GAP_45_GAP_28_a_hindered_thrower_still_throws_his_grenade():
+    """GAP-45: the grenade "cannot be reduced by hindering": thrown into the next room (3 AP)
+    by one hindered by two hinderers at 40 points each, it explodes in each of 40 games, where
+    another AP-costing action hindered so fails 80% of the time (GAP-28)."""
+    for game in range(40):
+        sc = lit(sets=("doors.locked_rooms=[]",), game=game)
+        for c in (0, 1, 2):
+            sc.put(c, codes.FUEL_ROOM)
+        sc.put(3, codes.ARSENAL)
+        for c in (1, 2):
+            sc.ch[c, S.CH_PHYSICAL] = 3
+        sc.give(0, codes.GRENADE)
+        sc.step(
+            {
+                0: [(codes.A_THROW, codes.ARSENAL, 0)],
+                1: [(codes.A_HINDER, 0, 0)],
+                2: [(codes.A_HINDER, 0, 0)],
+            }
+        )
+        assert sc.ch[0, S.CH_HINDERED] == 80 and sc.ch[3, S.CH_HP] == 1
+
+
 def test_ITEM_GRENADE_2_into_ones_own_room_is_free_and_hurts_the_thrower_too():
     sc = lit()
     sc.put(0, codes.ARSENAL).put(1, codes.ARSENAL)
@@ -177,6 +199,19 @@ def test_ITEM_FLAMETHROWER_3_no_damage_without_a_parka():
         sc = flamer(parka=False, game=game)
         sc.step({0: [(codes.A_MELEE, 1, 0)]})
         assert sc.ch[1, S.CH_HP] == 3 and sc.events(codes.E_FLAME)[0, 4] == 0
+
+
+def test_HP_4_ITEM_FLAMETHROWER_3_the_flame_hits_the_helpless_surely_for_its_own_damage():
+    """HP-4 with ITEM-FLAMETHROWER-3 (a decision: the specific rule over the general): on an
+    unconscious humanoid the flame always hits, dealing its own 1 in a parka (not 4) and none
+    without one."""
+    for parka, dealt in ((True, 1), (False, 0)):
+        for game in range(20):
+            sc = flamer(parka=parka, game=game)
+            sc.ch[1, S.CH_UNCONSCIOUS] = 1
+            sc.ch[1, S.CH_BLACKOUT_TURN] = 99
+            sc.step({0: [(codes.A_MELEE, 1, 0)]})
+            assert sc.events(codes.E_FLAME)[0, 4] == dealt and sc.ch[1, S.CH_HP] == 3 - dealt
 
 
 def test_ITEM_FLAMETHROWER_2_a_quarter_tank_per_attack_and_the_volley():

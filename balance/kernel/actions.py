@@ -605,10 +605,11 @@ def hindrance(ch, c, action, target):
 @compiled
 def foiled(ch, st, rng, events, c, action, target, cost):
     """GAP-28: a hindered action that costs AP and has no chance of its own now succeeds with
-    100% less the hindrance (a move drops to 80%); a failure does nothing, its AP are spent."""
+    100% less the hindrance (a move drops to 80%); a failure does nothing, its AP are spent.
+    GAP-45: a grenade "cannot be reduced by hindering", so its throw is never foiled."""
     if ch[c, CH_HINDERED] == 0 and not (0 <= target < ch.shape[0] and ch[target, CH_SHIELDED] > 0):
         return False  # nobody hindered: the common case, decided without the action tables
-    if cost <= 0 or action in codes.ACTIONS_WITH_CHANCE:
+    if cost <= 0 or action in codes.ACTIONS_WITH_CHANCE or action == codes.A_THROW:
         return False
     h = hindrance(ch, c, action, target)
     if h <= 0.0 or chance(rng, WORLD, 1.0 - h):
