@@ -94,6 +94,32 @@ def test_TEMP_2_fall_and_TEMP_3_recovery():
     assert freezer == [-40, -35, -30, -25, -20, -15, -10, -5] + [-5] * 8
 
 
+def test_GEN_3_TEMP_2_a_generator_broken_in_the_turn_stops_at_once():
+    """GEN-3, TEMP-2(a), GAP-46: broken in step 8, the generator stops at once: its block is
+    unpowered at the turn's temperature update (after step 13), so it falls that turn, and a
+    call for help in step 9 finds no power; the lighting holds for the turn (GAP-22). The
+    repair (step 7 of the next turn) restarts it only at the turn after (GAP-17)."""
+    for broken in (False, True):
+        sc = lit(sets=("repair.chance_with_tool=1", "light.darkness_factor=1"))
+        block = sc.pk.room_block[codes.GENERATOR_1]
+        sc.put(0, codes.GENERATOR_1).put(1, codes.RADIO_ROOM)
+        sc.give(0, codes.AXE)
+        sc.st[S.ST_BEACON_ON + block] = 1
+        breaking = [(codes.A_BREAK, codes.OBJ_GENERATOR, 0)] if broken else []
+        sc.step({0: breaking, 1: [(codes.A_CALL, 0, 0)]})
+        assert sc.st[S.ST_CALL_TURN] == (0 if broken else 1)
+    assert sc.st[S.ST_GEN_RUNNING + block] == 0
+    assert sc.st[S.ST_LIGHTING + codes.GENERATOR_1] == codes.LIGHT
+    assert sc.st[S.ST_TEMPERATURE + codes.LIVING_QUARTERS] == 20
+    sc.give(0, codes.SPARE_PARTS, hand=1)
+    sc.step({0: [(codes.A_REPAIR, codes.OBJ_GENERATOR, 0)]})
+    assert sc.st[S.ST_GEN_BROKEN + block] == 0 and sc.st[S.ST_GEN_RUNNING + block] == 0
+    assert sc.st[S.ST_TEMPERATURE + codes.LIVING_QUARTERS] == 15
+    sc.step()
+    assert sc.st[S.ST_GEN_RUNNING + block] == 1
+    assert sc.st[S.ST_TEMPERATURE + codes.LIVING_QUARTERS] == 20
+
+
 def test_GAP_2_tower_heated_while_any_generator_runs():
     """GAP-2, GEN-6: the Tower is powered, lit and heated while at least one generator works."""
     sc = Scenario(12).all_human().park_everyone(codes.LIVING_QUARTERS)

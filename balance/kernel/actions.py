@@ -734,9 +734,9 @@ def broken_this_turn(st, room, obj):
 
 
 @compiled
-def remote_break(st, room_block, room, obj, rec):
+def remote_break(st, events, room_block, room, obj, rec):
     """ARCH-MUTANT-1, GAP-43: the remote break of object obj of room, noted for ACT-REPAIR."""
-    wreck(st, room_block, room, obj, rec)
+    wreck(st, events, room_block, room, obj, rec)
     st[ST_REMOTE_BROKEN] = st[ST_TURN]
     st[ST_REMOTE_BROKEN + 1] = room
     st[ST_REMOTE_BROKEN + 2] = obj
@@ -797,7 +797,7 @@ def break_object(ch, st, events, room_block, c, obj, rec):
     r = ch[c, CH_ROOM]
     if not usable_here(ch, st, room_block, c, obj):
         return
-    wreck(st, room_block, r, obj, rec)
+    wreck(st, events, room_block, r, obj, rec)
     log_act(
         ch,
         st,
@@ -812,15 +812,22 @@ def break_object(ch, st, events, room_block, c, obj, rec):
 
 
 @compiled
-def wreck(st, room_block, r, obj, rec):
+def wreck(st, events, room_block, r, obj, rec):
     """GAP-20, HELI-6, DOOR-3: object obj of room r is broken; a broken beacon must be activated
-    again."""
+    again. GEN-3, GAP-17: a generator stops at once, its block unpowered (and no longer heated:
+    TEMP-2(a)) for the rest of the turn, its lighting held (GAP-22); it can start again only at
+    a turn's start."""
     if obj == codes.OBJ_DOOR:
         smash_door(st, r, rec)
         return
     cell = broken_cell(room_block, r, obj)
     if obj == codes.OBJ_GENERATOR and st[cell] == 0:
         rec[R.C_GENERATOR_BREAKS] += 1
+    if obj == codes.OBJ_GENERATOR:
+        b = block_of_generator_room(room_block, r)
+        if st[ST_GEN_RUNNING + b] == 1:
+            st[ST_GEN_RUNNING + b] = 0
+            log_event(st, events, codes.E_GENERATOR, -1, -1, b, 0)
     if obj == codes.OBJ_BEACON:
         st[ST_BEACON_ON + block_of_generator_room(room_block, r)] = 0
     st[cell] = 1
@@ -1247,7 +1254,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         resolve_food(ch, it, st, events, ip, room_block, c, action, target, arg)
     elif codes.A_TRANSFORM <= action <= codes.A_REMOTE_BREAK:
         if resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
-            remote_break(st, room_block, arg, target, rec)
+            remote_break(st, events, room_block, arg, target, rec)
     elif codes.A_SALIVA <= action <= codes.A_BURN_DOG:
         resolve_contagion(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
     elif codes.A_BLOOD_SELF <= action <= codes.A_LAB_VIEW:
