@@ -541,7 +541,7 @@ E_BOX = 5  # actor opened a box of colour a and got item kind b (-1: nothing)
 E_PICKUP = 6  # actor picked up an item of kind a
 E_DROP = 7  # actor dropped an item of kind a
 E_PARKA_ON = 8  # actor put on a parka
-E_BREAK = 9  # actor broke object a (b = block, -1 for the pump; a door: target = its room)
+E_BREAK = 9  # actor broke object a (b = block, -1 for the pump; a door: b = its room)
 E_REPAIR = 10  # actor repaired object a (b = 1 success, 0 failure; a door: target = its room)
 E_INJURED = 11  # actor was hurt by a failed repair (a = damage)
 E_BEACON = 12  # actor activated the beacon of block a

@@ -118,8 +118,7 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_PARKA_ON: lambda t, a, b: {},
     codes.E_BREAK: lambda t, a, b: {
         "object": _name(codes.OBJECT_NAMES, a, "object"),
-        "block": b + 1 if b >= 0 else None,
-        **({"room": _room(t)} if a == codes.OBJ_DOOR else {}),
+        **({"room": _room(b)} if a == codes.OBJ_DOOR else {"block": b + 1 if b >= 0 else None}),
     },
     codes.E_REPAIR: lambda t, a, b: {
         "object": _name(codes.OBJECT_NAMES, a, "object"),

@@ -202,9 +202,9 @@ def candidate(obs, next_hop, wanted, out, n):
                 emit(out, n, codes.A_DRINK, kind, 0)
                 return -1
             k += 1
-        if kind == codes.CANISTER:  # ACT-FUEL: pour out, or into the other hand's canister
-            for arg in (-1, 1 - h):
-                if arg >= 0 and obs[O_HAND_KIND + arg] != codes.CANISTER:
+        if kind in codes.FUEL_CONTAINERS:  # ACT-FUEL: pour out, or into the other hand's
+            for arg in (-1, 1 - h):  # canister or tank (ITEM-FLAMETHROWER-5)
+                if arg >= 0 and obs[O_HAND_KIND + arg] not in codes.FUEL_CONTAINERS:
                     continue
                 if k == wanted:
                     emit(out, n, codes.A_FUEL, h, arg)

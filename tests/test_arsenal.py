@@ -214,6 +214,18 @@ def test_HP_4_ITEM_FLAMETHROWER_3_the_flame_hits_the_helpless_surely_for_its_own
             assert sc.events(codes.E_FLAME)[0, 4] == dealt and sc.ch[1, S.CH_HP] == 3 - dealt
 
 
+def test_GAP_29_GAP_44_cover_takes_the_first_attack_of_a_volley_only():
+    """GAP-29: the coverer takes "the first flamethrower attack"; the volley's later attacks
+    find the one aimed at (both in parkas, every attack a hit of 1: 1 to the coverer, 3 to the
+    target, who dies at the third)."""
+    sc = flamer(sets=("flamethrower.parka_chance=1",))
+    sc.put(2, codes.ARSENAL).wear_parka(2)
+    sc.ch[2, S.CH_INITIATIVE] = 3  # covers before the volley resolves (step 1 against 3)
+    sc.step({2: [(codes.A_COVER, 1, 0)], 0: [(codes.A_FLAME_VOLLEY, 1, 0)]})
+    assert sc.events(codes.E_FLAME)[:, 3].tolist() == [2, 1, 1, 1]
+    assert sc.ch[2, S.CH_HP] == 2 and sc.ch[1, S.CH_ALIVE] == 0
+
+
 def test_ITEM_FLAMETHROWER_2_a_quarter_tank_per_attack_and_the_volley():
     """ITEM-FLAMETHROWER-2, GAP-44: one attack (2 AP) burns 1/4 of the tank; the volley (3 AP)
     attacks until the tank is dry: 4 attacks from full, 2 from half."""
@@ -249,6 +261,20 @@ def test_ITEM_FLAMETHROWER_4_GAP_44_burned_things_do_not_come_back():
     sc.run(4)
     assert sc.ch[1, S.CH_ALIVE] == 0 and sc.events(codes.E_REVIVE).shape[0] == 0
     assert sc.violations == 0
+
+
+def test_ITEM_FLAMETHROWER_5_ACT_FUEL_canister_and_tank_pour_into_each_other():
+    """ITEM-FLAMETHROWER-5 ("the same functions as a canister"), ACT-FUEL, GAP-18: a canister
+    tops up a half-used tank with what fits, and the tank pours out like a canister."""
+    sc = lit()
+    sc.put(0, codes.LIVING_QUARTERS)
+    f = sc.give(0, codes.FLAMETHROWER, fuel=codes.FUEL_UNITS // 2)
+    k = sc.give(0, codes.CANISTER, fuel=codes.FUEL_UNITS, hand=1)
+    sc.step({0: [(codes.A_FUEL, 1, 0)]})
+    assert sc.it[f, S.IT_FUEL] == codes.FUEL_UNITS and sc.it[k, S.IT_FUEL] == codes.FUEL_UNITS // 2
+    sc.step({0: [(codes.A_FUEL, 0, -1)]})
+    assert sc.it[f, S.IT_FUEL] == 0
+    assert (codes.A_FUEL, 0, 1) in sc.offered(0)
 
 
 def test_ITEM_FLAMETHROWER_5_the_tank_works_like_a_canister():

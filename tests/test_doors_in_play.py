@@ -320,7 +320,9 @@ def test_DOOR_2_breaking_a_door_needs_an_axe_and_always_costs_2_AP():
     assert sc.ch[2, S.CH_ROOM] == ARSENAL  # broken in step 8, entered in step 12
     assert sc.rec[R.C_DOORS_BROKEN] == 1
     ev = sc.events(codes.E_BREAK)
-    assert ev[:, 2:5].tolist() == [[0, ARSENAL, codes.OBJ_DOOR]]
+    assert ev[:, 2:6].tolist() == [[0, -1, codes.OBJ_DOOR, ARSENAL]]
+    # AP-6: the one beside him in the lit room sees it, which door included
+    assert (0, codes.E_BREAK, -1, codes.OBJ_DOOR, ARSENAL) in sc.perceived(1)
     assert sc.observe(1)[O_DOOR + ARSENAL] == codes.DOOR_BROKEN
     sc.step({1: [move(ARSENAL)]})
     assert sc.ch[1, S.CH_ROOM] == ARSENAL
@@ -455,11 +457,13 @@ def test_TEMP_2_b_a_broken_outside_door_cools_its_room_exactly():
 
 
 def test_GAP_5_a_card_is_given_received_and_dropped_like_an_item_and_takes_no_slot():
+    """GAP-5: like an item, and AP-6, seen like one in the lit room by the witness 2."""
     sc = station()
-    sc.put(0, G3).put(1, G3)
+    sc.put(0, G3).put(1, G3).put(2, G3)
     for hand in (0, 1):
         sc.give(1, codes.CANISTER, hand=hand)  # full hands: a card still fits
     sc.step({0: [(codes.A_GIVE, 1, 2 + 0)], 1: [(codes.A_RECEIVE, 0, codes.ID_CARD)]})
+    assert (0, codes.E_GIVE, 1, codes.ID_CARD, 0) in sc.perceived(2)
     i = card(sc, 0)
     assert sc.it[i, S.IT_PLACE] == codes.CARRIED and sc.it[i, S.IT_WHERE] == 1
     o = sc.observe(1)
@@ -468,9 +472,11 @@ def test_GAP_5_a_card_is_given_received_and_dropped_like_an_item_and_takes_no_sl
     )
     assert sc.observe(0)[O_CARD + 0] == UNSEEN
     sc.step({1: [(codes.A_DROP, 2 + 0, 0)]})
+    assert (1, codes.E_DROP, -1, codes.ID_CARD, 0) in sc.perceived(2)
     assert sc.it[i, S.IT_PLACE] == codes.IN_ROOM and sc.it[i, S.IT_WHERE] == G3
     assert sc.observe(0)[O_ROOM_ITEMS + codes.ID_CARD] == 1  # lying in sight
     sc.step({0: [(codes.A_PICKUP, codes.ID_CARD, 0)]})
+    assert (0, codes.E_PICKUP, -1, codes.ID_CARD, 0) in sc.perceived(2)
     assert sc.it[i, S.IT_PLACE] == codes.CARRIED and sc.it[i, S.IT_WHERE] == 0
     assert sc.ch[0, S.CH_HAND] == -1 and sc.ch[0, S.CH_HAND + 1] == -1
     assert sc.violations == 0
@@ -628,6 +634,18 @@ def test_LOC_TOWER_4_lock_all_open_all_and_top_access_for_good():
     sc.step({0: [terminal(codes.T_OPEN_ALL)]})
     sc.step({2: [move(ARSENAL)], 3: [move(TOWER)]})
     assert sc.ch[2, S.CH_ROOM] == ARSENAL and sc.ch[3, S.CH_ROOM] == TOWER
+
+
+def test_LOC_TOWER_4_AP_6_a_lockdown_bars_that_turns_moves_and_its_use_is_seen():
+    """LOC-TOWER-4: *lock all* resolves in step 4, so it bars a move of the same turn (step
+    10); AP-6: the others in the lit Tower see who used the terminal, not what he did."""
+    sc = station()
+    grant(sc, 0, top=True)
+    sc.put(2, G3)
+    sc.step({0: [terminal(codes.T_LOCK_ALL)], 2: [move(FUEL)]})
+    assert sc.ch[2, S.CH_ROOM] == G3
+    used = [row for row in sc.perceived(1) if row[1] == codes.E_TERMINAL]
+    assert used == [(0, codes.E_TERMINAL, -1, UNSEEN, UNSEEN)]
 
 
 def test_LOC_TOWER_4_edit_a_rooms_code_and_who_may_enter():

@@ -131,3 +131,16 @@ def test_THING_P_3_FROST_5_paralysis_and_revival_timeline():
     assert timeline == [(0, 0, 1), (0, 0, 1), (0, 0, 1), (1, 0, 0), (1, 3, 0)]
     assert sc.ch[0, S.CH_ALIVE] == 1 and not sc.over
     assert sc.events(codes.E_REVIVE)[:, 0].tolist() == [4]
+
+
+def test_THING_P_3_INV_2_revived_heavily_wounded_it_loses_a_hand():
+    """INV-2, THING-P-2: felled from 4 HP in one blow (4 damage, HP-4), the Thing kept both
+    hands; it revives at 1 HP, heavily wounded, and loses one then."""
+    sc = Scenario(12).all_human().make_thing(0).put(0, codes.LIVING_QUARTERS)
+    sc.ch[0, S.CH_HP] = 0  # as if hit at 4 by 4 in turn 0: both hands kept
+    sc.ch[0, S.CH_PARALYSED_UNTIL] = 1
+    sc.step()
+    assert sc.ch[0, S.CH_PARALYSED_UNTIL] == 1 and sc.ch[0, S.CH_LOST_HAND] < 0
+    sc.step()
+    assert sc.ch[0, S.CH_HP] == 1 and sc.ch[0, S.CH_LOST_HAND] >= 0
+    assert sc.events(codes.E_HAND_LOST)[:, 2].tolist() == [0]

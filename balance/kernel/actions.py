@@ -909,20 +909,20 @@ def shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, h, rec):
 @compiled
 def flame(ch, it, st, rng, events, ip, fp, c, target, h, attacks, rec):
     """ACT-MELEE with the flamethrower, ITEM-FLAMETHROWER-2/3, GAP-29, GAP-44: up to `attacks`
-    attacks on one target while the fuel lasts; cover takes the first; the chance of the
-    target's kind, certain on the helpless (HP-4), else halved in the dark."""
-    if not flamethrower_ready(ch, it, ip, c, h):
-        return
-    target = through_cover(ch, st, events, c, target)
+    attacks on one target while the fuel lasts, until it is dead; cover takes the first attack
+    only (the later ones find the target); the chance of the target's kind, certain on the
+    helpless (HP-4), else halved in the dark."""
+    aimed = target
     for _ in range(attacks):
-        if not flamethrower_ready(ch, it, ip, c, h) or not other_here(ch, c, target):
+        if not flamethrower_ready(ch, it, ip, c, h) or not other_here(ch, c, aimed):
             return
+        target = through_cover(ch, st, events, c, aimed)  # the first attack only: it is used up
         p, amount = flame_chance_and_damage(ch, fp, ip, target)
         if red_vial_active(ch, st, c) and p > 0:
             p += fp[P.F_RED_HIT_BONUS]  # GAP-44: the red vial adds its +10%
         p = 1.0 if helpless(ch, target) else success_chance(ch, st, fp, c, p, codes.A_MELEE, target)
         flame_attack(ch, it, st, rng, events, ip, c, target, h, p, amount, rec)
-        if ch[target, CH_ALIVE] == 0:
+        if ch[aimed, CH_ALIVE] == 0:
             return
 
 
@@ -1148,9 +1148,11 @@ def transfer_fuel(ch, it, st, events, decl, c, h, arg):
     """ACT-FUEL, GAP-18 (step 4): pour the canister in hand h out (arg -1), or into the canister
     in c's other hand (arg 0 or 1) or in the hand of d = arg - 2, here and able to act, who
     declared receiving it (arg -(2 + c)); a transfer moves min(source, free space). The
-    receiver's own declaration (arg <= -2) does nothing: the giver's resolves the transfer."""
+    receiver's own declaration (arg <= -2) does nothing: the giver's resolves the transfer.
+    ITEM-FLAMETHROWER-5: the flamethrower's tank "has the same functions as a canister", as
+    source or receiver."""
     i = ch[c, CH_HAND + h]
-    if arg <= -2 or i < 0 or it[i, IT_KIND] != codes.CANISTER:
+    if arg <= -2 or i < 0 or it[i, IT_KIND] not in codes.FUEL_CONTAINERS:
         return
     if arg == -1:
         log_act(ch, st, events, codes.E_FUEL, c, -1, it[i, IT_FUEL], 0, ch[c, CH_ROOM])
@@ -1165,9 +1167,9 @@ def transfer_fuel(ch, it, st, events, decl, c, h, arg):
         if slot < 0:
             return
     k = ch[holder, CH_HAND + slot]
-    if k < 0 or k == i or it[k, IT_KIND] != codes.CANISTER:
+    if k < 0 or k == i or it[k, IT_KIND] not in codes.FUEL_CONTAINERS:
         return
-    amount = min(it[i, IT_FUEL], codes.FUEL_UNITS - it[k, IT_FUEL])  # ITEM-CANISTER: holds 1
+    amount = min(it[i, IT_FUEL], codes.FUEL_UNITS - it[k, IT_FUEL])  # each holds 1 canister
     it[i, IT_FUEL] -= amount
     it[k, IT_FUEL] += amount
     log_act(ch, st, events, codes.E_FUEL, c, holder, amount, 0, ch[c, CH_ROOM])

@@ -192,10 +192,11 @@ def through_cover(ch, st, events, c, target):
 
 
 @compiled
-def revive_things(ch, it, st, events, ip):
+def revive_things(ch, it, st, rng, events, ip):
     """THING-P-3: after its paralysis a Thing revives with revive_hp and no frostbite marks; in
     the hidden form, the items its fall dropped come back to its hands if still lying here
-    (UNC-1, GAP-56)."""
+    (UNC-1, GAP-56). INV-2: revived heavily wounded with both hands (felled from above the
+    threshold in one blow), it loses one then."""
     t = st[ST_TURN]
     for c in range(ch.shape[0]):
         if ch[c, CH_ALIVE] == 1 and ch[c, CH_PARALYSED_UNTIL] > 0 and t > ch[c, CH_PARALYSED_UNTIL]:
@@ -205,6 +206,8 @@ def revive_things(ch, it, st, events, ip):
             if ch[c, CH_FORM] == codes.THING_HIDDEN:  # THING-ACTIVE-3: the active form holds none
                 take_back_dropped(ch, it, c)
             log_act(ch, st, events, codes.E_REVIVE, c, -1, ch[c, CH_HP], 0, ch[c, CH_ROOM])
+            if ch[c, CH_HP] <= heavy_wound_hp(ch, ip, c) and ch[c, CH_LOST_HAND] < 0:
+                lose_a_hand(ch, it, st, rng, events, c)
 
 
 @compiled

@@ -214,7 +214,7 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
     rec[R.C_GENERATOR_OFF_TURNS] += burn_generators(st, events, ip)  # GEN-2, GAP-17
     if t > 1 and st[ST_WEATHER + t] != st[ST_WEATHER + t - 1]:
         log_event(st, events, codes.E_WEATHER, -1, -1, st[ST_WEATHER + t], 0)  # WEATHER-1, GAP-55
-    revive_things(ch, it, st, events, ip)  # THING-P-3
+    revive_things(ch, it, st, rng, events, ip)  # THING-P-3, INV-2
     start_blackouts(ch, it, st, events)  # INF-2
     start_saliva_blackouts(ch, it, st, events)  # SALIVA-2
     start_vial_effects(ch, it, st, events, ip, rec)  # VIAL-1, GAP-49, GAP-11

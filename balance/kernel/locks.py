@@ -27,6 +27,7 @@ from balance.kernel.doors import (
 from balance.kernel.events import log_event
 from balance.kernel.items import drop_on_floor, holds_kind
 from balance.kernel.jit import compiled
+from balance.kernel.perception import log_act
 from balance.kernel.rng import WORLD, below
 from balance.kernel.state import (
     CH_ALIVE,
@@ -208,7 +209,7 @@ def drop_card(ch, it, st, events, c, owner):
     if not carries_card(ch, it, c, owner):
         return
     drop_on_floor(it, card_item(ch, it, owner), ch[c, CH_ROOM])
-    log_event(st, events, codes.E_DROP, c, -1, codes.ID_CARD, 0)
+    log_act(ch, st, events, codes.E_DROP, c, -1, codes.ID_CARD, 0, ch[c, CH_ROOM])  # AP-6
 
 
 @compiled
@@ -221,7 +222,7 @@ def hand_over_card(ch, it, st, events, c, receiver, owner, accepted):
         return
     i = card_item(ch, it, owner)
     it[i, IT_WHERE] = receiver
-    log_event(st, events, codes.E_GIVE, c, receiver, codes.ID_CARD, 0)
+    log_act(ch, st, events, codes.E_GIVE, c, receiver, codes.ID_CARD, 0, ch[c, CH_ROOM])  # AP-6
 
 
 @compiled
@@ -250,7 +251,7 @@ def take_card(ch, it, st, events, c, owner, sees):
         if lying or body:
             it[i, IT_PLACE] = codes.CARRIED
             it[i, IT_WHERE] = c
-            log_event(st, events, codes.E_PICKUP, c, -1, codes.ID_CARD, 0)
+            log_act(ch, st, events, codes.E_PICKUP, c, -1, codes.ID_CARD, 0, r)  # AP-6
             return
 
 
@@ -465,7 +466,7 @@ def break_door(ch, it, st, events, c, room, rec):
     if holds_kind(ch, it, c, codes.AXE) < 0 and ch[c, CH_FORM] != codes.THING_ACTIVE:
         return
     smash_door(st, room, rec)
-    log_event(st, events, codes.E_BREAK, c, room, codes.OBJ_DOOR, -1)
+    log_act(ch, st, events, codes.E_BREAK, c, -1, codes.OBJ_DOOR, room, ch[c, CH_ROOM])  # AP-6
 
 
 @compiled

@@ -19,6 +19,7 @@ from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.events import log_event
 from balance.kernel.jit import compiled
+from balance.kernel.perception import log_act
 from balance.kernel.locks import carries_card
 from balance.kernel.doors import is_valid_code
 from balance.kernel.state import (
@@ -156,4 +157,4 @@ def use_terminal(ch, it, st, events, c, function, arg, rec):
     else:
         st[ST_ENTRY_LOG_TURN] = t  # T_ENTRY_LOG: seen in the Tower next turn
     rec[R.C_TERMINAL_USES] += 1
-    log_event(st, events, codes.E_TERMINAL, c, -1, function, arg)
+    log_act(ch, st, events, codes.E_TERMINAL, c, -1, function, arg, ch[c, CH_ROOM])  # AP-6
