@@ -157,16 +157,18 @@ def test_LOC_FUEL_1_pump_fills_only_empty_canisters_to_full():
     assert sc.it[empty, S.IT_FUEL] == 0
 
 
-def test_ACT_BREAK_generator_stops_next_turn_and_axe_saves_an_AP():
+def test_ACT_BREAK_generator_stops_at_once_and_axe_saves_an_AP():
     """ACT-BREAK, GAP-20, ITEM-AXE: breaking costs 2 AP (1 with an axe in hand) and succeeds;
-    the broken generator is off from the next turn start and burns nothing."""
+    the broken generator stops at once (GEN-3), its block's lighting held for the turn (GAP-22),
+    dark from the next turn start, and it burns nothing."""
     sc = lit()
     sc.put(0, codes.GENERATOR_1).put(1, codes.GENERATOR_2)
     sc.give(1, codes.AXE)
     brk = (codes.A_BREAK, codes.OBJ_GENERATOR, 0)
     sc.step({0: [brk, brk], 1: [brk, brk, brk]})
     assert len(sc.kept(0)) == 1 and len(sc.kept(1)) == 3
-    assert sc.st[S.ST_GEN_RUNNING] == 1  # lighting and power hold for the turn (GAP-22)
+    assert sc.st[S.ST_GEN_RUNNING : S.ST_GEN_RUNNING + 3].tolist() == [0, 0, 1]
+    assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.LIGHT
     fuel = sc.st[S.ST_GEN_FUEL]
     sc.step()
     assert sc.st[S.ST_GEN_RUNNING : S.ST_GEN_RUNNING + 3].tolist() == [0, 0, 1]

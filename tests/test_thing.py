@@ -375,7 +375,8 @@ def test_THING_P_3_witnesses_take_the_paralysis_for_a_death():
         for c in (HITTER_1, HITTER_2):  # Things: Night vision, so their blows land in the dark
             sc.make_thing(c).put(c, ROOM).give(c, codes.AXE)
         sc.ch[THING, S.CH_HP] = sc.ch[OTHER, S.CH_HP] = 1
-        radios = [sc.give(d, codes.RADIO) for d in (THING, OTHER)]
+        radios = [sc.give(d, codes.RADIO) for d in (THING, OTHER)]  # in hand 0
+        sc.ch[[THING, OTHER], S.CH_LOST_HAND] = 1  # at 1 HP both lost one (INV-2)
         sc.step({HITTER_1: [(codes.A_MELEE, THING, 0)], HITTER_2: [(codes.A_MELEE, OTHER, 0)]})
         assert sc.ch[THING, S.CH_PARALYSED_UNTIL] == 3 and sc.ch[OTHER, S.CH_ALIVE] == 0
         deaths = {row[0]: row[1:] for row in sc.perceived(WITNESS) if row[1] == codes.E_DEATH}
