@@ -12,7 +12,7 @@ from balance import codes
 from balance.config import load_config, pack
 from balance.kernel import state as S
 from balance.kernel.actions import declare
-from balance.kernel.characters import can_act
+from balance.kernel.perception import can_act
 from balance.kernel.events import write_event
 from balance.kernel.items import drop_on_floor
 from balance.kernel.game import (

@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings, strategies as st_
 from balance import codes
 from balance.codes import MAX_DECLARED
 from balance.kernel import state as S
-from balance.kernel.characters import can_act
+from balance.kernel.perception import can_act
 from harness import HIDDEN_CHANGES, Scenario
 from policies import DEFAULT, SIDES, make, names
 from policies.dispatch import policy_declare

@@ -10,7 +10,6 @@ from balance.kernel.steps import action_step, is_move
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.characters import (
-    can_act,
     damage,
     heavy_wound_hp,
     helpless,
@@ -30,7 +29,14 @@ from balance.kernel.arsenal import (
 )
 from balance.kernel.events import log_event, write_event
 from balance.kernel.food import food_action_cost, resolve_food
-from balance.kernel.perception import count_shot, log_act, place, sees_in_room, witnesses
+from balance.kernel.perception import (
+    can_act,
+    count_shot,
+    log_act,
+    place,
+    sees_in_room,
+    witnesses,
+)
 from balance.kernel.helicopter import boarding_open, fuel_tank, prepare, take_seat
 from balance.kernel.items import (
     count_in_supply,
@@ -40,6 +46,7 @@ from balance.kernel.items import (
     free_backpack_slot,
     free_hand,
     holds_kind,
+    pour_with_store,
     put_in_backpack,
     put_in_hand,
     take_from_supply,
@@ -821,9 +828,9 @@ def wreck(st, events, room_block, r, obj, rec):
         smash_door(st, r, rec)
         return
     cell = broken_cell(room_block, r, obj)
-    if obj == codes.OBJ_GENERATOR and st[cell] == 0:
-        rec[R.C_GENERATOR_BREAKS] += 1
     if obj == codes.OBJ_GENERATOR:
+        if st[cell] == 0:
+            rec[R.C_GENERATOR_BREAKS] += 1
         b = block_of_generator_room(room_block, r)
         if st[ST_GEN_RUNNING + b] == 1:
             st[ST_GEN_RUNNING + b] = 0
@@ -1113,22 +1120,18 @@ def take_off_parka(ch, it, st, events, c):
 @compiled
 def fuel_generator(ch, it, st, events, ip, room_block, c, h, out_of_generator, rec):
     """GEN-4, GAP-18 (step 7): the canister (or flamethrower tank: ITEM-FLAMETHROWER-5) in hand
-    h into the generator of c's room, or the generator into it; min(source, room), as HELI-3."""
+    h into the generator of c's room, or the generator into it (items.pour_with_store)."""
     b = block_of_generator_room(room_block, ch[c, CH_ROOM])
     i = ch[c, CH_HAND + h]
     if b < 0 or i < 0 or it[i, IT_KIND] not in codes.FUEL_CONTAINERS:
         return
-    if out_of_generator == 1:
-        amount = min(st[ST_GEN_FUEL + b], codes.FUEL_UNITS - it[i, IT_FUEL])  # ITEM-CANISTER
-        st[ST_GEN_FUEL + b] -= amount
-        it[i, IT_FUEL] += amount
-        if amount > 0:
-            log_act(ch, st, events, codes.E_DEFUEL, c, -1, amount, b, ch[c, CH_ROOM])
+    cell = ST_GEN_FUEL + b
+    amount = pour_with_store(st, it, i, cell, ip[P.I_GEN_CAPACITY], out_of_generator)
+    if amount <= 0:
         return
-    amount = min(it[i, IT_FUEL], ip[P.I_GEN_CAPACITY] - st[ST_GEN_FUEL + b])
-    if amount > 0:
-        it[i, IT_FUEL] -= amount
-        st[ST_GEN_FUEL + b] += amount
+    if out_of_generator == 1:
+        log_act(ch, st, events, codes.E_DEFUEL, c, -1, amount, b, ch[c, CH_ROOM])
+    else:
         rec[R.C_REFUELS] += 1
         log_act(ch, st, events, codes.E_REFUEL, c, -1, amount, b, ch[c, CH_ROOM])
 

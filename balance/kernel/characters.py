@@ -4,7 +4,7 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
 from balance.kernel.jit import compiled
-from balance.kernel.perception import log_act
+from balance.kernel.perception import can_act, log_act
 from balance.kernel.items import drop_from_hand, drop_hands, take_back_dropped
 from balance.kernel.rng import WORLD, below, chance
 from balance import records as R
@@ -52,17 +52,6 @@ def on_station(ch, c):
 @compiled
 def paralysed(ch, c):
     return ch[c, CH_PARALYSED_UNTIL] > 0
-
-
-@compiled
-def can_act(ch, c):
-    """Alive, conscious, not paralysed and still on the station (UNC-1, THING-P-3)."""
-    return (
-        ch[c, CH_ALIVE] == 1
-        and ch[c, CH_UNCONSCIOUS] == 0
-        and ch[c, CH_PARALYSED_UNTIL] == 0
-        and ch[c, CH_LEFT_STATION] == 0
-    )
 
 
 @compiled

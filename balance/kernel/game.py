@@ -22,7 +22,6 @@ from balance.kernel.actions import (
 )
 from balance.kernel.characters import (
     apply_frostbite,
-    can_act,
     come_round,
     revive_things,
     start_blackouts,
@@ -47,7 +46,7 @@ from balance.kernel.items import stock_items
 from balance.kernel.lab import run_analyzer, set_up_lab, start_comparison
 from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
 from balance.kernel.observe import observe, survey
-from balance.kernel.perception import list_noticed, place
+from balance.kernel.perception import can_act, list_noticed, place
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
 from balance.kernel.thing import deal_archetypes, remember_rooms
 from balance.kernel.steps import action_step, declaration_steps, mark_ranks
@@ -390,13 +389,13 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     # declared (GAP-33) or it is the one the unconscious come round in
     for step in range(0, codes.N_STEPS + 1):
         st[ST_STEP] = step
-        if step == codes.FOLLOW_STEP:
-            if st[ST_REACTIONS] > 0 or (st[ST_STEPS] >> step) & 1 == 1:
+        if step == codes.WAKE_STEP or st[ST_REACTIONS] > 0 or (st[ST_STEPS] >> step) & 1 == 1:
+            if step == codes.FOLLOW_STEP:
                 resolve_follows(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec)
-        elif step == codes.WAKE_STEP or st[ST_REACTIONS] > 0 or (st[ST_STEPS] >> step) & 1 == 1:
-            resolve_step(
-                ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, step, passes
-            )
+            else:
+                resolve_step(
+                    ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, step, passes
+                )
         if step == 7:
             start_comparison(ch, st, events, ip)  # LOC-LAB-3: after the step's insertions
         if step == 9:

@@ -8,9 +8,10 @@ take-off itself is decided once step 9 is over, when the whole group is known (H
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.characters import can_act, roll_conversion
+from balance.kernel.characters import roll_conversion
+from balance.kernel.items import pour_with_store
 from balance.kernel.jit import compiled
-from balance.kernel.perception import log_act
+from balance.kernel.perception import can_act, log_act
 from balance.kernel.state import (
     D_ACTION,
     D_ARG,
@@ -19,7 +20,6 @@ from balance.kernel.state import (
     CH_N_DECL,
     CH_ROOM,
     CH_SEATED,
-    IT_FUEL,
     IT_KIND,
     CH_HAND,
     ST_HELI_BROKEN,
@@ -68,14 +68,7 @@ def fuel_tank(ch, it, st, events, ip, c, h, out_of_tank):
     i = ch[c, CH_HAND + h]
     if i < 0 or it[i, IT_KIND] not in codes.FUEL_CONTAINERS or st[ST_HELI_GONE] == 1:
         return
-    if out_of_tank == 1:
-        amount = min(st[ST_HELI_FUEL], codes.FUEL_UNITS - it[i, IT_FUEL])  # ITEM-CANISTER
-        st[ST_HELI_FUEL] -= amount
-        it[i, IT_FUEL] += amount
-    else:
-        amount = min(it[i, IT_FUEL], ip[P.I_HELI_TANK] - st[ST_HELI_FUEL])
-        it[i, IT_FUEL] -= amount
-        st[ST_HELI_FUEL] += amount
+    amount = pour_with_store(st, it, i, ST_HELI_FUEL, ip[P.I_HELI_TANK], out_of_tank)
     if amount > 0:
         log_act(ch, st, events, codes.E_HELI_FUEL, c, -1, amount, out_of_tank, ch[c, CH_ROOM])
 

@@ -191,6 +191,22 @@ def count_in_supply(it, kind):
 
 
 @compiled
+def pour_with_store(st, it, i, cell, capacity, out_of_store):
+    """GAP-18, ITEM-CANISTER: fuel between container item i (it holds a canister) and the store
+    st[cell] of `capacity` units (a generator's, the helicopter's tank), into the store or out of
+    it (out_of_store = 1): min(source, room). Returns the units moved."""
+    if out_of_store == 1:
+        amount = min(st[cell], codes.FUEL_UNITS - it[i, IT_FUEL])
+        st[cell] -= amount
+        it[i, IT_FUEL] += amount
+    else:
+        amount = min(it[i, IT_FUEL], capacity - st[cell])
+        it[i, IT_FUEL] -= amount
+        st[cell] += amount
+    return amount
+
+
+@compiled
 def find_on_floor(it, r, kind):
     """An item of `kind` lying in room r (for canisters, the fullest), or -1."""
     best = -1

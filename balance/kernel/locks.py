@@ -15,7 +15,6 @@ or destroyed; the card of character c is item it.shape[0] - players + c (items.s
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.characters import can_act
 from balance.kernel.doors import (
     OPEN_BULLS,
     fb_bulls,
@@ -27,7 +26,7 @@ from balance.kernel.doors import (
 from balance.kernel.events import log_event
 from balance.kernel.items import drop_on_floor, holds_kind
 from balance.kernel.jit import compiled
-from balance.kernel.perception import log_act
+from balance.kernel.perception import can_act, log_act
 from balance.kernel.rng import WORLD, below
 from balance.kernel.state import (
     CH_ALIVE,

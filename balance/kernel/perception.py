@@ -72,6 +72,18 @@ def place(ch, st, c, r):
 
 
 @compiled
+def can_act(ch, c):
+    """Alive, conscious, not paralysed and still on the station (UNC-1, THING-P-3): able to act,
+    and to see and hear."""
+    return (
+        ch[c, CH_ALIVE] == 1
+        and ch[c, CH_UNCONSCIOUS] == 0
+        and ch[c, CH_PARALYSED_UNTIL] == 0
+        and ch[c, CH_LEFT_STATION] == 0
+    )
+
+
+@compiled
 def witnesses(ch, st, r):
     """(seers, present) bitmasks of room r now: UNC-1 (the unconscious perceive nothing),
     LIGHT-4 (nobody is made out in a blizzard), GAP-56."""
@@ -82,13 +94,7 @@ def witnesses(ch, st, r):
     while here != 0:
         w = trailing_zeros(here)
         here &= here - 1
-        if (
-            ch[w, CH_ALIVE] == 1
-            and ch[w, CH_UNCONSCIOUS] == 0
-            and ch[w, CH_PARALYSED_UNTIL] == 0
-            and ch[w, CH_LEFT_STATION] == 0
-            and ch[w, CH_MOVE_TO] < 0
-        ):
+        if can_act(ch, w) and ch[w, CH_MOVE_TO] < 0:
             present |= 1 << w
             if perceives_details(ch, st, w):
                 seers |= 1 << w
@@ -152,12 +158,7 @@ def count_shot(ch, st, room_block, r):
     zone = hearing_zone(room_block, r)
     clear = st[ST_WEATHER + st[ST_TURN]] == codes.CLEAR
     for c in range(ch.shape[0]):
-        if (
-            ch[c, CH_ALIVE] == 1
-            and ch[c, CH_UNCONSCIOUS] == 0
-            and ch[c, CH_PARALYSED_UNTIL] == 0
-            and ch[c, CH_LEFT_STATION] == 0
-        ):
+        if can_act(ch, c):
             here = hearing_zone(room_block, ch[c, CH_ROOM])
             if clear or (here == zone and here != codes.N_BLOCKS + 1):
                 ch[c, CH_SHOTS_HEARD] += 1

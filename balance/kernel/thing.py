@@ -22,11 +22,11 @@ Decisions where the rules are silent (each also in docs/rules-coverage.md):
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.characters import can_act, damage, helpless, other_here, through_cover
+from balance.kernel.characters import damage, helpless, other_here, through_cover
 from balance.kernel.events import log_event
 from balance.kernel.items import shed_belongings
 from balance.kernel.jit import compiled
-from balance.kernel.perception import log_act
+from balance.kernel.perception import can_act, log_act
 from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.steps import add_step, is_move
 from balance.kernel.state import (
