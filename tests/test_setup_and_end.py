@@ -38,6 +38,21 @@ def test_GAP_3_professions_dealt_round_robin(players):
             assert sc.ch[c, S.CH_ERUDITION] == cfg["professions.erudition"][p]
 
 
+@pytest.mark.parametrize("players", [9, 15])
+def test_GAP_3_extra_copies_drawn_at_random(players):
+    """GAP-3: at 9 and 15 players three professions are dealt once more than the others; which
+    three is drawn each game from the shuffled deck, not the list's first three. Each profession
+    is among them with probability 1/2: over 400 games each count lies within 4.5 standard
+    deviations (10) of 200."""
+    extra = np.zeros(6, dtype=int)
+    for game in range(400):
+        sc = Scenario(players, seed=11, game=game)
+        counts = np.bincount(sc.ch[:, S.CH_PROFESSION], minlength=6)
+        extra += counts > players // 6
+    assert extra.sum() == 400 * 3
+    assert (np.abs(extra - 200) <= 45).all(), extra
+
+
 def test_GAP_4_start_rooms_and_SETUP_3_station():
     """GAP-4: everyone starts in an indoor room (never the Street or the Tower), all 12 used over
     many games; the variant puts everyone in the Living quarters. SETUP-3: full generators, +25

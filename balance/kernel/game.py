@@ -148,8 +148,15 @@ def setup_game(ch, it, st, rng, order, memory, ip, fp, seed, game):
     ch[:, :] = 0
     st[:] = 0
     memory[:, :] = 0
-    for c in range(n):  # GAP-3: professions dealt round-robin, then shuffled
-        order[c] = c % ip[P.I_N_PROFESSIONS]
+    # GAP-3: professions dealt round-robin from a shuffled deck, then shuffled among the
+    # characters; the deck's shuffle draws which professions take the extra copies when the
+    # players are no multiple of their number (9, 15), not the list's first ones
+    n_prof = ip[P.I_N_PROFESSIONS]
+    for p in range(n_prof):
+        order[p] = p
+    shuffle(rng, order[:n_prof])
+    for c in range(n_prof, n):
+        order[c] = order[c % n_prof]
     shuffle(rng, order)
     for c in range(n):
         p = order[c]
