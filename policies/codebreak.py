@@ -4,8 +4,9 @@ A policy keeps, per door, the set of codes still consistent with every feedback 
 bitmask over the 5,040 code indices of balance.kernel.doors (bit i & 63 of word i >> 6 stands for
 the code of index i, doors.code_at(i) == doors.CODES[i]), in N_WORDS = 79 int64 words (bits
 5040..5055 of the last word stay 0). Nothing here sees the true code: `update` reads only the
-guess, the packed feedback and the enterer's Erudition, and keeps exactly the codes that would
-have given that same feedback.
+guess, the packed feedback and what the enterer was shown (his insight, doors.SHOWS_* bits, which
+goes by his Erudition: locks.code_insight), and keeps exactly the codes that would have given that
+same feedback.
 
 Strategy (`next_guess`): a code drawn uniformly among those still possible. Every guess is
 consistent with all feedback so far, so it is either right or removes itself (and every code it
@@ -26,7 +27,7 @@ from balance.kernel.rng import below
 N_WORDS = (N_CODES + 63) // 64  # 79
 _LAST_BITS = N_CODES - 64 * (N_WORDS - 1)  # 48 codes in the last word
 _ATTEMPT_FB_SHIFT = 14  # a packed guess is < 10,000 < 2**14; a packed feedback < 2**14
-_ATTEMPT_ERUD_SHIFT = 28
+_ATTEMPT_INSIGHT_SHIFT = 28
 
 
 @compiled
@@ -85,24 +86,24 @@ def next_guess(candidates, rng, k):
 
 
 @compiled
-def update(candidates, guess, fb, erudition):
-    """Keep only the codes that would have given feedback `fb` to an enterer of this Erudition
-    entering `guess` (CODE-1 bulls and cows; CODE-2 positions at 2+; CODE-3 absences at 3)."""
+def update(candidates, guess, fb, insight):
+    """Keep only the codes that would have given feedback `fb` to an enterer with this insight
+    entering `guess` (CODE-1 bulls and cows; CODE-2 positions; CODE-3 absences)."""
     for w in range(N_WORDS):
         rest = candidates[w]
         wrong = np.int64(0)
         while rest != 0:  # each set bit, lowest first
             low = rest & -rest
-            if feedback(CODES[w * 64 + _popcount64(low - 1)], guess, erudition) != fb:
+            if feedback(CODES[w * 64 + _popcount64(low - 1)], guess, insight) != fb:
                 wrong |= low
             rest ^= low
         candidates[w] &= ~wrong
 
 
 @compiled
-def pack_attempt(guess, fb, erudition):
-    """One memory cell for one entry: guess | feedback << 14 | Erudition << 28."""
-    return guess | (fb << _ATTEMPT_FB_SHIFT) | (np.int64(erudition) << _ATTEMPT_ERUD_SHIFT)
+def pack_attempt(guess, fb, insight):
+    """One memory cell for one entry: guess | feedback << 14 | insight << 28."""
+    return guess | (fb << _ATTEMPT_FB_SHIFT) | (np.int64(insight) << _ATTEMPT_INSIGHT_SHIFT)
 
 
 @compiled
@@ -113,4 +114,4 @@ def replay(candidates, attempts, n):
         cell = attempts[a]
         guess = cell & ((np.int64(1) << _ATTEMPT_FB_SHIFT) - 1)
         fb = (cell >> _ATTEMPT_FB_SHIFT) & ((np.int64(1) << _ATTEMPT_FB_SHIFT) - 1)
-        update(candidates, guess, fb, cell >> _ATTEMPT_ERUD_SHIFT)
+        update(candidates, guess, fb, cell >> _ATTEMPT_INSIGHT_SHIFT)

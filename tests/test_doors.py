@@ -13,6 +13,9 @@ from balance.kernel.rng import seed_streams
 from policies import codebreak as CB
 
 ALL_CODES = [int("".join(p)) for p in permutations("0123456789", 4)]
+# what an enterer of each Erudition is shown at the default thresholds (doors.positions_erudition
+# 2, doors.absent_erudition 3: tests/test_doors_in_play.py checks the keys)
+INSIGHT = {1: 0, 2: D.SHOWS_POSITIONS, 3: D.SHOWS_POSITIONS | D.SHOWS_ABSENT}
 
 
 # --- plain-Python reference ------------------------------------------------------------------
@@ -115,13 +118,13 @@ def test_CODE_3_absent_digits_matches_reference():
 def test_CODE_2_CODE_3_feedback_packs_what_each_erudition_learns():
     """CODE-1 for everyone; CODE-2 (STAT-ERUD-1) positions from Erudition 2; CODE-3
     (STAT-ERUD-2) absences at Erudition 3; nothing more below those levels."""
-    assert D.feedback(1234, 1243, 1) == 2 + (2 << 3)
-    assert D.feedback(1234, 1243, 2) == 2 + (2 << 3) + (0b0011 << 6)
-    assert D.feedback(1234, 1567, 3) == 1 + (0b0001 << 6) + (0b1110 << 10)
+    assert D.feedback(1234, 1243, INSIGHT[1]) == 2 + (2 << 3)
+    assert D.feedback(1234, 1243, INSIGHT[2]) == 2 + (2 << 3) + (0b0011 << 6)
+    assert D.feedback(1234, 1567, INSIGHT[3]) == 1 + (0b0001 << 6) + (0b1110 << 10)
     for code, guess in random_pairs(5_000, seed=4):
         bulls, cows = ref_bulls_cows(code, guess)
         for erudition in (1, 2, 3):
-            fb = D.feedback(code, guess, erudition)
+            fb = D.feedback(code, guess, INSIGHT[erudition])
             assert (D.fb_bulls(fb), D.fb_cows(fb)) == (bulls, cows)
             right = ref_right_positions(code, guess) if erudition >= 2 else 0
             absent = ref_absent(code, guess) if erudition >= 3 else 0
@@ -130,7 +133,7 @@ def test_CODE_2_CODE_3_feedback_packs_what_each_erudition_learns():
             assert fb == bulls | cows << 3 | right << 6 | absent << 10
             assert D.is_open(fb) == (code == guess)
     for erudition in (1, 2, 3):
-        assert D.is_open(D.feedback(5012, 5012, erudition))
+        assert D.is_open(D.feedback(5012, 5012, INSIGHT[erudition]))
 
 
 # --- GAP-5: random codes -----------------------------------------------------------------------
@@ -170,7 +173,7 @@ MAX_TRIES = 64
 
 
 @njit(cache=True)
-def open_every_code(erudition, seed):
+def open_every_code(insight, seed):
     """Attempts the helper needs to open each of the 5,040 codes (by index), -1 if it failed:
     an invalid or repeated guess, the true code dropped from the set, or MAX_TRIES reached."""
     rng = np.zeros(1, np.uint64)
@@ -189,10 +192,10 @@ def open_every_code(erudition, seed):
             if g < 0 or not D.is_valid_code(g):
                 ok = False
                 break
-            fb = D.feedback(code, g, erudition)
+            fb = D.feedback(code, g, insight)
             if D.is_open(fb):
                 break
-            CB.update(cand, g, fb, erudition)
+            CB.update(cand, g, fb, insight)
             if CB.is_possible(cand, D.code_index(g)) or not CB.is_possible(cand, i):
                 ok = False
                 break
@@ -205,7 +208,7 @@ def open_every_code(erudition, seed):
 
 @cache
 def attempts(erudition: int) -> np.ndarray:
-    return open_every_code(erudition, 11)
+    return open_every_code(INSIGHT[erudition], 11)
 
 
 # measured with seed 11: Erudition 1 mean 5.47, max 8 (9 with some seeds); 2: 4.87, 8; 3: 4.26, 7
@@ -252,17 +255,19 @@ def test_CODE_1_replayed_attempts_rebuild_the_candidates(erudition):
         history = []
         for n in range(16):
             g = CB.next_guess(cand, rng, 0)
-            fb = D.feedback(code, g, erudition)
+            fb = D.feedback(code, g, INSIGHT[erudition])
             if D.is_open(fb):
                 break
-            CB.update(cand, g, fb, erudition)
+            CB.update(cand, g, fb, INSIGHT[erudition])
             history.append((g, fb))
-            cells[n] = CB.pack_attempt(g, fb, erudition)
+            cells[n] = CB.pack_attempt(g, fb, INSIGHT[erudition])
             CB.replay(rebuilt, cells, n + 1)
             assert (rebuilt == cand).all()
             possible = [c for i, c in enumerate(ALL_CODES) if CB.is_possible(cand, i)]
             consistent = [
-                c for c in ALL_CODES if all(D.feedback(c, h, erudition) == f for h, f in history)
+                c
+                for c in ALL_CODES
+                if all(D.feedback(c, h, INSIGHT[erudition]) == f for h, f in history)
             ]
             assert possible == consistent and code in possible
         else:

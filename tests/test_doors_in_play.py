@@ -255,11 +255,25 @@ def test_CODE_1_an_entry_at_an_open_door_answers_nothing():
     assert sc.events(codes.E_CODE).shape[0] == 1 and sc.rec[R.C_CODE_ENTRIES] == 1
 
 
-@pytest.mark.parametrize("erudition", [1, 2, 3])
-def test_CODE_2_CODE_3_the_feedback_grows_with_erudition(erudition):
-    """CODE-2 (STAT-ERUD-1): Erudition 2+ also shows the right positions; CODE-3 (STAT-ERUD-2):
-    Erudition 3 also shows which entered digits are not in the code."""
-    sc = station()
+@pytest.mark.parametrize(
+    "erudition, sets, shows_positions, shows_absent",
+    [
+        (1, (), False, False),
+        (2, (), True, False),
+        (3, (), True, True),
+        # the thresholds are config keys: lowered, Erudition 1 is shown everything
+        (1, ("doors.positions_erudition=1", "doors.absent_erudition=1"), True, True),
+        # raised past every Erudition, nobody is shown more than bulls and cows
+        (3, ("doors.positions_erudition=4", "doors.absent_erudition=4"), False, False),
+    ],
+)
+def test_CODE_2_CODE_3_the_feedback_grows_with_erudition(
+    erudition, sets, shows_positions, shows_absent
+):
+    """CODE-2 (STAT-ERUD-1): Erudition 2+ (doors.positions_erudition) also shows the right
+    positions; CODE-3 (STAT-ERUD-2): Erudition 3 (doors.absent_erudition) also shows which
+    entered digits are not in the code."""
+    sc = station(sets)
     sc.put(0, G3)
     sc.ch[0, S.CH_ERUDITION] = erudition
     code = a_room(sc)
@@ -269,9 +283,12 @@ def test_CODE_2_CODE_3_the_feedback_grows_with_erudition(erudition):
     sc.step({0: [key_in(ARSENAL, guess)]})
     fb = int(next_observation(sc, 0)[O_CODE_FEEDBACK])
     assert (D.fb_bulls(fb), D.fb_cows(fb)) == (1, 2)
-    assert D.fb_right(fb) == (0b0001 if erudition >= 2 else 0)
-    assert D.fb_absent(fb) == (0b1000 if erudition >= 3 else 0)
-    assert fb == D.feedback(code, guess, erudition)
+    assert D.fb_right(fb) == (0b0001 if shows_positions else 0)
+    assert D.fb_absent(fb) == (0b1000 if shows_absent else 0)
+    insight = (D.SHOWS_POSITIONS if shows_positions else 0) | (
+        D.SHOWS_ABSENT if shows_absent else 0
+    )
+    assert fb == D.feedback(code, guess, insight)
 
 
 @pytest.mark.parametrize("light", ["light", "dark"])
@@ -613,7 +630,8 @@ def test_LOC_TOWER_4_lock_all_open_all_and_top_access_for_good():
     sc = station()
     grant(sc, 0, top=True)
     grant(sc, 1, codes.LIVING_QUARTERS)
-    sc.put(1, STREET).put(2, G3).put(3, STREET, physical=3)
+    sc.put(1, STREET, physical=3).put(2, G3).put(3, STREET, physical=3)
+    sc.wear_parka(1)
     sc.wear_parka(3)  # some turns on the Street ahead
     sc.step({0: [terminal(codes.T_LOCK_ALL)]})
     assert door_events(sc, codes.DE_LOCKDOWN) == [(0, -1)]

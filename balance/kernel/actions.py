@@ -1213,7 +1213,7 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     elif action == codes.A_CRAFT:
         craft(ch, it, st, events, room_block, c, target, rec)
     elif action == codes.A_CODE:
-        enter_code(ch, st, events, c, target, arg, rec)
+        enter_code(ch, st, events, ip, c, target, arg, rec)
     elif action == codes.A_IDCARD:
         use_card(ch, it, st, events, c, target, arg, rec)
     elif action == codes.A_TERMINAL:

@@ -16,13 +16,16 @@ Position masks: bit i (value 1 << i) stands for position i, leftmost digit = bit
 Feedback (what the enterer learns from one entry, CODE-1..3), packed into one int64:
     bulls                     bits 0-2   digits in the right position (CODE-1); 4 = the door opens
     cows            << 3      bits 3-5   digits in the code but in the wrong position (CODE-1)
-    right positions << 6      bits 6-9   which positions are right, if Erudition >= 2 (CODE-2,
-                                         STAT-ERUD-1), else 0
+    right positions << 6      bits 6-9   which positions are right, if the enterer is shown them
+                                         (SHOWS_POSITIONS: CODE-2, STAT-ERUD-1), else 0
     absent digits   << 10     bits 10-13 which entered digits (by position in the guess) are not in
-                                         the code, if Erudition >= 3 (CODE-3, STAT-ERUD-2), else 0
+                                         the code, if he is shown them (SHOWS_ABSENT: CODE-3,
+                                         STAT-ERUD-2), else 0
+What an enterer is shown goes by his Erudition against the config's thresholds
+(doors.positions_erudition, 2, and doors.absent_erudition, 3: locks.code_insight).
 For example code 1234, guess 1243: bulls 2, cows 2, right positions 0b0011, absent 0b0000, so
-feedback = 2 + (2 << 3) = 18 at Erudition 1 and 18 + (3 << 6) = 210 at Erudition 2 or 3. The right
-code gives bulls = 4 (and mask 0b1111 at Erudition 2+): `is_open` tests that.
+feedback = 2 + (2 << 3) = 18 shown neither and 18 + (3 << 6) = 210 shown the positions. The right
+code gives bulls = 4 (and mask 0b1111 if the positions are shown): `is_open` tests that.
 """
 
 from itertools import permutations
@@ -38,6 +41,8 @@ FB_COWS_SHIFT = 3
 FB_RIGHT_SHIFT = 6
 FB_ABSENT_SHIFT = 10
 OPEN_BULLS = 4
+SHOWS_POSITIONS = 1  # an enterer's insight (a bitmask): the right positions (CODE-2)
+SHOWS_ABSENT = 2  # the entered digits absent from the code (CODE-3)
 
 # Every code by index, for loops over all codes (a global array is a compile-time constant in
 # numba). Lexicographic permutations of the digit characters are in increasing numeric order,
@@ -192,16 +197,16 @@ def bulls_cows(code, guess):
 
 
 @compiled
-def feedback(code, guess, erudition):
-    """What an enterer of this Erudition learns from entering `guess` at a door with `code`,
-    packed as the module docstring says (CODE-1; CODE-2 at Erudition 2+; CODE-3 at 3)."""
+def feedback(code, guess, insight):
+    """What an enterer with this insight (SHOWS_* bits) learns from entering `guess` at a door
+    with `code`, packed as the module docstring says (CODE-1; CODE-2; CODE-3)."""
     right = right_positions(code, guess)
     bulls = popcount4(right)
     common = popcount10(digit_set(code) & digit_set(guess))
     fb = bulls | ((common - bulls) << FB_COWS_SHIFT)  # CODE-1
-    if erudition >= 2:
+    if insight & SHOWS_POSITIONS:
         fb |= right << FB_RIGHT_SHIFT  # CODE-2, STAT-ERUD-1
-    if erudition >= 3:
+    if insight & SHOWS_ABSENT:
         fb |= absent_digits(code, guess) << FB_ABSENT_SHIFT  # CODE-3, STAT-ERUD-2
     return fb
 

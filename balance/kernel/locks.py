@@ -17,6 +17,8 @@ from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.doors import (
     OPEN_BULLS,
+    SHOWS_ABSENT,
+    SHOWS_POSITIONS,
     fb_bulls,
     fb_cows,
     feedback,
@@ -383,10 +385,22 @@ def witness(ch, st, c, room, opened):
 
 
 @compiled
-def enter_code(ch, st, events, c, room, guess, rec):
+def code_insight(ip, erudition):
+    """What a code entry shows beyond bulls and cows at this Erudition (doors.SHOWS_* bits):
+    the right positions (CODE-2, STAT-ERUD-1) and the absent digits (CODE-3, STAT-ERUD-2)."""
+    insight = 0
+    if erudition >= ip[P.I_POSITIONS_ERUDITION]:
+        insight |= SHOWS_POSITIONS
+    if erudition >= ip[P.I_ABSENT_ERUDITION]:
+        insight |= SHOWS_ABSENT
+    return insight
+
+
+@compiled
+def enter_code(ch, st, events, ip, c, room, guess, rec):
     """ACT-CODE, CODE-1..3, GAP-25 (step 0): a code entered at the door of `room` from c's room.
     An entry at a door that already lets c through (unlocked, broken, unpowered or opened)
-    answers nothing. The keypad answers bulls and cows, and more at Erudition 2 and 3; it
+    answers nothing. The keypad answers bulls and cows, and more at higher Erudition; it
     answers nothing where the room has no code or in a lockdown (LOC-TOWER-4). The right code
     opens the door from c's room for the rest of the turn."""
     here = ch[c, CH_ROOM]
@@ -397,7 +411,7 @@ def enter_code(ch, st, events, c, room, guess, rec):
         fb = codes.FEEDBACK_REFUSED
         log_event(st, events, codes.E_CODE, c, room, -1, -1)
     else:
-        fb = feedback(code, guess, ch[c, CH_ERUDITION])
+        fb = feedback(code, guess, code_insight(ip, ch[c, CH_ERUDITION]))
         log_event(st, events, codes.E_CODE, c, room, fb_bulls(fb), fb_cows(fb))
     rec[R.C_CODE_ENTRIES] += 1
     record_entry(ch, st, c, room, guess, fb)

@@ -143,6 +143,8 @@ I_FOOD_POISON_DELAY = 189  # LOC-LIVING-4: turns from eating blue and red togeth
 I_FOOD_COUNTS_AS_DOSE = 190  # GAP-49 variant switch: 1 = dosed food counts like a vial drunk
 I_STOVE_USABLE = 191  # GAP-50 variant switch: 0 = the stove cannot be used
 I_SEARCH_AP = 192  # GAP-51
+I_POSITIONS_ERUDITION = 138  # CODE-2, STAT-ERUD-1: a code entry shows the right positions
+I_ABSENT_ERUDITION = 139  # CODE-3, STAT-ERUD-2: ... and the entered digits absent
 I_LOCKED_ROOMS = 140  # bitmask of the rooms locked at the start (GAP-5)
 I_CARD_ROOMS = 141  # locked rooms each ordinary ID card opens, drawn uniformly (GAP-5)
 I_TOP_CARDS = 142  # characters whose card has top access at the start (GAP-5)
