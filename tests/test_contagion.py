@@ -330,8 +330,9 @@ def test_ACT_BURN_CORPSE_GAP_60_ITEM_CANISTER_a_human_corpse_burns_with_its_item
     """ACT-BURN-CORPSE, GAP-60, ITEM-CANISTER (2 AP, step 6): half a canister from the canister
     in hand burns a body with its backpack, parka and ID card, and nothing else happens to it;
     it is then gone (no second burning, no longer burnable). Less than half a canister will not
-    do (GAP-18). In light the witness sees who burned whom; in the dark he notices the fire and
-    who lit it (its light shows him), not whose body."""
+    do (GAP-18): the declaration stands (the fuel may come in step 5), the burning fails. In
+    light the witness sees who burned whom; in the dark he notices the fire and who lit it (its
+    light shows him), not whose body."""
     for dark in (False, True):
         sc = room(codes.LIVING_QUARTERS, dark=dark)
         kill(sc, THING)  # a body: here, a Thing's dead for good would burn alike
@@ -342,7 +343,8 @@ def test_ACT_BURN_CORPSE_GAP_60_ITEM_CANISTER_a_human_corpse_burns_with_its_item
         low = sc.give(WITNESS, codes.CANISTER, fuel=HALF - 1)
         assert sc.observe(WITNESS)[O_BODIES_BURNABLE] == 1 << THING
         sc.step({HUMAN: [burn(THING), burn(THING)], WITNESS: [burn(THING)]})
-        assert sc.kept(HUMAN) == [burn(THING)] and sc.kept(WITNESS) == []  # 2 AP; too little
+        assert sc.kept(HUMAN) == [burn(THING)]  # 2 AP: one burning a turn
+        assert sc.kept(WITNESS) == [burn(THING)]  # too little fuel: it fails in step 6
         assert sc.it[can, S.IT_FUEL] == HALF and sc.it[low, S.IT_FUEL] == HALF - 1
         gone = sc.it[[pack, parka, card_of(sc, THING)], S.IT_PLACE].tolist()
         assert gone == [codes.DESTROYED] * 3
@@ -353,8 +355,30 @@ def test_ACT_BURN_CORPSE_GAP_60_ITEM_CANISTER_a_human_corpse_burns_with_its_item
         assert sc.perceived(HUMAN) == [full] and sc.perceived(WITNESS) == [seen]
         assert sc.observe(WITNESS)[O_BODIES_BURNABLE] == 0
         sc.step({HUMAN: [burn(THING)]})
-        assert sc.kept(HUMAN) == []
+        assert len(sc.events(codes.E_BURN)) == 1 and sc.it[can, S.IT_FUEL] == HALF
         assert sc.violations == 0
+
+
+def test_ACT_BURN_CORPSE_INV_6_RES_ORDER_the_fuel_and_the_body_may_come_in_the_same_turn():
+    """INV-6: «можно достать предмет из рюкзака и использовать его в тот же ход, только если это
+    не оружие»: a canister taken out of the backpack (step 5) burns a body in step 6 of the same
+    turn. RES-ORDER: a body made by a shot in step 2 burns in step 6 of that turn; a paralysed
+    Thing so burned dies for good. The declarations are checked at their steps, not before."""
+    sc = room(codes.LIVING_QUARTERS)
+    kill(sc, WITNESS)
+    can = stash(sc, HUMAN, codes.CANISTER)
+    sc.it[can, S.IT_FUEL] = codes.FUEL_UNITS
+    sc.step({HUMAN: [(codes.A_BACKPACK, 0, 0), burn(WITNESS, 0)]})
+    assert sc.ch[WITNESS, S.CH_BURNED] == 1 and sc.it[can, S.IT_FUEL] == HALF
+    sc = room(codes.LIVING_QUARTERS)
+    sc.ch[THING, S.CH_HP] = 1
+    sc.ch[THING, S.CH_UNCONSCIOUS] = 1  # HP-4: a helpless target is hit for certain
+    sc.give(HUMAN, codes.PISTOL)
+    sc.give(HUMAN, codes.CANISTER, fuel=codes.FUEL_UNITS, hand=1)
+    sc.step({HUMAN: [(codes.A_SHOOT, THING, 0), burn(THING, 1)]})
+    assert sc.ch[THING, S.CH_ALIVE] == 0 and sc.ch[THING, S.CH_DEATH_CAUSE] == codes.DC_FIRE
+    assert sc.over and sc.st[S.ST_REASON] == codes.R_THINGS_DEAD
+    assert sc.violations == 0
 
 
 def test_ITEM_FLAMETHROWER_5_its_tank_burns_a_corpse():
@@ -441,7 +465,7 @@ def test_GAP_44_a_thing_killed_by_the_flamethrower_does_not_return():
     assert sc.st[S.ST_REASON] == codes.R_THINGS_DEAD
     assert sc.observe(HUMAN)[O_BODIES_BURNABLE] == 0
     sc.step({HUMAN: [burn(THING)]})
-    assert sc.kept(HUMAN) == []
+    assert len(sc.events(codes.E_BURN)) == 0  # nothing left to burn
     sc.run(4)
     assert sc.ch[THING, S.CH_ALIVE] == 0 and len(sc.events(codes.E_REVIVE)) == 0
     assert sc.violations == 0
@@ -534,16 +558,16 @@ def test_LOC_KENNEL_2_GAP_53_killing_a_dog_needs_any_weapon_and_is_certain():
 
 
 def test_LOC_KENNEL_2_GAP_53_burning_a_dead_dog_is_like_burning_a_corpse():
-    """LOC-KENNEL-2, GAP-53 (2 AP, step 6): a dead dog, not a living one, burns with half a
-    canister, once; like a corpse (ACT-BURN-CORPSE) its fire lights the dark Kennel next turn
-    and warms it once (LIGHT-6, TEMP-6); it is seen like the burning of a body."""
+    """LOC-KENNEL-2, GAP-53 (2 AP, step 6): a dead dog, not a living one (it may be declared: it
+    could be killed in step 3; the burning fails), burns with half a canister, once; like a
+    corpse (ACT-BURN-CORPSE) its fire lights the dark Kennel next turn and warms it once
+    (LIGHT-6, TEMP-6); it is seen like the burning of a body."""
     sc = room(codes.KENNEL, dark=True)
     sc.st[S.ST_DOG_ALIVE] = 0
     sc.st[S.ST_TEMPERATURE + codes.KENNEL] = 0
     can = sc.give(HUMAN, codes.CANISTER, fuel=codes.FUEL_UNITS)
     assert sc.observe(THING)[O_DOGS_DEAD] == 1
-    sc.step({HUMAN: [(codes.A_BURN_DOG, 1, 0), (codes.A_BURN_DOG, 0, 0)]})
-    assert sc.kept(HUMAN) == [(codes.A_BURN_DOG, 0, 0)]
+    sc.step({HUMAN: [(codes.A_BURN_DOG, 0, 0)]})
     assert sc.st[S.ST_DOG_BURNED : S.ST_DOG_BURNED + 2].tolist() == [1, 0]
     assert sc.it[can, S.IT_FUEL] == HALF
     assert sc.st[S.ST_TEMPERATURE + codes.KENNEL] == 5
@@ -555,6 +579,9 @@ def test_LOC_KENNEL_2_GAP_53_burning_a_dead_dog_is_like_burning_a_corpse():
     assert sc.observe(HUMAN)[O_DOGS_BURNED] == 1  # seen by the fire's light
     sc.step()
     assert sc.observe(THING)[O_DOGS_BURNED] == 1 and sc.observe(HUMAN)[O_DOGS_BURNED] == U
+    sc.step({HUMAN: [(codes.A_BURN_DOG, 1, 0)]})
+    assert sc.kept(HUMAN) == [(codes.A_BURN_DOG, 1, 0)]  # it could have been killed in step 3
+    assert sc.st[S.ST_DOG_BURNED + 1] == 0 and sc.it[can, S.IT_FUEL] == HALF
     assert sc.violations == 0
 
 

@@ -23,7 +23,7 @@ GAP-53, GAP-60).
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.characters import contaminate, die, on_station, paralysed
+from balance.kernel.characters import contaminate, die, on_station, other_here, paralysed
 from balance.kernel.events import log_event
 from balance.kernel.food import looks_dead
 from balance.kernel.items import shed_belongings, drop_hands, take_from_supply
@@ -42,7 +42,6 @@ from balance.kernel.state import (
     CH_INFECT_READY,
     CH_INFECTED,
     CH_KNOCKOUT_TURN,
-    CH_LEFT_STATION,
     CH_ORIGINAL,
     CH_PARALYSED_UNTIL,
     CH_ROOM,
@@ -108,13 +107,7 @@ def body_here(ch, c, d):
     """GAP-60, THING-P-3: d's body lies in c's room and can be burned: dead, or a paralysed Thing
     (both look dead), not burned already, by a fire or by the flamethrower (GAP-44:
     ITEM-FLAMETHROWER-4 leaves nothing)."""
-    return (
-        0 <= d < ch.shape[0]
-        and d != c
-        and ch[d, CH_ROOM] == ch[c, CH_ROOM]
-        and ch[d, CH_LEFT_STATION] == 0
-        and burnable(ch, d)
-    )
+    return other_here(ch, c, d) and burnable(ch, d)
 
 
 @compiled
@@ -150,7 +143,9 @@ def contagion_action_cost(ch, it, st, ip, adjacent, room_block, c, action, targe
         )
         return ip[P.I_SALIVA_AP] if ok else -1
     if action == codes.A_BURN_CORPSE:  # ACT-BURN-CORPSE: any lighting
-        ok = body_here(ch, c, target) and fuel_in_hand(ch, it, ip, c, arg) >= 0
+        # RES-ORDER, INV-6: anyone here may be declared; the body and the fuel are checked at
+        # step 6 (burn_body), after the attacks of steps 2-3 and what is taken out in step 5
+        ok = other_here(ch, c, target) and 0 <= arg <= 1
         return ip[P.I_BURN_AP] if ok else -1
     if action == codes.A_EAT_STOCK:  # LOC-FREEZER-4, GAP-50: a Thing in hidden form
         ok = r == codes.FREEZER and ch[c, CH_FORM] == codes.THING_HIDDEN
@@ -163,10 +158,9 @@ def contagion_action_cost(ch, it, st, ip, adjacent, room_block, c, action, targe
             and weapon_in_hand(ch, it, c, arg) >= 0
         )
         return ip[P.I_KILL_DOG_AP] if ok else -1
-    if action == codes.A_BURN_DOG:  # LOC-KENNEL-2, GAP-53
-        ok = r == codes.KENNEL and dead_dog(st, ip, target)
-        ok = ok and fuel_in_hand(ch, it, ip, c, arg) >= 0
-        return ip[P.I_BURN_DOG_AP] if ok else -1
+    if action == codes.A_BURN_DOG:  # LOC-KENNEL-2, GAP-53: the dog may be killed in step 3
+        ok = r == codes.KENNEL and 0 <= target < ip[P.I_DOGS] and st[ST_DOG_BURNED + target] == 0
+        return ip[P.I_BURN_DOG_AP] if ok and 0 <= arg <= 1 else -1
     return -1
 
 

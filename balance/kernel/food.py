@@ -106,7 +106,9 @@ def food_action_cost(ch, st, ip, c, action, target, arg):
         where = codes.DOSE_FROM_FLOOR_VIAL | codes.DOSE_FROM_FLOOR_PORTION
         return ip[P.I_DOSE_FOOD_AP] if vial and 0 <= arg <= where else -1
     if action == codes.A_SEARCH_CORPSE:  # GAP-51: Light only
-        ok = looks_dead(ch, target) and sees_in_room(ch, st, c) and 0 <= arg <= codes.SEARCH_PARKA
+        # RES-ORDER: whether the one searched looks dead is checked at step 5 (search_corpse),
+        # after the attacks of steps 2-3
+        ok = sees_in_room(ch, st, c) and 0 <= arg <= codes.SEARCH_PARKA
         return ip[P.I_SEARCH_AP] if ok else -1
     return -1
 
