@@ -90,6 +90,33 @@ def test_GAP_28_certain_failure_and_instant_actions():
     assert (HINDERED, codes.E_HINDERED, -1, codes.A_DESTROY, 0) in sc.perceived(OTHER)
 
 
+def test_HP_4_GAP_28_hindering_lowers_an_attack_on_the_helpless():
+    """HP-4: an attack on an unconscious character is certain; GAP-28: hindering lowers the
+    actions certain of success too, so 100 points off (the shooter's hindering and the target's
+    shield, 50 each) make the certain shot, axe blow and flamethrower attack all miss. Unhindered
+    they land."""
+    sets = ("hinder.penalty_by_physical=[50,50,50]",)
+    for weapon, action in (
+        (codes.PISTOL, codes.A_SHOOT),
+        (codes.AXE, codes.A_MELEE),
+        (codes.FLAMETHROWER, codes.A_MELEE),
+    ):
+        for hindered in (True, False):
+            sc = trio(sets=sets)
+            sc.put(3, codes.LIVING_QUARTERS)
+            sc.ch[OTHER, S.CH_UNCONSCIOUS] = 1
+            sc.wear_parka(OTHER)  # the flamethrower hurts a humanoid only through a parka
+            fuel = codes.FUEL_UNITS if weapon == codes.FLAMETHROWER else 0
+            sc.give(HINDERED, weapon, fuel=fuel)
+            plan = {HINDERED: [(action, OTHER, 0)]}
+            if hindered:
+                plan[HINDERER] = [hinder(sc, HINDERED)]
+                plan[3] = [hinder(sc, OTHER, by=3, shield=True)]
+            hp = int(sc.ch[OTHER, S.CH_HP])
+            sc.step(plan)
+            assert (sc.ch[OTHER, S.CH_HP] == hp) == hindered, (weapon, hindered)
+
+
 def test_GAP_28_a_hindered_character_is_immune_the_next_turn():
     sc = trio()
     for turn, points in ((1, 20), (2, 0), (3, 20)):

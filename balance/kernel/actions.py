@@ -597,6 +597,14 @@ def success_chance(ch, st, fp, c, base, action, target):
 
 
 @compiled
+def helpless_chance(ch, fp, c, action, target):
+    """HP-4: an attack on the helpless succeeds 100%, so darkness does not halve it (LIGHT-2:
+    «кроме тех, что изначально успешны всегда»); GAP-28: hindering lowers it, as it lowers the
+    other actions certain of success."""
+    return max(fp[P.F_CHANCE_FLOOR], 1.0 - hindrance(ch, c, action, target))
+
+
+@compiled
 def hindrance(ch, c, action, target):
     """ACT-HINDER-CHAR, ACT-HINDER-TARGET, GAP-28: the chance taken off c's action: his own
     hindering plus the shield of the character it is aimed at; nothing for the active Thing
@@ -852,9 +860,9 @@ def beacon_active(st, b):
 def attack_chance(ch, st, fp, c, action, target):
     """ACT-SHOOT-1, ACT-MELEE, HP-4, GAP-27: the base chance by Physical form plus the red
     vial's bonus, then halved in the dark; an unconscious, paralysed or dead target is always
-    hit."""
+    hit (helpless_chance)."""
     if helpless(ch, target):
-        return 1.0
+        return helpless_chance(ch, fp, c, action, target)
     base = fp[P.F_HIT_CHANCE + ch[c, CH_PHYSICAL] - 1]
     if red_vial_active(ch, st, c):
         base += fp[P.F_RED_HIT_BONUS]  # ITEM-VIAL-RED, ACT-SHOOT-1: before darkness (GAP-27)
@@ -918,7 +926,7 @@ def flame(ch, it, st, rng, events, ip, fp, c, target, h, attacks, rec):
     """ACT-MELEE with the flamethrower, ITEM-FLAMETHROWER-2/3, GAP-29, GAP-44: up to `attacks`
     attacks on one target while the fuel lasts, until it is dead; cover takes the first attack
     only (the later ones find the target); the chance of the target's kind, certain on the
-    helpless (HP-4), else halved in the dark."""
+    helpless (HP-4, less hindering), else halved in the dark."""
     aimed = target
     for _ in range(attacks):
         if not flamethrower_ready(ch, it, ip, c, h) or not other_here(ch, c, aimed):
@@ -927,7 +935,10 @@ def flame(ch, it, st, rng, events, ip, fp, c, target, h, attacks, rec):
         p, amount = flame_chance_and_damage(ch, fp, ip, target)
         if red_vial_active(ch, st, c) and p > 0:
             p += fp[P.F_RED_HIT_BONUS]  # GAP-44: the red vial adds its +10%
-        p = 1.0 if helpless(ch, target) else success_chance(ch, st, fp, c, p, codes.A_MELEE, target)
+        if helpless(ch, target):
+            p = helpless_chance(ch, fp, c, codes.A_MELEE, target)
+        else:
+            p = success_chance(ch, st, fp, c, p, codes.A_MELEE, target)
         flame_attack(ch, it, st, rng, events, ip, c, target, h, p, amount, rec)
         if ch[aimed, CH_ALIVE] == 0:
             return
