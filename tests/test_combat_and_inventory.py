@@ -176,6 +176,33 @@ def test_ACT_GIVE_from_the_backpack():
     assert sc.violations == 0
 
 
+def test_ACT_RECEIVE_into_the_backpack_when_both_hands_are_full():
+    """ACT-RECEIVE: «только если у вас есть место в инвентаре»: with both hands full the item
+    goes into a free backpack slot; with the backpack full too, or for a food box, which is
+    carried in a hand only (GAP-50), nothing moves."""
+    sc = lit(seed=110)
+    sc.put(0, codes.FREEZER).put(1, codes.FREEZER)
+    axe = sc.give(0, codes.AXE)
+    box = sc.give(0, codes.FOOD_BOX, hand=1)
+    sc.st[S.ST_FOOD_STOCK] -= 1  # taken off the shelves (GAP-50)
+    sc.give(1, codes.SCRAP)
+    sc.give(1, codes.SCRAP, hand=1)
+    sc.step({0: [(codes.A_GIVE, 1, 0)], 1: [(codes.A_RECEIVE, 0, codes.AXE)]})
+    assert sc.ch[1, S.CH_BACKPACK] == axe and sc.ch[0, S.CH_HAND] == -1
+    assert sc.it[axe, S.IT_PLACE] == codes.IN_BACKPACK and sc.it[axe, S.IT_WHERE] == 1
+    sc.step({0: [(codes.A_GIVE, 1, 1)], 1: [(codes.A_RECEIVE, 0, codes.FOOD_BOX)]})
+    assert sc.ch[0, S.CH_HAND + 1] == box  # no hand free for it
+    for k in (1, 2):
+        sc.ch[1, S.CH_BACKPACK + k] = sc.give(2, codes.SCRAP)
+        sc.ch[2, S.CH_HAND] = -1
+        sc.it[sc.ch[1, S.CH_BACKPACK + k], S.IT_PLACE] = codes.IN_BACKPACK
+        sc.it[sc.ch[1, S.CH_BACKPACK + k], S.IT_WHERE] = 1
+    pistol = sc.give(0, codes.PISTOL)
+    sc.step({0: [(codes.A_GIVE, 1, 0)], 1: [(codes.A_RECEIVE, 0, codes.PISTOL)]})
+    assert sc.ch[0, S.CH_HAND] == pistol  # no room left anywhere
+    assert sc.violations == 0
+
+
 def test_ACT_BACKPACK_put_take_and_swap():
     sc = lit(seed=111)
     axe = sc.give(0, codes.AXE)

@@ -49,6 +49,7 @@ from balance.kernel.items import (
     pour_with_store,
     put_in_backpack,
     put_in_hand,
+    stow,
     take_from_supply,
     use_up_in_hand,
     wear_parka,
@@ -982,17 +983,15 @@ def receives(ch, decl, giver, receiver, kind):
 def give(ch, it, st, events, decl, c, target, source):
     """ACT-GIVE, ACT-RECEIVE (step 5): the item in hand `source` (0 or 1) or in backpack slot
     -(1 + source) is handed over; it needs both declarations, the receiver able to act and with
-    a free hand."""
+    room for it: a free hand, else his backpack («место в инвентаре»)."""
     cell = CH_HAND + source if source >= 0 else CH_BACKPACK - 1 - source
     i = ch[c, cell]
     if i < 0 or not other_here(ch, c, target) or not can_act(ch, target):
         return
     kind = it[i, IT_KIND]
-    slot = free_hand(ch, target)
-    if slot < 0 or not receives(ch, decl, c, target, kind):
+    if not receives(ch, decl, c, target, kind) or not stow(ch, it, target, i):
         return
     ch[c, cell] = -1
-    put_in_hand(ch, it, target, slot, i)
     log_act(ch, st, events, codes.E_GIVE, c, target, kind, 0, ch[c, CH_ROOM])
 
 

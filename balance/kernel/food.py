@@ -20,11 +20,10 @@ from balance.kernel.events import log_event
 from balance.kernel.items import (
     drop_on_floor,
     find_on_floor,
-    free_backpack_slot,
     free_hand,
     holds_kind,
-    put_in_backpack,
     put_in_hand,
+    stow,
     take_from_supply,
     wear_parka,
 )
@@ -291,21 +290,14 @@ def search_corpse(ch, it, st, events, c, corpse, what):
         i = ch[corpse, CH_BACKPACK + what]
     if i < 0:
         return
-    h = free_hand(ch, c)
-    k = free_backpack_slot(ch, c)
-    parka_on = it[i, IT_KIND] == codes.PARKA and ch[c, CH_WORN] < 0
-    if not parka_on and h < 0 and k < 0:
+    if it[i, IT_KIND] == codes.PARKA and ch[c, CH_WORN] < 0:
+        wear_parka(ch, it, c, i)
+    elif not stow(ch, it, c, i):
         return
     if what == codes.SEARCH_PARKA:
         ch[corpse, CH_WORN] = -1
     else:
         ch[corpse, CH_BACKPACK + what] = -1
-    if parka_on:
-        wear_parka(ch, it, c, i)
-    elif h >= 0:
-        put_in_hand(ch, it, c, h, i)
-    else:
-        put_in_backpack(ch, it, c, k, i)
     log_act(ch, st, events, codes.E_SEARCH, c, corpse, it[i, IT_KIND], 0, ch[c, CH_ROOM])
 
 

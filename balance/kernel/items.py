@@ -80,6 +80,21 @@ def put_in_backpack(ch, it, c, k, i):
 
 
 @compiled
+def stow(ch, it, c, i):
+    """INV-1, INV-3: item i into a free hand of c, else into a free backpack slot if it fits
+    there (GAP-50); False if he has no room for it."""
+    h = free_hand(ch, c)
+    if h >= 0:
+        put_in_hand(ch, it, c, h, i)
+        return True
+    k = free_backpack_slot(ch, c)
+    if k >= 0 and fits_in_backpack(it[i, IT_KIND]):
+        put_in_backpack(ch, it, c, k, i)
+        return True
+    return False
+
+
+@compiled
 def wear_parka(ch, it, c, i):
     """ITEM-PARKA, INV-7: a worn parka takes no hand."""
     ch[c, CH_WORN] = i
