@@ -267,7 +267,9 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {
     "infection.cooldown_turns": _int(0, 100),
     "infection.light_crowd": _int(1, MAX_CHARACTERS + 1),
     "infection.light_unconscious_ap": _AP,
-    "thing.paralysis_turns": _int(0, 100),
+    # THING-P-3: at least 1, for a Thing the cold fells on turn 1 (characters.hurt counts its
+    # paralysis from turn 0, RES-1) to be paralysed at all
+    "thing.paralysis_turns": _int(1, 100),
     "thing.revive_hp": _int(1, 20),
     "repair.ap": _AP,
     "repair.chance_with_tool": _prob,

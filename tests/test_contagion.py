@@ -515,6 +515,34 @@ def test_GAP_8_WIN_3_once_the_thing_has_eaten_the_last_box_humans_cannot_win_by_
     assert sc.violations == 0
 
 
+def test_GAP_38_INF_1_SALIVA_1_INF_8_LOC_FREEZER_4_an_unaware_convert_has_no_active_ability():
+    """GAP-38: a convert gets "no active abilities": in the dark Freezer, where an original may
+    infect a human, spit on its items and eat a box, a hidden convert's infection, saliva and
+    meal are refused as a human's are (INF-3: nothing he tries tells him what he is), and his
+    bandage's BANDAGE_INFECT bit is ignored as a human's is: the patient is bandaged, not
+    infected. Receiving first aid he still infects his healer (a test above): his body's doing."""
+    declared = [(codes.A_INFECT, HUMAN, 0), saliva(1, 3), EAT]
+    for original in (1, 0):
+        sc = room(codes.FREEZER, dark=True)
+        sc.ch[THING, S.CH_ORIGINAL] = original
+        sc.give(THING, codes.AXE)
+        sc.step({THING: declared, WITNESS: declared})
+        assert sc.kept(WITNESS) == []
+        assert sc.kept(THING) == (declared if original else [])
+        assert sc.ch[HUMAN, S.CH_INFECTED] == original
+        assert sc.st[S.ST_FOOD_STOCK] == 10 - original
+        assert int(sc.it[sc.ch[THING, S.CH_HAND], S.IT_SALIVA]) == 3 * original
+        sc = room(codes.LIVING_QUARTERS)
+        sc.ch[THING, S.CH_ORIGINAL] = original
+        sc.give(THING, codes.BANDAGE)
+        sc.step({THING: [bandage(HUMAN, infect=True)], HUMAN: [(codes.A_FIRSTAID, THING, 0)]})
+        assert sc.kept(THING) == [bandage(HUMAN, infect=True)]
+        assert len(sc.events(codes.E_BANDAGE)) == 1
+        assert sc.ch[HUMAN, S.CH_INFECTED] == original
+        assert len(sc.events(codes.E_FIRST_AID_INFECTION)) == original
+        assert sc.violations == 0
+
+
 # --- LOC-KENNEL-1/2, GAP-53 ---
 
 

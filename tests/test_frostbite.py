@@ -111,15 +111,17 @@ def test_FROST_1_freezer_marks_from_turn_one():
     assert sc.ch[0, S.CH_FROST] == 1
 
 
-def test_THING_P_3_FROST_5_paralysis_and_revival_timeline():
-    """THING-P-3, FROST-5, GAP-48: a Thing brought to 0 HP by the cold at the start of turn 1 is
-    paralysed for turns 2 and 3 (no marks meanwhile), revives with 1 HP and no marks at the
-    start of turn 4, and is still counted alive (GAP-8)."""
+def test_THING_P_3_RES_1_FROST_5_paralysis_by_the_cold_lasts_two_turns():
+    """THING-P-3, RES-1, FROST-5, GAP-48: the cold's HP loss resolves at the very end of the last
+    turn (RES-1), so a Thing it brings to 0 HP at the start of turn 1 is paralysed for 2 turns,
+    1 and 2 (no marks meanwhile), and revives with 1 HP and no marks at the start of turn 3, as
+    one felled by a blow in turn 0 would (a blow in turn 1 costs the rest of turn 1, then turns
+    2 and 3: test_thing). It is still counted alive meanwhile (GAP-8)."""
     sc = Scenario(12).all_human().make_thing(0).put(0, codes.STREET, physical=1)
     sc.ch[0, S.CH_HP] = 1
     sc.ch[0, S.CH_FROST] = 4
     timeline = []
-    for _ in range(5):
+    for _ in range(4):
         sc.step()
         timeline.append(
             (
@@ -128,19 +130,7 @@ def test_THING_P_3_FROST_5_paralysis_and_revival_timeline():
                 int(sc.ch[0, S.CH_PARALYSED_UNTIL] > 0),
             )
         )
-    assert timeline == [(0, 0, 1), (0, 0, 1), (0, 0, 1), (1, 0, 0), (1, 3, 0)]
-    assert sc.ch[0, S.CH_ALIVE] == 1 and not sc.over
-    assert sc.events(codes.E_REVIVE)[:, 0].tolist() == [4]
-
-
-def test_THING_P_3_INV_2_revived_heavily_wounded_it_loses_a_hand():
-    """INV-2, THING-P-2: felled from 4 HP in one blow (4 damage, HP-4), the Thing kept both
-    hands; it revives at 1 HP, heavily wounded, and loses one then."""
-    sc = Scenario(12).all_human().make_thing(0).put(0, codes.LIVING_QUARTERS)
-    sc.ch[0, S.CH_HP] = 0  # as if hit at 4 by 4 in turn 0: both hands kept
-    sc.ch[0, S.CH_PARALYSED_UNTIL] = 1
-    sc.step()
-    assert sc.ch[0, S.CH_PARALYSED_UNTIL] == 1 and sc.ch[0, S.CH_LOST_HAND] < 0
-    sc.step()
-    assert sc.ch[0, S.CH_HP] == 1 and sc.ch[0, S.CH_LOST_HAND] >= 0
-    assert sc.events(codes.E_HAND_LOST)[:, 2].tolist() == [0]
+        assert sc.ch[0, S.CH_ALIVE] == 1 and not sc.over
+    assert timeline == [(0, 0, 1), (0, 0, 1), (1, 0, 0), (1, 3, 0)]
+    assert sc.events(codes.E_PARALYSED)[:, [0, 2, 4, 5]].tolist() == [[1, 0, codes.DC_COLD, 2]]
+    assert sc.events(codes.E_REVIVE)[:, 0].tolist() == [3]

@@ -19,8 +19,10 @@ from balance.observation import (
     O_WOUND,
     P_ACTIVE_THING,
     P_LOOKS_DEAD,
+    P_UNCONSCIOUS,
     UNSEEN as U,
     W_HEAVY,
+    W_LIGHT,
 )
 from harness import Scenario, declare_through_policies, lit
 
@@ -431,6 +433,43 @@ def test_THING_P_5_GAP_38_call_of_the_spawn():
     assert sc.observe(HUMAN)[O_KNOWN_THING + THING] == 1
     sc.step({THING: [(codes.A_CALL_SPAWN, HUMAN, 0)]})
     assert sc.kept(THING) == []  # he is active already
+    assert sc.violations == 0
+
+
+def test_THING_P_5_THING_ACTIVE_4_GAP_38_a_called_convert_sees_in_the_dark_and_knows_the_converts():
+    """THING-ACTIVE-4, GAP-38: the active form keeps Night vision, and a called convert, played
+    by the Things from then on (THING-P-5: "отныне им управляете вы"), knows what they know. In a
+    dark room he sees what an original does: wounds, hands, the unconscious as unconscious
+    (not "dead"), the others' acts; and he knows the hidden converts, so the expert Things'
+    spray spares them. Unaware, before the call, he saw none of it and knew of no convert."""
+    from policies.expert_things import spared
+
+    sc = scene(dark=True)
+    BODY = 4
+    sc.put(BODY, ROOM)
+    for c in (HUMAN, OTHER):
+        sc.ch[c, S.CH_FORM] = codes.THING_HIDDEN  # converts
+        sc.ch[c, S.CH_MAX_HP] = sc.cfg["health.thing_hp"]
+    sc.give(WITNESS, codes.AXE)
+    sc.ch[WITNESS, S.CH_HP] = 2
+    sc.step()
+    o = sc.observe(HUMAN)
+    assert o[O_SEES] == 0 and o[O_THING + OT_CONVERTS] == U
+    sc.step({THING: [(codes.A_CALL_SPAWN, HUMAN, 0)]})
+    assert sc.ch[HUMAN, S.CH_FORM] == codes.THING_ACTIVE
+    assert sc.st[S.ST_LIGHTING + ROOM] == codes.DARK
+    sc.ch[BODY, S.CH_UNCONSCIOUS] = 1
+    o = sc.observe(HUMAN)
+    assert o[O_SEES] == 1
+    assert o[O_WOUND + WITNESS] == W_LIGHT and o[O_HELD + 2 * WITNESS] == codes.AXE
+    assert o[O_PRESENT + BODY] == P_UNCONSCIOUS
+    assert o[O_THING + OT_CONVERTS] == 1 << HUMAN | 1 << OTHER
+    assert spared(o) == 1 << THING | 1 << HUMAN | 1 << OTHER
+    sc.ch[BODY, S.CH_UNCONSCIOUS] = 0
+    sc.step({WITNESS: [(codes.A_DROP, 0, 0)]})
+    drop = (WITNESS, codes.E_DROP, -1, codes.AXE, 0)
+    assert drop in sc.perceived(HUMAN) and drop in sc.perceived(THING)
+    assert drop not in sc.perceived(OTHER)  # still unaware: the dark is dark to him
     assert sc.violations == 0
 
 

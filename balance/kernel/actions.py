@@ -14,6 +14,7 @@ from balance.kernel.characters import (
     heavy_wound_hp,
     helpless,
     infect,
+    is_hidden_original,
     other_here,
     red_vial_active,
     take_vial,
@@ -189,8 +190,9 @@ INF_UNCONSCIOUS = 2  # INF-5(a): in Light on an unconscious character, spending 
 
 @compiled
 def infection_rule(ch, st, ip, c, target):
-    """INF-1, INF-5, INF-6: the rule under which c may infect `target` now (INF_*), or -1."""
-    if ch[c, CH_FORM] != codes.THING_HIDDEN or st[ST_TURN] < ch[c, CH_INFECT_READY]:
+    """INF-1, INF-5, INF-6: the rule under which c may infect `target` now (INF_*), or -1.
+    GAP-38, THING-ACTIVE-4: an original Thing in hidden form only."""
+    if not is_hidden_original(ch, c) or st[ST_TURN] < ch[c, CH_INFECT_READY]:
         return -1
     if target < 0 or target >= ch.shape[0] or target == c:
         return -1

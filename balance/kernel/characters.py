@@ -61,6 +61,15 @@ def is_human(ch, c):
 
 
 @compiled
+def is_hidden_original(ch, c):
+    """An original Thing in hidden form: the one character with the hidden form's active
+    abilities (THING-HIDDEN-1, INF-1, SALIVA-1, the bandage's chosen infection of INF-8, the
+    Thing's meal of LOC-FREEZER-4). GAP-38: an unaware convert has none of them; he may do only
+    what a human may, so nothing he tries tells him what he is (INF-3)."""
+    return ch[c, CH_FORM] == codes.THING_HIDDEN and ch[c, CH_ORIGINAL] == 1
+
+
+@compiled
 def heavy_wound_hp(ch, ip, c):
     """HP-2, THING-P-2, INV-2: the HP at or below which c is heavily wounded and loses a hand;
     "lightly wounded" is the one value above it. An original Thing, hidden or active, goes by
@@ -120,8 +129,12 @@ def hurt(ch, it, st, rng, events, ip, c, amount, cause, rec):
         # THING-P-3: paralysed for the next paralysis_turns turns; others see it as "dead", so
         # its hand items drop as a corpse's do (HP-3), to come back on revival as an unconscious
         # character's do (UNC-1, GAP-56), and witnesses perceive its fall as a death
-        # (perception.apparent_kind) while the log keeps the paralysis
-        ch[c, CH_PARALYSED_UNTIL] = st[ST_TURN] + ip[P.I_PARALYSIS]
+        # (perception.apparent_kind) while the log keeps the paralysis. RES-1: the cold's loss
+        # (FROST-3, the only one at the start of a turn) resolved at the very end of the last
+        # turn, so its paralysis counts from that turn: this turn and the next, as a blow's are
+        # the two after the turn it lands in
+        fell = st[ST_TURN] - 1 if cause == codes.DC_COLD else st[ST_TURN]
+        ch[c, CH_PARALYSED_UNTIL] = fell + ip[P.I_PARALYSIS]
         drop_hands(ch, it, c, c)
         until = ch[c, CH_PARALYSED_UNTIL]
         log_act(ch, st, events, codes.E_PARALYSED, c, -1, cause, until, ch[c, CH_ROOM])

@@ -19,11 +19,22 @@ GAP-53, GAP-60).
 - The Kennel's dogs are st cells (ST_DOG_ALIVE, ST_DOG_BURNED); they are never infected (GAP-53).
 - A Thing in hidden form eats a box off the Freezer's shelves (LOC-FREEZER-4, GAP-50), lowering
   the live stock that WIN-3 reads (GAP-8).
+- GAP-38: saliva, the Thing's meal and the bandage's chosen infection are the hidden form's active
+  abilities, an original's alone (characters.is_hidden_original): an unaware convert may declare
+  only what a human may. A convert receiving first aid still infects his healer: that is not a
+  choice but his body's doing.
 """
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.characters import contaminate, die, on_station, other_here, paralysed
+from balance.kernel.characters import (
+    contaminate,
+    die,
+    is_hidden_original,
+    on_station,
+    other_here,
+    paralysed,
+)
 from balance.kernel.events import log_event
 from balance.kernel.food import looks_dead
 from balance.kernel.items import shed_belongings, drop_hands, take_from_supply
@@ -135,9 +146,9 @@ def dead_dog(st, ip, dog):
 def contagion_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of one of this module's declarations if legal when declared, else -1."""
     r = ch[c, CH_ROOM]
-    if action == codes.A_SALIVA:  # SALIVA-1, GAP-37: hidden form, any lighting, no cooldown
+    if action == codes.A_SALIVA:  # SALIVA-1, GAP-37/38: a hidden original, any lighting, 0 AP
         ok = (
-            ch[c, CH_FORM] == codes.THING_HIDDEN
+            is_hidden_original(ch, c)
             and 0 < target < 1 << codes.SALIVA_SLOTS
             and ip[P.I_SALIVA_DELAY_MIN] <= arg <= ip[P.I_SALIVA_DELAY_MAX]
         )
@@ -147,8 +158,8 @@ def contagion_action_cost(ch, it, st, ip, adjacent, room_block, c, action, targe
         # step 6 (burn_body), after the attacks of steps 2-3 and what is taken out in step 5
         ok = other_here(ch, c, target) and 0 <= arg <= 1
         return ip[P.I_BURN_AP] if ok else -1
-    if action == codes.A_EAT_STOCK:  # LOC-FREEZER-4, GAP-50: a Thing in hidden form
-        ok = r == codes.FREEZER and ch[c, CH_FORM] == codes.THING_HIDDEN
+    if action == codes.A_EAT_STOCK:  # LOC-FREEZER-4, GAP-50, GAP-38: an original, hidden
+        ok = r == codes.FREEZER and is_hidden_original(ch, c)
         return ip[P.I_EAT_STOCK_AP] if ok else -1
     if action == codes.A_KILL_DOG:  # LOC-KENNEL-2, GAP-53
         ok = (
@@ -188,10 +199,11 @@ def resolve_contagion(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, r
 @compiled
 def first_aid_contagion(ch, st, rng, events, ip, healer, patient, chosen, rec):
     """INF-8, GAP-35: first aid reached `patient`, who declared receiving it from `healer`,
-    whatever the bandage's roll: a Thing bandaging infects the patient if it chose to; a Thing
-    receiving it infects a human healer, always (an unaware convert too: it is the body's doing).
-    Both as INF-2/3/7 exactly."""
-    if chosen and ch[healer, CH_FORM] != codes.HUMAN:
+    whatever the bandage's roll: an original Thing bandaging infects the patient if it chose to
+    (a choice, so an active ability, which an unaware convert has not: GAP-38; his choice is
+    ignored, as a human's is); a Thing receiving it infects a human healer, always (an unaware
+    convert too: it is the body's doing). Both as INF-2/3/7 exactly."""
+    if chosen and is_hidden_original(ch, healer):
         spread_by_first_aid(ch, st, rng, events, ip, healer, patient, rec)
     if ch[patient, CH_FORM] != codes.HUMAN and ch[healer, CH_FORM] == codes.HUMAN:
         spread_by_first_aid(ch, st, rng, events, ip, patient, healer, rec)
@@ -359,9 +371,10 @@ def kill_dog(ch, it, st, events, ip, room_block, c, dog, h):
 
 @compiled
 def eat_stock(ch, it, st, events, c):
-    """LOC-FREEZER-4, GAP-50, GAP-8 (step 5): a Thing in hidden form eats a box off the shelves,
-    if any is left; those who see watch it eat, but nobody learns the stock (LOC-FREEZER-2)."""
-    if ch[c, CH_FORM] != codes.THING_HIDDEN or ch[c, CH_ROOM] != codes.FREEZER:
+    """LOC-FREEZER-4, GAP-50, GAP-8 (step 5): an original Thing in hidden form (GAP-38) eats a
+    box off the shelves, if any is left; those who see watch it eat, but nobody learns the stock
+    (LOC-FREEZER-2)."""
+    if not is_hidden_original(ch, c) or ch[c, CH_ROOM] != codes.FREEZER:
         return
     if st[ST_FOOD_STOCK] <= 0:
         return

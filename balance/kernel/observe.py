@@ -257,8 +257,8 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     o[O_DOOR:O_PERCEIVED] = UNSEEN
     r = ch[c, CH_ROOM]
     original = ch[c, CH_ORIGINAL] == 1
-    # room details need sight (LIGHT-1, LIGHT-2); a convert's night vision is unknown to him,
-    # so he perceives the dark as a human does
+    # room details need sight (LIGHT-1, LIGHT-2); an unaware convert's night vision is unknown
+    # to him, so he perceives the dark as a human does (perception.perceives_details)
     sees = perceives_details(ch, st, c)
     o[O_TURN] = st[ST_TURN]
     o[O_SELF] = c

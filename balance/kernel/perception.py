@@ -55,12 +55,15 @@ def sees_in_room(ch, st, c):
 
 @compiled
 def perceives_details(ch, st, c):
-    """What c knows he sees: a convert's Night vision is unknown to him (GAP-38), so he takes the
-    dark for dark as a human does."""
+    """What c knows he sees: an unaware convert's Night vision is unknown to him (GAP-38), so he
+    takes the dark for dark as a human does. Called into the active form (THING-P-5) he knows
+    what he is and is played by the Things, and the active form keeps Night vision
+    (THING-ACTIVE-4): he sees in the dark as an original does."""
     if not sees_in_room(ch, st, c):
         return False
     dark = st[ST_LIGHTING + ch[c, CH_ROOM]] == codes.DARK
-    return not dark or ch[c, CH_FORM] == codes.HUMAN or ch[c, CH_ORIGINAL] == 1
+    unaware = ch[c, CH_FORM] == codes.THING_HIDDEN and ch[c, CH_ORIGINAL] == 0
+    return not dark or not unaware
 
 
 @compiled

@@ -22,7 +22,13 @@ Decisions where the rules are silent (each also in docs/rules-coverage.md):
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.characters import damage, helpless, other_here, through_cover
+from balance.kernel.characters import (
+    damage,
+    helpless,
+    is_hidden_original,
+    other_here,
+    through_cover,
+)
 from balance.kernel.events import log_event
 from balance.kernel.items import shed_belongings
 from balance.kernel.jit import compiled
@@ -144,7 +150,7 @@ def thing_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, a
     The object of a remote break and the action an Order forces are checked by actions.py,
     which knows the objects and the costs of every action."""
     form = ch[c, CH_FORM]
-    hidden_original = form == codes.THING_HIDDEN and ch[c, CH_ORIGINAL] == 1
+    hidden_original = is_hidden_original(ch, c)
     arch = ch[c, CH_ARCHETYPE]
     if action == codes.A_TRANSFORM:  # THING-HIDDEN-1
         ok = hidden_original and st[ST_TURN] >= ip[P.I_TRANSFORM_TURN]
@@ -406,7 +412,8 @@ def observe_thing(ch, st, ip, c, o):
         o[O_THING + OT_SCREAM_READY_TURN] = max(t, ch[c, CH_ACTIVE_READY])
     hidden = ch[c, CH_FORM] == codes.THING_HIDDEN
     o[O_THING + OT_TRANSFORM_READY] = 1 if hidden and t >= ip[P.I_TRANSFORM_TURN] else 0
-    if original:  # THING-P-5: the Things learn of every conversion
-        o[O_THING + OT_CONVERTS] = st[ST_CONVERTS]  # observe.survey
+    # THING-P-5: the Things learn of every conversion, and a called convert is played by them
+    # from then on ("отныне им управляете вы"), so he knows the converts as they do
+    o[O_THING + OT_CONVERTS] = st[ST_CONVERTS]  # observe.survey
     if ch[c, CH_FORM] == codes.THING_ACTIVE and arch == codes.ARCH_SOLDIER:
         o[O_MOVE_AP] = ip[P.I_SOLDIER_MOVE_AP]  # ARCH-SOLDIER-2
