@@ -75,6 +75,8 @@ def test_GAP_28_certain_failure_and_instant_actions():
     """GAP-28: with 100 points off, every AP-costing action fails (its AP spent) but a free one
     (dropping) still happens."""
     sc = trio(sets=("hinder.penalty_by_physical=[100,100,100]",))
+    sc.ch[HINDERER, S.CH_INITIATIVE] = 3  # his hindering resolves first in step 1 (RES-3)
+    sc.ch[HINDERED, S.CH_INITIATIVE] = 1
     sc.give(HINDERED, codes.AXE)
     sc.give(HINDERED, codes.SCRAP, hand=1)
     sc.step(

@@ -559,6 +559,7 @@ def test_ARCH_QUEEN_1_GAP_42_the_order_joins_his_declarations_in_secret():
     sc = scene(archetype=codes.ARCH_QUEEN)
     sc.put(THING, codes.LIVING_QUARTERS).put(HUMAN, codes.LIVING_QUARTERS)
     sc.put(WITNESS, codes.LIVING_QUARTERS)
+    sc.ch[HUMAN, S.CH_INITIATIVE] = 1  # a move costs him 2 AP (1 at Initiative 3)
     picks = [(codes.A_PICKUP, k, 0) for k in (codes.BANDAGE, codes.VIAL_BLUE, codes.VIAL_RED)]
     order = pack_order(codes.A_MOVE, codes.STREET, 0)
     sc.step({THING: [(codes.A_ORDER, HUMAN, order)], HUMAN: picks})
@@ -614,7 +615,7 @@ def test_ARCH_QUEEN_2_GAP_40_the_scream_stuns_the_humans_here_not_hidden_Things(
 
 
 def test_ARCH_MUTANT_1_GAP_43_remote_break_where_it_was_in_the_last_3_turns():
-    sc = scene(archetype=codes.ARCH_MUTANT)
+    sc = scene(archetype=codes.ARCH_MUTANT, sets=("move.blizzard_misdirect_chance=0",))
     block = sc.pk.room_block[ROOM]
     sc.step({THING: [(codes.A_MOVE, codes.STREET, 0)]})  # turn 1: in ROOM, then the Street
     sc.step({THING: [(codes.A_MOVE, codes.FREEZER, 0)]})
@@ -639,8 +640,10 @@ def test_ARCH_MUTANT_1_GAP_43_remote_break_where_it_was_in_the_last_3_turns():
 def test_ACT_REPAIR_ARCH_MUTANT_1_what_the_remote_break_broke_is_repaired_from_the_next_turn():
     """ACT-REPAIR: "the object must be broken at the start of the turn". The remote break
     (step 1) breaks the generator before a repair declared the same turn resolves (step 7):
-    that repair does nothing, the next turn's works."""
-    sc = scene(archetype=codes.ARCH_MUTANT, sets=("repair.chance_with_tool=1",))
+    that repair does nothing, the next turn's works (certain: the room is dark by then, so
+    darkness must not halve it)."""
+    sets = ("repair.chance_with_tool=1", "light.darkness_factor=1")
+    sc = scene(archetype=codes.ARCH_MUTANT, sets=sets)
     block = sc.pk.room_block[ROOM]
     sc.step({THING: [(codes.A_MOVE, codes.STREET, 0)]})
     sc.step()
