@@ -330,6 +330,8 @@ ACTIONS_AIMED_AT_CHARACTERS = (
     A_HINDER_TARGET,
     A_FOLLOW,
 )
+# LIGHT-4: aimed at someone one must make out in the room (a blizzard shows nobody)
+ACTIONS_AIMED_AT_SOMEONE_SEEN = ACTIONS_AIMED_AT_CHARACTERS + (A_THROW_BACK, A_CLAWS, A_ORDER)
 # AP-3, GAP-13: once per turn each
 ONCE_A_TURN = (
     A_TRANSFORM,

@@ -245,6 +245,32 @@ def test_LIGHT_4_a_blizzard_halves_a_humans_chance_and_THING_P_1_not_a_things():
         assert (human, thing) == ((0.6, 0.6) if light == codes.LIGHT else (0.3, 0.6))
 
 
+def test_LIGHT_4_nobody_can_be_aimed_at_in_a_blizzard():
+    """LIGHT-4: in a blizzard «вы не видите, кто находится в локации (включая Нечто)», so an
+    act aimed at someone there is refused when declared: a shot, a blow, taking a hand-over, the active Thing's claws and throw back. On the dark Street of a clear turn
+    (turn 2 here) they are allowed. Turn 1 is stormy (WEATHER-1)."""
+    plans = {
+        0: [(codes.A_SHOOT, 1, 0), (codes.A_MELEE, 1, 1)],
+        1: [(codes.A_RECEIVE, 0, codes.PISTOL)],
+        2: [(codes.A_THROW_BACK, 1, 0), (codes.A_CLAWS, 1, 0)],
+    }
+    for c, acts in plans.items():
+        for plan in acts:
+            for turn, light in ((1, codes.BLIZZARD), (2, codes.DARK)):
+                sc = lit()
+                sc.put(0, codes.STREET).put(1, codes.STREET).put(2, codes.STREET)
+                sc.give(0, codes.PISTOL)
+                sc.give(0, codes.AXE, hand=1)
+                sc.make_thing(2)
+                sc.ch[2, S.CH_FORM] = codes.THING_ACTIVE
+                sc.st[S.ST_WEATHER + 2] = codes.CLEAR
+                if turn == 2:
+                    sc.step()
+                sc.step({c: [plan]})
+                assert sc.st[S.ST_LIGHTING + codes.STREET] == light
+                assert sc.kept(c) == ([] if light == codes.BLIZZARD else [plan]), plan
+
+
 PICK_CANISTER = [(codes.A_PICKUP, codes.CANISTER, 0)]
 
 

@@ -277,7 +277,7 @@ def test_LIGHT_2_in_the_dark_the_unconscious_look_like_corpses_in_every_field():
     """LIGHT-2: in the dark "unconscious characters are shown as dead", so nothing a witness
     perceives tells one from a corpse: both present as "dead", among the bodies that can burn
     (O_BODIES_BURNABLE), no wound, hands or parka shown, and the fall noticed as a death. In
-    light the unconscious shows as such and cannot burn. (Burning one stays refused:
+    light the unconscious shows as such and cannot burn. (Burning one fails at step 6:
     ACT-BURN-CORPSE burns the dead.)"""
     DEAD, SLEEPER = ACTOR, TARGET
     for dark in (False, True):

@@ -290,6 +290,8 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     r = ch[c, CH_ROOM]
     if ch[c, CH_FORM] == codes.THING_ACTIVE and not active_form_allows(action, arg):
         return -1  # THING-ACTIVE-3, THING-ACTIVE-5
+    if st[ST_LIGHTING + r] == codes.BLIZZARD and action in codes.ACTIONS_AIMED_AT_SOMEONE_SEEN:
+        return -1  # LIGHT-4: «вы не видите, кто находится в локации»: nobody to aim at
     if (
         action == codes.A_CODE
         or action == codes.A_IDCARD
