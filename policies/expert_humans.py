@@ -28,6 +28,11 @@ blood test; untested themselves, they fly only if `fly_untested`. One human who 
 the Things can no longer win by killing (GAP-9), but a Thing aboard wins the game for them
 (GAP-7).
 
+Flashlights (ITEM-FLASHLIGHT, ACT-FLASHLIGHT): if `flashlight`, a flashlight in hand is
+switched on and left on, so that a room going dark stays lit ("фонарик", LIGHT-1) for its
+holder and those with him; the switch is declared after the turn's errands, so that it takes
+only AP they leave (AP-1, GAP-59: the kernel keeps declarations in order while they fit).
+
 The blood test (LOC-KENNEL-2, ACT-BLOOD-SELF, LOC-LAB-2..4): a human whose card opens the
 Laboratory and who fuels no generator is a tester. He takes a dog's blood into his backpack (the
 human control: GAP-53, dogs are never infected), his own into a hand, puts both into the
@@ -44,6 +49,7 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel.jit import compiled
 from balance.kernel.lab import pack_insert
+from balance.kernel.state import D_ACTION, D_TARGET
 from balance.observation import (
     MAX_CHARACTERS,
     O_HELI_BOARDING,
@@ -67,6 +73,7 @@ from balance.observation import (
     O_LAB_VIEW_TURN,
     O_HAND_FUEL,
     O_HAND_KIND,
+    O_HAND_ON,
     O_LIGHTING,
     O_LIVING_HERE,
     O_N_PERCEIVED,
@@ -137,6 +144,7 @@ KNOBS = (
     "heli_from_turn",
     "fly_out",
     "fly_untested",
+    "flashlight",
 )
 K_ARM_UP = 5
 K_ATTACK_SUSPICION = 6
@@ -152,10 +160,11 @@ K_MECHANICS = 15
 K_HELI_FROM_TURN = 16
 K_FLY_OUT = 17
 K_FLY_UNTESTED = 18
+K_FLASHLIGHT = 19
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
-    "repairs and fuels the helicopter and flies out"
+    "repairs and fuels the helicopter and flies out, switches flashlights on"
 )
 
 H_BURN_WHO = M_EXPERT_HUMANS
@@ -594,10 +603,15 @@ def refusals(obs, mem):
 @compiled
 def in_hangar(obs, mem, ip, knobs, out, n):
     """HELI-1..5 in the hangar, seeing it: board what I prepared last turn, repair the broken
-    parts, pour fuel in, or prepare it. -1 if there is nothing to do here."""
+    parts, pour fuel in, or prepare it. -1 if there is nothing to do here.
+    While another's preparation is boarding I leave the helicopter alone: a preparation is
+    refused then (HELI-5), and boarding with my refusals (everyone not cleared) would make his
+    group refuse and ground the flight."""
     me = obs[O_SELF]
-    if obs[O_HELI_BOARDING] == 1 and obs[O_HELI_PILOT] == me:
-        return emit(out, n, codes.A_HELI_BOARD, 0, refusals(obs, mem))
+    if obs[O_HELI_BOARDING] == 1:
+        if obs[O_HELI_PILOT] == me:
+            return emit(out, n, codes.A_HELI_BOARD, 0, refusals(obs, mem))
+        return -1
     broken = False
     for k in range(len(codes.HELI_PARTS)):
         if obs[O_HELI_BROKEN + k] == 1:
@@ -643,7 +657,34 @@ def time_to_test(obs, knobs):
 
 
 @compiled
+def flashlight_to_switch_on(obs, out, n):
+    """The hand holding a switched-off flashlight that none of the n declarations drops
+    (ACT-DROP, step 1, before the switch's step 13), or -1."""
+    for h in range(2):
+        if obs[O_HAND_KIND + h] != codes.FLASHLIGHT_ITEM or obs[O_HAND_ON + h] == 1:
+            continue
+        dropped = False
+        for j in range(n):
+            if out[j, D_ACTION] == codes.A_DROP and out[j, D_TARGET] == h:
+                dropped = True
+        if not dropped:
+            return h
+    return -1
+
+
+@compiled
 def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
+    """The errands (errands_declare), then a flashlight in hand switched on if `flashlight`
+    (ACT-FLASHLIGHT, 1 AP): last, so that the kernel keeps it only if the errands leave the AP."""
+    n = errands_declare(knobs, obs, mem, ip, out, next_hop, room_block)
+    if knobs[K_FLASHLIGHT] <= 0:
+        return n
+    h = flashlight_to_switch_on(obs, out, n)
+    return emit(out, n, codes.A_FLASHLIGHT, h, 0) if h >= 0 else n
+
+
+@compiled
+def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)
     learn(obs, mem, knobs[K_TRUST_BELOW])

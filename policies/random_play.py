@@ -291,13 +291,14 @@ def candidate(obs, next_hop, wanted, out, n):
                         emit(out, n, codes.A_HELI_FUEL, h, out_of_tank)
                         return -1
                     k += 1
-        if k == wanted:
-            emit(out, n, codes.A_HELI_PREPARE, 0, 0)
-            return -1
-        k += 1
-        if obs[O_HELI_BOARDING] == 1:
+        if obs[O_HELI_BOARDING] == 1:  # HELI-5: boarding open, no preparation
             if k == wanted:
                 emit(out, n, codes.A_HELI_BOARD, 0, 0)  # accepting any group
+                return -1
+            k += 1
+        else:
+            if k == wanted:
+                emit(out, n, codes.A_HELI_PREPARE, 0, 0)
                 return -1
             k += 1
     if here == codes.RADIO_ROOM and free:  # LOC-RADIO-2: the wires

@@ -199,11 +199,32 @@ def test_an_expert_fetches_fuel_to_burn_a_paralysed_Thing():
 
 
 def test_hands_full_of_flashlights_drop_one_ACT_DROP():
-    """Two flashlights from yellow boxes leave no hand for a canister: one goes (free)."""
+    """Two flashlights from yellow boxes leave no hand for a canister: one goes (free); the one
+    kept is switched on (knob `flashlight`), not the one dropped."""
     sc = scene()
     sc.give(HUMAN, codes.FLASHLIGHT_ITEM, hand=0)
     sc.give(HUMAN, codes.FLASHLIGHT_ITEM, hand=1)
-    assert expert(sc, HUMAN) == [(codes.A_DROP, 0, 0)]
+    assert expert(sc, HUMAN) == [(codes.A_DROP, 0, 0), (codes.A_FLASHLIGHT, 1, 0)]
+
+
+@pytest.mark.parametrize("knob, on, switched", [(1, 0, True), (0, 0, False), (1, 1, False)])
+def test_an_expert_switches_his_flashlight_on_ACT_FLASHLIGHT(knob, on, switched):
+    """ITEM-FLASHLIGHT, ACT-FLASHLIGHT: «работают только если их держать в руке во включенной
+    состоянии»: with `flashlight` = 1 an expert holding a switched-off flashlight switches it
+    on (1 AP, after his errands: he keeps his AP for them); not with the knob at 0, nor if it is
+    on already. Switched on, it is kept on the next turn."""
+    sc = lit(sets=(f"policies.humans.expert.flashlight={knob}",)).make_thing(THING)
+    sc.park_everyone(ROOM)
+    sc.wear_parka(HUMAN)
+    i = sc.give(HUMAN, codes.FLASHLIGHT_ITEM, hand=0)
+    sc.it[i, S.IT_ON] = on
+    decl = expert(sc, HUMAN)
+    assert ((codes.A_FLASHLIGHT, 0, 0) in decl) == switched
+    if switched:
+        assert decl[-1] == (codes.A_FLASHLIGHT, 0, 0)
+        sc.step({HUMAN: decl})
+        assert (codes.A_FLASHLIGHT, 0, 0) in sc.kept(HUMAN) and sc.it[i, S.IT_ON] == 1
+        assert (codes.A_FLASHLIGHT, 0, 0) not in expert(sc, HUMAN)
 
 
 def test_an_expert_picks_up_a_pistol_in_the_Arsenal_LOC_ARSENAL_1():
@@ -305,3 +326,28 @@ def test_HELI_2_HELI_4_HELI_5_GAP_7_a_mechanic_repairs_fuels_prepares_and_flies_
     assert expert(sc, MECHANIC) == [(codes.A_HELI_BOARD, 0, everyone_else)]
     sc.step({MECHANIC: [(codes.A_HELI_BOARD, 0, everyone_else)]})
     assert sc.ch[MECHANIC, S.CH_LEFT_STATION] == 2
+
+
+def test_HELI_5_another_mechanic_leaves_the_boarding_to_the_pilot():
+    """HELI-5: while the pilot's preparation of last turn is boarding, the other mechanics in
+    the hangar neither prepare again (refused: it would ground the flight) nor board (their
+    refusals would cancel the pilot's group); the pilot flies out."""
+    sets = (
+        "doors.top_access_cards=12",
+        "policies.humans.expert.heli_from_turn=0",
+        "policies.humans.expert.arm_up=0",
+        "policies.humans.expert.blood_tests=0",
+    )
+    sc = lit(sets=sets).park_everyone(codes.HANGAR)
+    for c in range(8):
+        sc.wear_parka(c)
+    sc.st[S.ST_HELI_BROKEN : S.ST_HELI_BROKEN + 3] = 0
+    sc.st[S.ST_HELI_FUEL] = sc.pk.ip[P.I_HELI_TANK]
+    sc.step({MECHANIC: [(codes.A_HELI_PREPARE, 0, 0)]})
+    sc.st[S.ST_TURN] += 1  # the next turn has begun (begin_turn) when they declare
+    heli = (codes.A_HELI_PREPARE, codes.A_HELI_BOARD)
+    others = range(MECHANIC + 1, 8)  # the other mechanics, in parkas: nothing else to fetch
+    assert [c for c in others if any(row[0] in heli for row in expert(sc, c))] == []
+    sc.st[S.ST_TURN] -= 1
+    sc.play_turn("expert", "expert")
+    assert sc.ch[MECHANIC, S.CH_LEFT_STATION] == 2 and sc.st[S.ST_HELI_GONE] == 1

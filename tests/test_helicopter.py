@@ -6,6 +6,7 @@ import pytest
 from balance import codes
 from balance import records as R
 from balance.kernel import state as S
+from balance.kernel.helicopter import boarding_open, prepare
 from balance.observation import (
     O_HELI_BOARDING,
     O_HELI_BROKEN,
@@ -107,6 +108,31 @@ def test_HELI_5_no_take_off_without_the_pilot_and_GAP_57_preparation_lasts_one_t
     sc.step({c: BOARD for c in range(4)})  # turn 4: the preparation of turn 2 has lapsed
     assert all(sc.kept(c) == [] for c in range(4))
     assert sc.st[S.ST_HELI_GONE] == 0
+
+
+@pytest.mark.parametrize("pilot_first", [True, False])
+def test_HELI_5_a_second_preparation_on_the_boarding_turn_cannot_ground_the_flight(pilot_first):
+    """HELI-5: «Пилот, готовивший вертолет на прошлом ходу, гарантированно получает место»:
+    on turn 3 the pilot boards while another prepares again; the preparation is refused at
+    declaration and the helicopter leaves with the pilot, whichever resolves first (RES-3)."""
+    sc = prepared()
+    sc.ch[PILOT, S.CH_INITIATIVE] = 3 if pilot_first else 1
+    sc.ch[1, S.CH_INITIATIVE] = 1 if pilot_first else 3
+    sc.step({PILOT: BOARD, 1: [(codes.A_HELI_PREPARE, 0, 0)]})
+    assert sc.st[S.ST_HELI_GONE] == 1 and sc.ch[PILOT, S.CH_LEFT_STATION] == 2
+    assert sc.kept(1) == []
+    assert sc.st[S.ST_HELI_PREPARED] == 2 and sc.st[S.ST_HELI_PILOT] == PILOT
+
+
+def test_HELI_5_a_preparation_resolving_while_boarding_is_open_changes_nothing():
+    """HELI-5: at resolution too, a preparation while boarding for last turn's is open keeps
+    last turn's pilot and turn (so resolution order cannot matter)."""
+    sc = prepared()
+    sc.begin_turn()  # turn 3: boarding is open
+    assert boarding_open(sc.st)
+    prepare(sc.ch, sc.st, sc.g.events, sc.pk.ip, 1, sc.rec)
+    assert sc.st[S.ST_HELI_PREPARED] == 2 and sc.st[S.ST_HELI_PILOT] == PILOT
+    assert sc.events(codes.E_HELI_PREPARED).shape[0] == 1
 
 
 def test_HELI_5_one_refusal_cancels_the_flight():

@@ -348,8 +348,8 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     if action == codes.A_HELI_FUEL:
         ok = usable_here(ch, st, room_block, c, codes.OBJ_ENGINE) and 0 <= target <= 1
         return ip[P.I_HELI_FUEL_AP] if ok and 0 <= arg <= 1 else -1  # HELI-3
-    if action == codes.A_HELI_PREPARE:
-        ok = usable_here(ch, st, room_block, c, codes.OBJ_ENGINE)
+    if action == codes.A_HELI_PREPARE:  # HELI-5: not while last turn's preparation boards
+        ok = usable_here(ch, st, room_block, c, codes.OBJ_ENGINE) and not boarding_open(st)
         return ip[P.I_HELI_PREPARE_AP] if ok else -1  # HELI-4
     if action == codes.A_HELI_BOARD:
         ok = usable_here(ch, st, room_block, c, codes.OBJ_ENGINE) and boarding_open(st)

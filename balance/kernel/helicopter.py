@@ -75,8 +75,11 @@ def fuel_tank(ch, it, st, events, ip, c, h, out_of_tank):
 
 @compiled
 def prepare(ch, st, events, ip, c, rec):
-    """HELI-4: one pilot sets the helicopter up for a take-off on the next turn."""
-    if not flyable(st, ip):
+    """HELI-4: one pilot sets the helicopter up for a take-off on the next turn. HELI-5: not
+    while boarding for last turn's preparation is open: the pilot who prepared it keeps his
+    seat and his flight (refused at declaration too: actions.action_cost; this guard makes the
+    resolution order irrelevant)."""
+    if not flyable(st, ip) or boarding_open(st):
         return
     st[ST_HELI_PREPARED] = st[ST_TURN]
     st[ST_HELI_PILOT] = c
