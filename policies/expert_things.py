@@ -2,13 +2,14 @@
 
 `expert` plays the Things to win (WIN-2): the first original Thing guards the Radio room's block
 (its generator powers the call and its beacon, GAP-6; with the Radio room's light broken, nobody
-there can tell whether it has power), the others cut the fuel (the pump) and the
-other generators, the beacons and the analyzer; every original infects in the dark whenever the
-cooldown allows (INF-1, INF-6), breaks a room's light fixture to make the dark (LIGHT-2), heads
-for humans in the dark, reveals itself when exposed, when alone with few humans, late in the
-game or when the rescue is near (THING-HIDDEN-1), calls its converts (THING-P-5) and uses its
-archetype (ARCH-*). In the active form it throws back and claws the weakest, or sprays a crowd
-(THING-ACTIVE-6). `saboteur` only breaks every generator and the pump, again and again.
+there can tell whether it has power), the others cut the fuel (the pump) and the other
+generators, the beacons and the analyzer, each its own share first (job_holder, THING-P-4);
+every original infects in the dark whenever the cooldown allows (INF-1, INF-6), breaks a room's
+light fixture to make the dark (LIGHT-2), heads for humans in the dark, reveals itself when
+exposed, when alone with few humans, late in the game or when the rescue is near
+(THING-HIDDEN-1), calls its converts (THING-P-5) and uses its archetype (ARCH-*). In the active
+form it throws back and claws the weakest, or sprays a crowd (THING-ACTIVE-6). `saboteur` only
+breaks every generator and the pump, again and again.
 
 Memory: cells M_EXPERT_THINGS.. of the character's row (policies.memory), zero at the start of a
 game and for a convert the Things have just called (X_READY tells):
@@ -114,6 +115,7 @@ KNOBS = (
     "radio_fixture_weight",
     "radio_witness_limit",
     "infect_chance",
+    "ally_job_weight",
 )
 K_WARDEN = 0
 K_RADIO_WEIGHT = 1
@@ -142,6 +144,7 @@ K_GUARD = 23
 K_RADIO_FIXTURE_WEIGHT = 24
 K_RADIO_WITNESS_LIMIT = 25
 K_INFECT_CHANCE = 26
+K_ALLY_JOB_WEIGHT = 27
 
 SABOTEUR_KNOBS = ("pump", "recheck_turns")
 KS_PUMP = 0
@@ -329,6 +332,16 @@ def rank(obs):
         if obs[O_KNOWN_THING + d] == 1:
             r += 1
     return r
+
+
+@compiled
+def originals(obs):
+    """How many original Things there are, me included (THING-P-4)."""
+    n = 0
+    for d in range(MAX_CHARACTERS):
+        if obs[O_KNOWN_THING + d] == 1:
+            n += 1
+    return n
 
 
 @compiled
@@ -520,6 +533,24 @@ def urgent_job(j):
 
 
 @compiled
+def job_holder(obs, knobs, j):
+    """THING-P-4 (One mind): the originals deal the jobs out among themselves at the start, so
+    that two of them do not walk to the same object (none sees where the others are): the
+    warden (rank 0) holds the Radio block's jobs, the others the rest dealt in turn by job
+    index. Returns the rank of the job's holder."""
+    n = originals(obs)
+    if knobs[K_WARDEN] > 0 and n > 1:
+        if urgent_job(j):
+            return 0
+        k = 0  # j's place among the jobs dealt to the others
+        for i in range(j):
+            if not urgent_job(i):
+                k += 1
+        return 1 + k % (n - 1)
+    return j % max(n, 1)
+
+
+@compiled
 def job_pending(obs, mem, knobs, j):
     """I believe job j's object works, or I have not checked it for `recheck_turns`."""
     broken_at = mem[X_BROKEN + j]
@@ -529,8 +560,13 @@ def job_pending(obs, mem, knobs, j):
 @compiled
 def pick_job(obs, mem, knobs, next_hop, room_block, enterable, warden, radio_only):
     """The pending job with the lowest weight + distance among the rooms I can get into (the
-    Radio block's alone if `radio_only`); a weight of NEVER or more switches a kind off."""
+    Radio block's alone if `radio_only`); a weight of NEVER or more switches a kind off. With
+    `ally_job_weight` > 0 the jobs are dealt (job_holder): one dealt to another original weighs
+    that much more, so that mine come first, and the warden leaves them all to the others (it
+    keeps to the Radio block)."""
     best, best_score = -1, NEVER
+    me = rank(obs)
+    dealt = knobs[K_ALLY_JOB_WEIGHT] > 0
     for j in range(N_JOBS):
         r = job_room(room_block, j)
         w = job_weight(knobs, j, warden)
@@ -538,6 +574,10 @@ def pick_job(obs, mem, knobs, next_hop, room_block, enterable, warden, radio_onl
             continue
         if radio_only and not urgent_job(j):
             continue
+        if dealt and job_holder(obs, knobs, j) != me:
+            if warden:
+                continue
+            w += knobs[K_ALLY_JOB_WEIGHT]
         score = w + hops(obs, next_hop, r)
         if score < best_score:
             best, best_score = j, score

@@ -180,6 +180,69 @@ def test_ACT_BREAK_AP_6_expert_does_not_break_a_generator_before_witnesses():
     assert actions(kept, 4, codes.A_BREAK) == [(codes.A_BREAK, codes.OBJ_PUMP, 0)]
 
 
+def test_THING_HIDDEN_1_GAP_6_expert_reveals_near_the_rescue_not_at_the_call():
+    """THING-HIDDEN-1, GAP-6: help was called on turn 1; a hidden original with nobody to claw
+    stays hidden (it could still infect) until the rescue, due at the end of turn 1 + delay, is
+    `reveal_before_rescue` turns away, then transforms: not right after the call."""
+    sc = scene(room=codes.KENNEL, sets=NO_JOBS)
+    for c in (HUMAN, WITNESS, OTHER):
+        sc.put(c, codes.TOWER)
+    sc.st[S.ST_CALL_TURN] = 1
+    first = 1 + sc.cfg["rescue.delay_turns"] - int(sc.cfg[KNOB + "reveal_before_rescue"])
+    assert first > 2  # the knob leaves turns between the call and the reveal
+    for t in range(1, first):
+        sc.put(THING, codes.KENNEL)  # alone
+        assert actions(play(sc), THING, codes.A_TRANSFORM) == [], t
+    sc.put(THING, codes.KENNEL)
+    assert actions(play(sc), THING, codes.A_TRANSFORM) == [(codes.A_TRANSFORM, 0, 0)]
+
+
+def test_THING_P_4_ACT_BREAK_the_originals_deal_the_sabotage_jobs_out():
+    """THING-P-4 (One mind): the originals share out the sabotage jobs instead of walking to the
+    same object. The second original, alone by the Radio block's working generator, leaves it
+    to the warden (the first) and heads for the pump, its own; the warden, alone by the pump
+    with its Radio block jobs switched off, leaves the pump to the other."""
+    sc = scene(room=RADIO_GEN)
+    sc.make_thing(4)
+    sc.put(4, RADIO_GEN).put(THING, codes.TOWER)
+    for c in (HUMAN, WITNESS, OTHER):
+        sc.put(c, codes.TOWER)
+    kept = play(sc)
+    assert kept[4] == [(codes.A_MOVE, int(sc.pk.next_hop[RADIO_GEN, codes.FUEL_ROOM]), 0)]
+    radio_off = (KNOB + "radio_weight=1000", KNOB + "radio_fixture_weight=1000")
+    sc = scene(room=codes.FUEL_ROOM, sets=radio_off)
+    sc.make_thing(4)
+    sc.put(4, codes.TOWER)
+    for c in (HUMAN, WITNESS, OTHER):
+        sc.put(c, codes.TOWER)
+    assert actions(play(sc), THING, codes.A_BREAK) == []
+    sc = scene(room=codes.FUEL_ROOM, sets=radio_off + (KNOB + "ally_job_weight=0",))
+    sc.make_thing(4)
+    sc.put(4, codes.TOWER)
+    for c in (HUMAN, WITNESS, OTHER):
+        sc.put(c, codes.TOWER)
+    kept = play(sc)  # no dealing: the warden breaks the pump in front of it, as before
+    assert actions(kept, THING, codes.A_BREAK) == [(codes.A_BREAK, codes.OBJ_PUMP, 0)]
+
+
+def test_THING_P_4_three_originals_share_the_jobs_without_overlap():
+    """THING-P-4: with three originals (15 players) the warden holds the Radio block's jobs and
+    the other two the rest, each a generator with its beacon; nobody else holds a job."""
+    from balance.config import load_config
+    from balance.observation import N_OBS, O_KNOWN_THING
+    from policies import make
+    from policies import expert_things as E
+
+    _, knobs = make("expert", codes.THINGS, load_config(15))
+    obs = np.zeros(N_OBS, dtype=np.int64)
+    for d in (2, 5, 9):
+        obs[O_KNOWN_THING + d] = 1
+    held = {r: {j for j in range(E.N_JOBS) if E.job_holder(obs, knobs, j) == r} for r in range(3)}
+    assert held[0] == {E.J_RADIO_GEN, E.J_RADIO_BEACON, E.J_RADIO_FIXTURE}
+    assert held[1] == {E.J_PUMP, E.J_GEN_B, E.J_BEACON_B}
+    assert held[2] == {E.J_GEN_A, E.J_BEACON_A, E.J_ANALYZER}
+
+
 def test_saboteur_heads_for_the_generators_and_breaks_them():
     """The saboteur walks to the nearest generator room and breaks the generator."""
     sc = scene(room=codes.LIVING_QUARTERS)
