@@ -6,7 +6,20 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from balance import codes
 from balance.kernel.jit import compiled
 from balance.kernel.state import D_ACTION, D_ARG, D_TARGET
-from balance.observation import O_CARD, O_CARDS_HELD, O_DOOR, O_HAND_KIND, O_ROOM, O_SELF
+from balance.observation import (
+    O_CARD,
+    O_CARDS_HELD,
+    O_BACKPACK_KIND,
+    O_BACKPACK_FUEL,
+    O_DOOR,
+    O_HAND_FUEL,
+    O_HAND_KIND,
+    O_N_PERCEIVED,
+    O_PERCEIVED,
+    O_ROOM,
+    O_SELF,
+    PERCEIVED_FIELDS,
+)
 
 
 @compiled
@@ -26,6 +39,37 @@ def hand_with(obs, kind):
     for h in range(2):
         if obs[O_HAND_KIND + h] == kind:
             return h
+    return -1
+
+
+@compiled
+def fuel_hand(obs, full):
+    """Hand holding a canister with fuel (full=True) or an empty one (full=False), or -1."""
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and (obs[O_HAND_FUEL + h] > 0) == full:
+            return h
+    return -1
+
+
+@compiled
+def backpack_slot(obs, kind):
+    """The first backpack slot holding an item of `kind` (NO_ITEM: a free slot), or -1."""
+    for k in range(O_BACKPACK_FUEL - O_BACKPACK_KIND):
+        if obs[O_BACKPACK_KIND + k] == kind:
+            return k
+    return -1
+
+
+@compiled
+def my_repair(obs, obj):
+    """The outcome of my repair roll on object obj last turn as I perceived it (the actor knows
+    his act and its outcome, in any lighting: ACT-REPAIR): 1 success, 0 failure, -1 if I rolled
+    none (a repair of something not broken is refused: no roll)."""
+    me = obs[O_SELF]
+    for j in range(obs[O_N_PERCEIVED]):
+        row = O_PERCEIVED + j * PERCEIVED_FIELDS
+        if obs[row] == me and obs[row + 1] == codes.E_REPAIR and obs[row + 3] == obj:
+            return obs[row + 4]
     return -1
 
 

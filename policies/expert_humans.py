@@ -2,9 +2,16 @@
 for help, shelter from the cold) plus suspicion from evidence (policies.knowledge), arming with
 the Arsenal's pistols, shooting or striking known Things and saboteurs, fleeing them unarmed,
 burning paralysed ones, not staying alone in the dark with one untested person, blood tests
-against a dog's sample, and three fixes to naive's errands: a dark generator room is repaired
-(fixture or generator) or supplied rather than waited in, the call for help is tried in a dark
-Radio room (it needs power, not light), and hands full of useless items are freed.
+against a dog's sample, optionally a spare part carried for repairs in the dark, and three
+fixes to naive's errands: a dark generator room is repaired (fixture or generator) or supplied
+rather than waited in, the call for help is tried in a dark Radio room (it needs power, not
+light), and hands full of useless items are freed.
+
+Spare parts (ITEM-PARTS, ACT-REPAIR: 90% rather than 50%, halved in the dark): if
+`carry_parts` (off by default: it costs more turns than it saves, docs/policies.md), one who
+fuels no generator opens one blue box in a lit Warehouse (parts_errand) and keeps the part in his
+backpack (stow_part); about to repair a generator or the pump in the dark he takes it into a
+free hand first (policies.humans.take_out_part).
 
 Memory: the shared cells of policies.memory, the knowledge cells of policies.knowledge, and its
 own cells from M_EXPERT_HUMANS:
@@ -19,6 +26,7 @@ own cells from M_EXPERT_HUMANS:
 - H_LAB_RETRY: the turn before which a tester who found the analyzer unusable does not return
 - H_BLOCK_LIT: 3 cells, the last turn I stood in a lit room of each block (it was powered)
 - H_HELI_KNOWN, H_HELI_NEEDS_FUEL, H_HELI_GONE: the helicopter as a mechanic last saw it
+- H_BLUE_BOX: 1 once I opened a blue box for a spare part
 
 The helicopter (HELI-1..5, GAP-7): if `mechanics`, the hangar's cardholders who fuel no
 generator repair its three parts (bare-handed: ACT-REPAIR's chance without the tool) once help
@@ -59,8 +67,6 @@ from balance.observation import (
     LAB_EMPTY,
     O_FROST,
     O_CALL_TURN,
-    O_BACKPACK_FUEL,
-    O_BACKPACK_KIND,
     O_BODIES_BURNABLE,
     O_DOGS_ALIVE,
     O_DOGS_BURNED,
@@ -76,8 +82,6 @@ from balance.observation import (
     O_HAND_ON,
     O_LIGHTING,
     O_LIVING_HERE,
-    O_N_PERCEIVED,
-    O_PERCEIVED,
     O_HERE,
     O_PRESENT,
     O_ROOM,
@@ -86,28 +90,30 @@ from balance.observation import (
     O_SELF,
     O_TURN,
     O_WEARS_PARKA,
-    O_PUMP_BROKEN,
     P_ABSENT,
     P_ACTIVE_THING,
     P_LOOKS_DEAD,
-    PERCEIVED_FIELDS,
     UNSEEN,
 )
 from policies.common import (
+    backpack_slot,
     card_for,
     emit,
+    fuel_hand,
     generator_room_of_block,
     hand_with,
     is_generator_room,
+    my_repair,
 )
 from policies.humans import (
     K_FUELERS_PER_BLOCK,
     K_PARKA_FIRST,
     K_STREET_MAX_FROST,
+    fill_at_pump,
     free_hands,
-    fuel_hand,
     go,
     human_declare,
+    take_out_part,
 )
 from policies.things import enterable_rooms
 from policies.knowledge import cleared, known_dead, known_thing, learn, suspicion
@@ -145,6 +151,7 @@ KNOBS = (
     "fly_out",
     "fly_untested",
     "flashlight",
+    "carry_parts",
 )
 K_ARM_UP = 5
 K_ATTACK_SUSPICION = 6
@@ -161,6 +168,7 @@ K_HELI_FROM_TURN = 16
 K_FLY_OUT = 17
 K_FLY_UNTESTED = 18
 K_FLASHLIGHT = 19
+K_CARRY_PARTS = 20
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
@@ -180,7 +188,7 @@ H_BLOCK_LIT = M_EXPERT_HUMANS + 9  # N_BLOCKS cells
 H_HELI_KNOWN = H_BLOCK_LIT + codes.N_BLOCKS  # 1 once I saw the helicopter's state in its hangar
 H_HELI_NEEDS_FUEL = H_HELI_KNOWN + 1  # 1 if its tank was short of a take-off's fuel when seen
 H_HELI_GONE = H_HELI_KNOWN + 2  # 1 once I saw the hangar empty (it flew: GAP-7)
-BACKPACK_SLOTS = O_BACKPACK_FUEL - O_BACKPACK_KIND  # the observation's layout
+H_BLUE_BOX = H_HELI_KNOWN + 3  # 1 once I opened a blue box for a spare part (parts_errand)
 
 
 @compiled
@@ -275,17 +283,14 @@ def thing_body_here(obs, mem):
 
 
 @compiled
-def fetch_fuel(obs, out, n, next_hop, knobs, ip):
-    """Get a canister with fuel: fill an empty one at the pump (repairing the pump first if I
-    see it broken), else open a red box."""
+def fetch_fuel(obs, mem, out, n, next_hop, knobs, ip):
+    """Get a canister with fuel: fill an empty one at the pump (repairing the pump if it is
+    broken: fill_at_pump), else open a red box."""
     here = obs[O_ROOM]
-    for h in range(2):
-        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] == 0:
-            if obs[O_PUMP_BROKEN] == 1:
-                return emit(out, n, codes.A_REPAIR, codes.OBJ_PUMP, 0)  # ACT-REPAIR
-            if here == codes.FUEL_ROOM:
-                return emit(out, n, codes.A_FILL, h, 0)  # LOC-FUEL-1
-            return go(obs, out, n, next_hop, codes.FUEL_ROOM, knobs, ip)
+    if fuel_hand(obs, False) >= 0:
+        if here == codes.FUEL_ROOM:
+            return fill_at_pump(obs, mem, out, n)
+        return go(obs, out, n, next_hop, codes.FUEL_ROOM, knobs, ip)
     if here == codes.WAREHOUSE:
         if obs[O_ROOM_ITEMS + codes.CANISTER] > 0:
             return emit(out, n, codes.A_PICKUP, codes.CANISTER, 0)
@@ -318,7 +323,7 @@ def burn_errand(obs, mem, ip, knobs, out, n, next_hop):
     if free_hands(obs) == 0 and hand_with(obs, codes.CANISTER) < 0:
         mem[H_BURN_WHO] = 0  # no hand for a canister
         return -1
-    return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+    return fetch_fuel(obs, mem, out, n, next_hop, knobs, ip)
 
 
 @compiled
@@ -337,17 +342,6 @@ def pour_here(obs, out, n):
         if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] > 0:
             n = emit(out, n, codes.A_REFUEL, h, 0)
     return n
-
-
-@compiled
-def my_act(obs, kind, a):
-    """Whether I did an act of this kind (with this first detail) last turn, as I perceived it."""
-    me = obs[O_SELF]
-    for j in range(obs[O_N_PERCEIVED]):
-        row = O_PERCEIVED + j * PERCEIVED_FIELDS
-        if obs[row] == me and obs[row + 1] == kind and obs[row + 3] == a:
-            return True
-    return False
 
 
 @compiled
@@ -377,15 +371,18 @@ def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
     t = obs[O_TURN]
     b = room_block[here]
     ran = mem[H_BLOCK_LIT + b] >= t - 1 and mem[M_GEN_BROKEN + b] == 0
-    refused = mem[H_GEN_REPAIR] == t - 1 and not my_act(obs, codes.E_REPAIR, codes.OBJ_GENERATOR)
+    refused = mem[H_GEN_REPAIR] == t - 1 and my_repair(obs, codes.OBJ_GENERATOR) < 0
     if ran or refused:
         return emit(out, n, codes.A_REPAIR, codes.OBJ_LIGHT_FIXTURE, 0)
     dry = fuel_estimate(mem, ip, b, t) <= 0 and mem[M_GEN_BROKEN + b] == 0
     if not dry or my_block(obs, knobs) != b and knobs[K_SUPPLY_DRY] <= 0:
+        m = take_out_part(obs, mem, out, n, codes.OBJ_GENERATOR)
+        if m > n:
+            return m
         mem[H_GEN_REPAIR] = t
         return emit(out, n, codes.A_REPAIR, codes.OBJ_GENERATOR, 0)
     mem[H_SUPPLY] = b + 1
-    return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+    return fetch_fuel(obs, mem, out, n, next_hop, knobs, ip)
 
 
 @compiled
@@ -403,7 +400,7 @@ def supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
     if free_hands(obs) == 0 and hand_with(obs, codes.CANISTER) < 0:
         mem[H_SUPPLY] = 0
         return -1
-    return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+    return fetch_fuel(obs, mem, out, n, next_hop, knobs, ip)
 
 
 @compiled
@@ -467,44 +464,30 @@ def untested_pair_in_dark(obs, mem):
 
 
 @compiled
-def useful(kind):
-    """Items worth a hand to this policy: weapons, fuel, a parka to put on, a blood sample."""
+def useful(kind, knobs):
+    """Items worth a hand to this policy: weapons, fuel, a parka to put on, a blood sample, and
+    if `carry_parts` a spare part to repair with (ITEM-PARTS)."""
     return (
         kind == codes.PISTOL
         or kind == codes.AXE
         or kind == codes.CANISTER
         or kind == codes.PARKA
         or kind == codes.BLOOD_SAMPLE
+        or kind == codes.SPARE_PARTS
+        and knobs[K_CARRY_PARTS] > 0
     )
 
 
 @compiled
-def free_a_hand(obs, out, n):
+def free_a_hand(obs, knobs, out, n):
     """ACT-DROP (free, step 1): with both hands full, drop an item this policy has no use for (a
     second flashlight from a yellow box, say), or the errands that need a hand stall."""
     if free_hands(obs) > 0:
         return n
     for h in range(2):
-        if not useful(obs[O_HAND_KIND + h]):
+        if not useful(obs[O_HAND_KIND + h], knobs):
             return emit(out, n, codes.A_DROP, h, 0)
     return n
-
-
-@compiled
-def sample_slot(obs, first, slots):
-    """The first of `slots` slots from `first` holding a blood sample, or -1."""
-    for k in range(slots):
-        if obs[first + k] == codes.BLOOD_SAMPLE:
-            return k
-    return -1
-
-
-@compiled
-def free_backpack_slot(obs):
-    for k in range(BACKPACK_SLOTS):
-        if obs[O_BACKPACK_KIND + k] == codes.NO_ITEM:
-            return True
-    return False
 
 
 @compiled
@@ -561,10 +544,10 @@ def blood_test_errand(obs, mem, ip, knobs, out, n, next_hop):
     if obs[O_TURN] < mem[H_LAB_RETRY]:
         return -1
     here = obs[O_ROOM]
-    dog_slot = sample_slot(obs, O_BACKPACK_KIND, BACKPACK_SLOTS)
+    dog_slot = backpack_slot(obs, codes.BLOOD_SAMPLE)
     if dog_slot < 0:
         mem[H_DOG] = 0
-        if not free_backpack_slot(obs):
+        if backpack_slot(obs, codes.NO_ITEM) < 0:
             return -1
         if here != codes.KENNEL:
             return go(obs, out, n, next_hop, codes.KENNEL, knobs, ip)
@@ -642,7 +625,7 @@ def helicopter_errand(obs, mem, ip, knobs, out, n, next_hop):
         mem[H_HELI_KNOWN] = 1
         return in_hangar(obs, mem, ip, knobs, out, n)
     if mem[H_HELI_KNOWN] == 1 and mem[H_HELI_NEEDS_FUEL] == 1 and fuel_hand(obs, True) < 0:
-        return fetch_fuel(obs, out, n, next_hop, knobs, ip)
+        return fetch_fuel(obs, mem, out, n, next_hop, knobs, ip)
     return go(obs, out, n, next_hop, codes.HANGAR, knobs, ip)
 
 
@@ -673,10 +656,51 @@ def flashlight_to_switch_on(obs, out, n):
 
 
 @compiled
+def parts_errand(obs, mem, knobs, out, n):
+    """If `carry_parts`, once a game: in a lit Warehouse (in the dark a box of a random colour
+    opens: GAP-19), with a free hand and a backpack slot, a human who fuels no generator opens a
+    blue box for a spare part to carry (ITEM-PARTS: the tool of most repairs; LOC-WAREHOUSE-2,
+    GAP-19: parts or scrap, which he drops). A part in hand goes into the backpack
+    (ACT-BACKPACK) at once if no hand is left free, else with AP to spare (stow_part). A box
+    costs the turn of an errand, in the race of the first turns, so one is all he opens.
+    Returns -1 if nothing to do."""
+    if knobs[K_CARRY_PARTS] <= 0 or obs[O_ROOM] != codes.WAREHOUSE or obs[O_SEES] != 1:
+        return -1
+    slot = backpack_slot(obs, codes.NO_ITEM)
+    if slot < 0 or my_block(obs, knobs) >= 0:
+        return -1
+    part = hand_with(obs, codes.SPARE_PARTS)
+    if part >= 0:
+        return emit(out, n, codes.A_BACKPACK, part, slot) if free_hands(obs) == 0 else -1
+    if mem[H_BLUE_BOX] == 1 or free_hands(obs) == 0:
+        return -1
+    mem[H_BLUE_BOX] = 1
+    return emit(out, n, codes.A_OPEN_BOX, codes.BLUE_BOX, codes.SPARE_PARTS)
+
+
+@compiled
+def stow_part(obs, knobs, out, n):
+    """If `carry_parts`, a spare part in hand that this turn's declarations neither repair with
+    nor move already goes back into the backpack (ACT-BACKPACK), declared last so that it is
+    lost if no AP is left (GAP-59): the hand stays free for the errands, and the part is taken
+    out for a repair in the dark (policies.humans.take_out_part)."""
+    part = hand_with(obs, codes.SPARE_PARTS)
+    slot = backpack_slot(obs, codes.NO_ITEM)
+    if knobs[K_CARRY_PARTS] <= 0 or part < 0 or slot < 0:
+        return n
+    for j in range(n):
+        if out[j, D_ACTION] == codes.A_REPAIR or out[j, D_ACTION] == codes.A_BACKPACK:
+            return n
+    return emit(out, n, codes.A_BACKPACK, part, slot)
+
+
+@compiled
 def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
-    """The errands (errands_declare), then a flashlight in hand switched on if `flashlight`
-    (ACT-FLASHLIGHT, 1 AP): last, so that the kernel keeps it only if the errands leave the AP."""
+    """The errands (errands_declare), a spare part in hand stowed (stow_part), then a flashlight
+    in hand switched on if `flashlight` (ACT-FLASHLIGHT, 1 AP): last, so that the kernel keeps
+    it only if the errands leave the AP."""
     n = errands_declare(knobs, obs, mem, ip, out, next_hop, room_block)
+    n = stow_part(obs, knobs, out, n)
     if knobs[K_FLASHLIGHT] <= 0:
         return n
     h = flashlight_to_switch_on(obs, out, n)
@@ -693,7 +717,10 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     parka_hand = hand_with(obs, codes.PARKA)
     if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
         n = emit(out, n, codes.A_PARKA_ON, parka_hand, 0)  # ACT-PARKA: free
-    m = free_a_hand(obs, out, n)
+    scrap = hand_with(obs, codes.SCRAP)
+    if scrap >= 0 and knobs[K_CARRY_PARTS] > 0:
+        n = emit(out, n, codes.A_DROP, scrap, 0)  # ACT-DROP, free: what a blue box gave instead
+    m = free_a_hand(obs, knobs, out, n)
     if m > n:
         return m  # the errands plan with the free hand from next turn
     target = pick_foe(obs, mem, knobs)
@@ -716,6 +743,9 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     if m >= 0:
         return m
     if not wants_parka(obs, mem, knobs):
+        m = parts_errand(obs, mem, knobs, out, n)
+        if m >= 0:
+            return m
         m = arm_errand(obs, mem, ip, knobs, out, n, next_hop)
         if m >= 0:
             return m

@@ -20,11 +20,13 @@ from balance.observation import (
     O_TURN,
     O_WEARS_PARKA,
     O_YELLOW_LEFT,
-    O_PUMP_BROKEN,
+    O_SEES,
     UNSEEN,
 )
 from policies.common import (
+    backpack_slot,
     emit,
+    fuel_hand,
     generator_room_of_block,
     hand_with,
     is_generator_room,
@@ -34,8 +36,12 @@ from policies.common import (
 from policies.memory import (
     M_BEACON_SEEN,
     M_CALL_TRIED,
+    M_FILL_TRIED,
     M_GEN_BROKEN,
     M_NO_YELLOW,
+    M_PART_TAKEN,
+    M_PUMP_BROKEN,
+    M_PUMP_REPAIR_TRIED,
     fuel_estimate,
     remember,
 )
@@ -46,15 +52,6 @@ K_FUELERS_PER_BLOCK = 1
 K_PARKA_FIRST = 2
 K_BEACON_AFTER_TURN = 3
 K_STREET_MAX_FROST = 4
-
-
-@compiled
-def fuel_hand(obs, full):
-    """Hand holding a canister with fuel (full=True) or an empty one (full=False), or -1."""
-    for h in range(2):
-        if obs[O_HAND_KIND + h] == codes.CANISTER and (obs[O_HAND_FUEL + h] > 0) == full:
-            return h
-    return -1
 
 
 @compiled
@@ -94,8 +91,53 @@ def tend_dark_generator(obs, out, n):
 
 
 @compiled
+def take_out_part(obs, mem, out, n, obj):
+    """ITEM-PARTS, LIGHT-2: about to repair obj bare-handed in the dark (ACT-REPAIR: 50%,
+    halved), take the spare part I carry in my backpack into a free hand (ACT-BACKPACK) and
+    repair with it from next turn (90%, halved): a repair takes the whole turn. In light such a
+    turn is worth about what it saves, so the part is kept for the dark. If it is not in hand
+    the turn after, the hand I took it into is lost (INV-2: it holds nothing, though it looks
+    free), and I repair without it from then on. Returns n if nothing is taken out (the naive
+    policy never stows a part)."""
+    t = obs[O_TURN]
+    if codes.REPAIR_TOOL[obj] != codes.SPARE_PARTS or obs[O_SEES] == 1:
+        return n
+    if mem[M_PART_TAKEN] < 0 or hand_with(obs, codes.SPARE_PARTS) >= 0:
+        return n
+    if mem[M_PART_TAKEN] == t - 1:
+        mem[M_PART_TAKEN] = -1
+        return n
+    k = backpack_slot(obs, codes.SPARE_PARTS)
+    h = hand_with(obs, codes.NO_ITEM)
+    if k < 0 or h < 0:
+        return n
+    mem[M_PART_TAKEN] = t
+    return emit(out, n, codes.A_BACKPACK, h, k)  # ACT-BACKPACK
+
+
+@compiled
+def fill_at_pump(obs, mem, out, n):
+    """In the Fuel room with an empty canister in hand: fill every empty canister in hand
+    (LOC-FUEL-1), or repair the pump if I believe it broken (memory.remember_pump; ACT-REPAIR,
+    in any lighting): it is the only fuel there is, red boxes' canisters being empty (GAP-18)."""
+    t = obs[O_TURN]
+    if mem[M_PUMP_BROKEN] == 1:
+        m = take_out_part(obs, mem, out, n, codes.OBJ_PUMP)
+        if m > n:
+            return m
+        mem[M_PUMP_REPAIR_TRIED] = t
+        return emit(out, n, codes.A_REPAIR, codes.OBJ_PUMP, 0)  # ACT-REPAIR
+    mem[M_FILL_TRIED] = t
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] == 0:
+            n = emit(out, n, codes.A_FILL, h, 0)  # LOC-FUEL-1
+    return n
+
+
+@compiled
 def fuel_errand(obs, mem, ip, knobs, b, out, n, next_hop, room_block):
-    """Keep block b's generator fuelled: canisters from red boxes, filled at the pump."""
+    """Keep block b's generator fuelled: canisters from red boxes, filled at the pump, which he
+    repairs if he finds it broken (fill_at_pump)."""
     t = obs[O_TURN]
     here = obs[O_ROOM]
     gen_room = generator_room_of_block(room_block, b)
@@ -116,13 +158,9 @@ def fuel_errand(obs, mem, ip, knobs, b, out, n, next_hop, room_block):
                 n = emit(out, n, codes.A_REFUEL, other, 0)
             return n
         return go(obs, out, n, next_hop, gen_room, knobs, ip)
-    if empty >= 0 and obs[O_PUMP_BROKEN] != 1:
+    if empty >= 0:
         if here == codes.FUEL_ROOM:
-            n = emit(out, n, codes.A_FILL, empty, 0)  # LOC-FUEL-1
-            other = 1 - empty
-            if obs[O_HAND_KIND + other] == codes.CANISTER and obs[O_HAND_FUEL + other] == 0:
-                n = emit(out, n, codes.A_FILL, other, 0)
-            return n
+            return fill_at_pump(obs, mem, out, n)
         return go(obs, out, n, next_hop, codes.FUEL_ROOM, knobs, ip)
     if free_hands(obs) > 0 and full < 0:
         if here == codes.WAREHOUSE:

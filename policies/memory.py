@@ -16,10 +16,12 @@ from balance.observation import (
     O_LAMPS_LOCKED,
     O_LAMPS_SHOWN,
     O_LIVING_HERE,
+    O_PUMP_BROKEN,
     O_ROOM,
     O_TURN,
     UNSEEN,
 )
+from policies.common import fuel_hand, my_repair
 
 M_READY = 0  # 1 once initialised
 M_GEN_FUEL = 1  # 3 cells: fuel units last seen in each block's generator
@@ -33,6 +35,10 @@ M_CALL_TRIED = 14  # turn I last declared a call for help, 0 if never
 M_CROWD = 15  # N_ROOMS cells: living characters last seen in each room
 M_CROWD_SEEN = M_CROWD + codes.N_ROOMS  # N_ROOMS cells: turn of that sighting
 M_LOCKED = M_CROWD_SEEN + codes.N_ROOMS  # bitmask of the rooms whose door I believe locked
+M_PUMP_BROKEN = M_LOCKED + 1  # 1 if I believe the pump broken (remember_pump)
+M_FILL_TRIED = M_LOCKED + 2  # turn I last declared a fill at the pump
+M_PUMP_REPAIR_TRIED = M_LOCKED + 3  # turn I last declared a repair of the pump
+M_PART_TAKEN = M_LOCKED + 4  # turn I last took a spare part out to repair with (-1: cannot)
 M_KNOWLEDGE = 64  # policies.knowledge: who was seen doing what, test results
 M_EXPERT_THINGS = 128  # policies.expert_things
 M_EXPERT_HUMANS = 192  # policies.expert_humans
@@ -58,6 +64,26 @@ def remember(obs, mem, ip, room_block):
             mem[M_BEACON_SEEN] = 1
     mem[M_CROWD + here] = obs[O_LIVING_HERE]
     mem[M_CROWD_SEEN + here] = t
+    remember_pump(obs, mem)
+
+
+@compiled
+def remember_pump(obs, mem):
+    """LOC-FUEL-1: whether the pump is broken, as I last found it in the Fuel room. Seen in
+    light; in the dark (LIGHT-2) told by my own acts there last turn, as the actor knows his act
+    and its outcome (policies.humans.fill_at_pump): fills that left me holding an empty canister
+    say broken, and so does a failed repair; fills that left none, a repair that worked, or one
+    refused with no roll (nothing broken) say intact."""
+    if obs[O_ROOM] != codes.FUEL_ROOM:
+        return
+    if obs[O_PUMP_BROKEN] != UNSEEN:
+        mem[M_PUMP_BROKEN] = obs[O_PUMP_BROKEN]
+        return
+    last = obs[O_TURN] - 1
+    if mem[M_PUMP_REPAIR_TRIED] == last:
+        mem[M_PUMP_BROKEN] = 1 if my_repair(obs, codes.OBJ_PUMP) == 0 else 0
+    elif mem[M_FILL_TRIED] == last:
+        mem[M_PUMP_BROKEN] = 1 if fuel_hand(obs, False) >= 0 else 0
 
 
 @compiled

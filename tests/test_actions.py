@@ -247,8 +247,9 @@ def test_LIGHT_4_a_blizzard_halves_a_humans_chance_and_THING_P_1_not_a_things():
 
 def test_LIGHT_4_nobody_can_be_aimed_at_in_a_blizzard():
     """LIGHT-4: in a blizzard «вы не видите, кто находится в локации (включая Нечто)», so an
-    act aimed at someone there is refused when declared: a shot, a blow, taking a hand-over, the active Thing's claws and throw back. On the dark Street of a clear turn
-    (turn 2 here) they are allowed. Turn 1 is stormy (WEATHER-1)."""
+    act aimed at someone there is refused when declared: a shot, a blow, taking a hand-over,
+    the active Thing's claws and throw back. On the dark Street of a clear turn (turn 2 here)
+    they are allowed. Turn 1 is stormy (WEATHER-1)."""
     plans = {
         0: [(codes.A_SHOOT, 1, 0), (codes.A_MELEE, 1, 1)],
         1: [(codes.A_RECEIVE, 0, codes.PISTOL)],

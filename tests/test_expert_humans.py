@@ -351,3 +351,75 @@ def test_HELI_5_another_mechanic_leaves_the_boarding_to_the_pilot():
     sc.st[S.ST_TURN] -= 1
     sc.play_turn("expert", "expert")
     assert sc.ch[MECHANIC, S.CH_LEFT_STATION] == 2 and sc.st[S.ST_HELI_GONE] == 1
+
+
+CARRIER = 5  # fuels no generator
+
+
+def carried_parts(sc, c):
+    """Where c's spare parts are: (in hand, in the backpack)."""
+    it, ch = sc.it, sc.ch
+
+    def count(cells):
+        return sum(1 for i in cells if i >= 0 and it[i, S.IT_KIND] == codes.SPARE_PARTS)
+
+    return count(ch[c, S.CH_HAND : S.CH_HAND + 2]), count(ch[c, S.CH_BACKPACK : S.CH_BACKPACK + 3])
+
+
+@pytest.mark.parametrize("carry, parts_chance", [(1, 1.0), (1, 0.0), (0, 1.0)])
+def test_an_expert_in_the_Warehouse_carries_a_spare_part_ITEM_PARTS_LOC_WAREHOUSE_2(
+    carry, parts_chance
+):
+    """carry_parts: in a lit Warehouse an armed expert who fuels no generator opens one blue box
+    (LOC-WAREHOUSE-2, GAP-19) and stows the spare part he finds in his backpack, so that his
+    hand stays free; scrap he drops, and he opens no other box. With the knob off he opens
+    none."""
+    sets = (
+        f"policies.humans.expert.carry_parts={carry}",
+        f"warehouse.blue_parts_chance={parts_chance}",
+    )
+    sc = lit(sets=sets).put(CARRIER, codes.WAREHOUSE)
+    sc.wear_parka(CARRIER)
+    sc.give(CARRIER, codes.PISTOL, hand=1)
+    blue = (codes.A_OPEN_BOX, codes.BLUE_BOX, codes.SPARE_PARTS)
+    first = expert(sc, CARRIER)
+    assert (blue in first) == (carry == 1)
+    if not carry:
+        return
+    sc.step({CARRIER: first})
+    found = codes.SPARE_PARTS if parts_chance else codes.SCRAP
+    assert sc.it[sc.ch[CARRIER, S.CH_HAND], S.IT_KIND] == found
+    then = expert(sc, CARRIER)
+    assert blue not in then
+    assert then[0] == ((codes.A_BACKPACK, 0, 0) if parts_chance else (codes.A_DROP, 0, 0))
+    sc.step({CARRIER: then})
+    assert carried_parts(sc, CARRIER) == ((0, 1) if parts_chance else (0, 0))
+    assert sc.ch[CARRIER, S.CH_HAND] < 0
+
+
+def test_an_expert_repairs_a_dark_generator_with_his_spare_part_ITEM_PARTS_LIGHT_2():
+    """ACT-REPAIR in the dark: 25% bare-handed, 45% with spare parts in hand. He takes the part
+    from his backpack into his free hand (ACT-BACKPACK) before the first try, repairs with it
+    until the generator runs, and the part is used up (carry_parts)."""
+    sc = lit(sets=("policies.humans.expert.carry_parts=1",)).put(CARRIER, codes.GENERATOR_1)
+    sc.wear_parka(CARRIER)
+    sc.ch[CARRIER, S.CH_ERUDITION] = 2  # STAT-ERUD-1: failed repairs do not hurt him
+    sc.give(CARRIER, codes.PISTOL, hand=1)
+    part = sc.give(CARRIER, codes.SPARE_PARTS, hand=0)
+    sc.ch[CARRIER, S.CH_HAND] = -1
+    sc.it[part, S.IT_PLACE] = codes.IN_BACKPACK
+    sc.ch[CARRIER, S.CH_BACKPACK + 2] = part
+    b = sc.pk.room_block[codes.GENERATOR_1]
+    sc.st[S.ST_GEN_BROKEN + b] = 1
+    sc.run(2)  # his block was not lit a turn ago: the generator is the trouble, not the fixture
+    assert sc.st[S.ST_LIGHTING + codes.GENERATOR_1] == codes.DARK
+    assert expert(sc, CARRIER) == [(codes.A_BACKPACK, 0, 2)]
+    sc.step({CARRIER: [(codes.A_BACKPACK, 0, 2)]})
+    assert carried_parts(sc, CARRIER) == (1, 0)
+    for _ in range(20):
+        decl = expert(sc, CARRIER)
+        assert decl == [(codes.A_REPAIR, codes.OBJ_GENERATOR, 0)]
+        sc.step({CARRIER: decl})
+        if sc.st[S.ST_GEN_BROKEN + b] == 0:
+            break
+    assert sc.st[S.ST_GEN_BROKEN + b] == 0 and carried_parts(sc, CARRIER) == (0, 0)
