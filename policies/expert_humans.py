@@ -1,11 +1,12 @@
 """The `expert` human policy: the naive errands (parka first, per-block fuelers, beacon then call
-for help, shelter from the cold) plus suspicion from evidence (policies.knowledge), arming with
-the Arsenal's pistols, shooting or striking known Things and saboteurs, fleeing them unarmed,
-burning paralysed ones, not staying alone in the dark with one untested person, blood tests
-against a dog's sample, optionally a spare part carried for repairs in the dark, and three
-fixes to naive's errands: a dark generator room is repaired (fixture or generator) or supplied
-rather than waited in, the call for help is tried in a dark Radio room (it needs power, not
-light), and hands full of useless items are freed.
+for help, shelter from the cold, the Tower included: shelter_in_tower) plus suspicion from
+evidence (policies.knowledge), arming with the Arsenal's pistols, shooting or striking known
+Things and saboteurs, fleeing them unarmed, burning paralysed ones, not staying alone in the dark
+with one untested person, blood tests against a dog's sample, a flashlight in hand switched on,
+optionally a spare part carried for repairs in the dark, and three fixes to naive's errands: a
+dark generator room is repaired (fixture or generator) or supplied rather than waited in, the
+call for help is tried in a dark Radio room (it needs power, not light), and hands full of
+useless items are freed.
 
 Spare parts (ITEM-PARTS, ACT-REPAIR: 90% rather than 50%, halved in the dark): if
 `carry_parts` (off by default: it costs more turns than it saves, docs/policies.md), one who
@@ -23,8 +24,9 @@ own cells from M_EXPERT_HUMANS:
 - H_TESTS_DONE: blood comparisons of mine whose result I have read
 - H_SUPPLY: the block of a dry generator I found in the dark and bring fuel to, plus 1
 - H_GEN_REPAIR: the turn I last tried to repair a generator in the dark
-- H_LAB_RETRY: the turn before which a tester who found the analyzer unusable does not return
-- H_BLOCK_LIT: 3 cells, the last turn I stood in a lit room of each block (it was powered)
+- H_LAB_RETRY: the turn before which a tester who found the analyzer or the computer unusable
+  does not return
+- H_LAB_VIEW: the finish turn of the comparison whose result I last declared to read
 - H_HELI_KNOWN, H_HELI_NEEDS_FUEL, H_HELI_GONE: the helicopter as a mechanic last saw it
 - H_BLUE_BOX: 1 once I opened a blue box for a spare part
 
@@ -48,7 +50,7 @@ analyzer labelled truly, starts an "equal" comparison, and reads the computer on
 policies.knowledge folds every row he reads (a NO exposes the labelled character). The convention
 that only the dog's sample goes into the backpack tells the two tubes apart.
 
-Knob indices follow KNOBS; the first five are naive's, in naive's order, so that the knob array
+Knob indices follow KNOBS; the first eight are naive's, in naive's order, so that the knob array
 is handed to policies.humans unchanged."""
 
 from numba.cpython.unsafe.numbers import trailing_zeros
@@ -114,11 +116,14 @@ from policies.humans import (
     go,
     human_declare,
     take_out_part,
+    pour_here,
+    warm_up,
 )
 from policies.things import enterable_rooms
 from policies.knowledge import cleared, known_dead, known_thing, learn, suspicion
 from policies.memory import (
     M_BEACON_SEEN,
+    M_BLOCK_LIT,
     M_CALL_TRIED,
     M_CROWD,
     M_EXPERT_HUMANS,
@@ -136,6 +141,9 @@ KNOBS = (
     "parka_first",
     "beacon_after_turn",
     "street_max_frost",
+    "shelter_turns",
+    "shelter_in_tower",
+    "cold_marks",
     "arm_up",
     "attack_suspicion",
     "flee_unarmed",
@@ -153,22 +161,22 @@ KNOBS = (
     "flashlight",
     "carry_parts",
 )
-K_ARM_UP = 5
-K_ATTACK_SUSPICION = 6
-K_FLEE_UNARMED = 7
-K_BURN_THINGS = 8
-K_TRUST_BELOW = 9
-K_AVOID_PAIRS = 10
-K_BLOOD_TESTS = 11
-K_TEST_AFTER_CALL = 12
-K_SUPPLY_DRY = 13
-K_LAB_RETRY_TURNS = 14
-K_MECHANICS = 15
-K_HELI_FROM_TURN = 16
-K_FLY_OUT = 17
-K_FLY_UNTESTED = 18
-K_FLASHLIGHT = 19
-K_CARRY_PARTS = 20
+K_ARM_UP = 8
+K_ATTACK_SUSPICION = 9
+K_FLEE_UNARMED = 10
+K_BURN_THINGS = 11
+K_TRUST_BELOW = 12
+K_AVOID_PAIRS = 13
+K_BLOOD_TESTS = 14
+K_TEST_AFTER_CALL = 15
+K_SUPPLY_DRY = 16
+K_LAB_RETRY_TURNS = 17
+K_MECHANICS = 18
+K_HELI_FROM_TURN = 19
+K_FLY_OUT = 20
+K_FLY_UNTESTED = 21
+K_FLASHLIGHT = 22
+K_CARRY_PARTS = 23
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
@@ -184,8 +192,8 @@ H_TESTS_DONE = M_EXPERT_HUMANS + 5
 H_SUPPLY = M_EXPERT_HUMANS + 6
 H_GEN_REPAIR = M_EXPERT_HUMANS + 7
 H_LAB_RETRY = M_EXPERT_HUMANS + 8
-H_BLOCK_LIT = M_EXPERT_HUMANS + 9  # N_BLOCKS cells
-H_HELI_KNOWN = H_BLOCK_LIT + codes.N_BLOCKS  # 1 once I saw the helicopter's state in its hangar
+H_LAB_VIEW = M_EXPERT_HUMANS + 9
+H_HELI_KNOWN = M_EXPERT_HUMANS + 10  # 1 once I saw the helicopter's state in its hangar
 H_HELI_NEEDS_FUEL = H_HELI_KNOWN + 1  # 1 if its tank was short of a take-off's fuel when seen
 H_HELI_GONE = H_HELI_KNOWN + 2  # 1 once I saw the hangar empty (it flew: GAP-7)
 H_BLUE_BOX = H_HELI_KNOWN + 3  # 1 once I opened a blue box for a spare part (parts_errand)
@@ -334,24 +342,6 @@ def my_block(obs, knobs):
 
 
 @compiled
-def pour_here(obs, out, n):
-    """GEN-4: in a generator room, pour in the fuel I carry."""
-    if not is_generator_room(obs[O_ROOM]):
-        return n
-    for h in range(2):
-        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] > 0:
-            n = emit(out, n, codes.A_REFUEL, h, 0)
-    return n
-
-
-@compiled
-def note_power(obs, mem, room_block):
-    """A lit room of a block shows its generator running (LIGHT-1, GEN-5)."""
-    b = room_block[obs[O_ROOM]]
-    if obs[O_LIGHTING] == codes.LIGHT and 0 <= b < codes.N_BLOCKS:
-        mem[H_BLOCK_LIT + b] = obs[O_TURN]
-
-
 @compiled
 def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
     """I stand in a dark generator room: pour in what I carry; if the generator should still be
@@ -370,7 +360,7 @@ def tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block):
         return m
     t = obs[O_TURN]
     b = room_block[here]
-    ran = mem[H_BLOCK_LIT + b] >= t - 1 and mem[M_GEN_BROKEN + b] == 0
+    ran = mem[M_BLOCK_LIT + b] >= t - 1 and mem[M_GEN_BROKEN + b] == 0
     refused = mem[H_GEN_REPAIR] == t - 1 and my_repair(obs, codes.OBJ_GENERATOR) < 0
     if ran or refused:
         return emit(out, n, codes.A_REPAIR, codes.OBJ_LIGHT_FIXTURE, 0)
@@ -505,17 +495,27 @@ def dog_to_sample(obs):
 
 @compiled
 def read_result(obs, mem, ip, knobs, out, n, next_hop):
-    """LOC-LAB-4: my comparison is done; read the computer. Returns -1 if none is pending."""
+    """LOC-LAB-4: my comparison is done; read the computer. A reading that did not happen (the
+    computer had no power, GAP-21, or was broken where the dark hid it) is tried again
+    lab_retry_turns later. Returns -1 if none is pending, or until then."""
+    t = obs[O_TURN]
     finish = obs[O_LAB_MY_FINISH]
     if finish == UNSEEN or obs[O_LAB_VIEW_TURN] > finish:
         return -1
-    if obs[O_TURN] <= finish:
+    if mem[H_LAB_VIEW] == finish:  # declared, yet O_LAB_VIEW_TURN did not move past finish
+        mem[H_LAB_VIEW] = 0
+        mem[H_TESTS_DONE] -= 1
+        mem[H_LAB_RETRY] = t + knobs[K_LAB_RETRY_TURNS]
+    if t < mem[H_LAB_RETRY]:
+        return -1
+    if t <= finish:
         return go(obs, out, n, next_hop, codes.LABORATORY, knobs, ip)  # wait by it
     if obs[O_ROOM] != codes.LABORATORY:
         return go(obs, out, n, next_hop, codes.LABORATORY, knobs, ip)
     if obs[O_LAB_COMPUTER_BROKEN] == 1:
         return emit(out, n, codes.A_REPAIR, codes.OBJ_COMPUTER, 0)
     mem[H_TESTS_DONE] += 1
+    mem[H_LAB_VIEW] = finish
     return emit(out, n, codes.A_LAB_VIEW, 0, 0)
 
 
@@ -712,7 +712,6 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)
     learn(obs, mem, knobs[K_TRUST_BELOW])
-    note_power(obs, mem, room_block)
     n = 0
     parka_hand = hand_with(obs, codes.PARKA)
     if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
@@ -735,6 +734,9 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
         m = burn_errand(obs, mem, ip, knobs, out, n, next_hop)
         if m >= 0:
             return m
+    m = warm_up(obs, mem, ip, knobs, out, n, next_hop, room_block)
+    if m >= 0:
+        return m
     m = tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block)
     if m < 0:
         m = supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)

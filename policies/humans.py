@@ -1,8 +1,17 @@
 """The `naive` human policy: keep the generators fuelled and people warm, fetch parkas,
-activate a beacon and call for help. It never suspects anyone. Knob indices follow KNOBS."""
+activate a beacon and call for help. It never suspects anyone. Knob indices follow KNOBS.
+
+The cold (FROST-1..3, TEMP-*): a human reckons his own frostbite marks by the public bands
+(FROST-2), his Physical form (FROST-4) and his parka, at the temperatures he believes rooms have
+(policies.memory.believed_temperature). In a room about to give him marks that would bring him
+to `cold_marks` (5: an HP lost, FROST-3) he drops whatever he does for the warmest place he
+knows: the one where heading leaves him the fewest marks over the next `shelter_turns` turn
+starts, the nearest among equals, if it beats staying. The Tower counts only if
+`shelter_in_tower`."""
 
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.characters import band_marks
 from balance.kernel.jit import compiled
 from balance.observation import (
     O_CALL_TURN,
@@ -13,6 +22,7 @@ from balance.observation import (
     O_BEACON_ACTIVE,
     O_FROST,
     O_LIGHTING,
+    O_PHYSICAL,
     O_ROOM,
     O_ROOM_ITEMS,
     O_SELF,
@@ -42,16 +52,31 @@ from policies.memory import (
     M_PART_TAKEN,
     M_PUMP_BROKEN,
     M_PUMP_REPAIR_TRIED,
+    M_SHELTER,
+    believed_temperature,
     fuel_estimate,
     remember,
 )
+from policies.things import enterable_rooms
 
-KNOBS = ("fuel_low", "fuelers_per_block", "parka_first", "beacon_after_turn", "street_max_frost")
+KNOBS = (
+    "fuel_low",
+    "fuelers_per_block",
+    "parka_first",
+    "beacon_after_turn",
+    "street_max_frost",
+    "shelter_turns",
+    "shelter_in_tower",
+    "cold_marks",
+)
 K_FUEL_LOW = 0
 K_FUELERS_PER_BLOCK = 1
 K_PARKA_FIRST = 2
 K_BEACON_AFTER_TURN = 3
 K_STREET_MAX_FROST = 4
+K_SHELTER_TURNS = 5
+K_SHELTER_IN_TOWER = 6
+K_COLD_MARKS = 7
 
 
 @compiled
@@ -78,6 +103,113 @@ def go(obs, out, n, next_hop, dest, knobs, ip):
     if obs[O_DOOR + hop] == codes.DOOR_LOCKED:  # DOOR-1: the lamp
         n = open_with_card(obs, out, n, hop)
     return emit(out, n, codes.A_MOVE, hop, 0)
+
+
+@compiled
+def marks_at(obs, ip, temperature):
+    """FROST-2, FROST-4, GAP-47: the marks I take starting a turn at this temperature (negative:
+    removed), by my Physical form and my parka (one in hand goes on this turn: ACT-PARKA); a
+    red vial's warmth is not counted."""
+    felt = temperature + ip[P.I_RESISTANCE + obs[O_PHYSICAL]]
+    parka = obs[O_WEARS_PARKA] == 1 or hand_with(obs, codes.PARKA) >= 0
+    return band_marks(ip, felt, parka)
+
+
+@compiled
+def marks_heading_for(obs, mem, ip, next_hop, room_block, dest, turns):
+    """FROST-1: my marks after the next `turns` turn starts if I head for dest (here: if I stay),
+    a move a turn (GAP-31), at the temperatures I believe the rooms on the way will have. Marks
+    past an HP's worth (FROST-3) are counted on, as what they cost."""
+    t = obs[O_TURN]
+    room = obs[O_ROOM]
+    marks = obs[O_FROST]
+    for j in range(1, turns + 1):
+        if room != dest:
+            room = next_hop[room, dest]
+        temperature = believed_temperature(mem, ip, room_block, room, t, t + j)
+        marks = max(0, marks + marks_at(obs, ip, temperature))
+    return marks
+
+
+@compiled
+def hops(next_hop, a, b):
+    """Moves from room a to room b on a shortest path."""
+    k = 0
+    while a != b and k < codes.N_ROOMS:
+        a = next_hop[a, b]
+        k += 1
+    return k
+
+
+@compiled
+def warmest_place(obs, mem, ip, knobs, next_hop, room_block):
+    """The room I can get into (DOOR-1) where heading leaves me the fewest marks after
+    shelter_turns turn starts, the nearest among equals, here if nothing beats staying; the
+    Tower only if shelter_in_tower, and first among equals then (warm while any generator
+    runs: GAP-2). Never the Street."""
+    here = obs[O_ROOM]
+    turns = int(knobs[K_SHELTER_TURNS])
+    best = here
+    best_marks = marks_heading_for(obs, mem, ip, next_hop, room_block, here, turns)
+    best_hops = 0
+    rooms = enterable_rooms(obs, mem)
+    for k in range(codes.N_ROOMS):
+        r = (codes.TOWER + k) % codes.N_ROOMS  # the Tower first
+        if r == here or r == codes.STREET or (rooms >> r) & 1 == 0:
+            continue
+        if r == codes.TOWER and knobs[K_SHELTER_IN_TOWER] <= 0:
+            continue
+        m = marks_heading_for(obs, mem, ip, next_hop, room_block, r, turns)
+        h = hops(next_hop, here, r)
+        if m < best_marks or m == best_marks and h < best_hops:
+            best, best_marks, best_hops = r, m, h
+    return best
+
+
+@compiled
+def cold(obs, mem, ip, knobs, room_block):
+    """FROST-2, FROST-3: the room I am in will give me marks at the next turn start, at the
+    temperature I believe it will have then, and I would have at least cold_marks. Not on the
+    Street, which one only crosses."""
+    here = obs[O_ROOM]
+    if here == codes.STREET:
+        return False
+    t = obs[O_TURN]
+    marks = marks_at(obs, ip, believed_temperature(mem, ip, room_block, here, t, t + 1))
+    return marks > 0 and obs[O_FROST] + marks >= knobs[K_COLD_MARKS]
+
+
+@compiled
+def pour_here(obs, out, n):
+    """GEN-4: in a generator room, pour in the fuel I carry."""
+    if not is_generator_room(obs[O_ROOM]):
+        return n
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] > 0:
+            n = emit(out, n, codes.A_REFUEL, h, 0)
+    return n
+
+
+@compiled
+def warm_up(obs, mem, ip, knobs, out, n, next_hop, room_block):
+    """FROST-1, FROST-3: no errand is worth freezing in place. When `cold`, head for the warmest
+    place (warmest_place), pouring in the fuel I carry if I leave a generator room (GEN-4); on
+    the Street, go on to the shelter I left for. Returns -1 if not cold, or if nowhere beats
+    staying."""
+    here = obs[O_ROOM]
+    if here == codes.STREET:
+        if mem[M_SHELTER] > 0:
+            return go(obs, out, n, next_hop, mem[M_SHELTER] - 1, knobs, ip)
+        return -1
+    mem[M_SHELTER] = 0
+    if not cold(obs, mem, ip, knobs, room_block):
+        return -1
+    dest = warmest_place(obs, mem, ip, knobs, next_hop, room_block)
+    if dest == here:
+        return -1
+    mem[M_SHELTER] = dest + 1
+    n = pour_here(obs, out, n)
+    return go(obs, out, n, next_hop, dest, knobs, ip)
 
 
 @compiled
@@ -212,6 +344,9 @@ def human_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     parka_hand = hand_with(obs, codes.PARKA)
     if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
         n = emit(out, n, codes.A_PARKA_ON, parka_hand, 0)  # ACT-PARKA: free
+    m = warm_up(obs, mem, ip, knobs, out, n, next_hop, room_block)
+    if m >= 0:
+        return m
     if here == codes.WAREHOUSE and obs[O_YELLOW_LEFT] == 0:
         mem[M_NO_YELLOW] = 1
     if (
@@ -230,13 +365,4 @@ def human_declare(knobs, obs, mem, ip, out, next_hop, room_block):
         return fuel_errand(obs, mem, ip, knobs, me % codes.N_BLOCKS, out, n, next_hop, room_block)
     if obs[O_CALL_TURN] == UNSEEN and obs[O_TURN] >= knobs[K_BEACON_AFTER_TURN]:
         return beacon_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
-    if obs[O_TEMPERATURE] < ip[P.I_BAND_FLOOR]:  # colder than the band that heals marks
-        # shelter in the generator room of the block with the most fuel believed left
-        best, best_fuel = -1, -1
-        for b in range(codes.N_BLOCKS):
-            f = fuel_estimate(mem, ip, b, obs[O_TURN])
-            if mem[M_GEN_BROKEN + b] == 0 and f > best_fuel:
-                best, best_fuel = b, f
-        if best >= 0 and not (is_generator_room(here) and room_block[here] == best):
-            return go(obs, out, n, next_hop, generator_room_of_block(room_block, best), knobs, ip)
     return n

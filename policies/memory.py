@@ -15,9 +15,11 @@ from balance.observation import (
     O_GEN_FUEL,
     O_LAMPS_LOCKED,
     O_LAMPS_SHOWN,
+    O_LIGHTING,
     O_LIVING_HERE,
     O_PUMP_BROKEN,
     O_ROOM,
+    O_TEMPERATURE,
     O_TURN,
     UNSEEN,
 )
@@ -39,7 +41,12 @@ M_PUMP_BROKEN = M_LOCKED + 1  # 1 if I believe the pump broken (remember_pump)
 M_FILL_TRIED = M_LOCKED + 2  # turn I last declared a fill at the pump
 M_PUMP_REPAIR_TRIED = M_LOCKED + 3  # turn I last declared a repair of the pump
 M_PART_TAKEN = M_LOCKED + 4  # turn I last took a spare part out to repair with (-1: cannot)
-M_KNOWLEDGE = 64  # policies.knowledge: who was seen doing what, test results
+M_WARMTH = M_LOCKED + 5  # N_ROOMS cells: each room's temperature when I was last in it (the
+#                          turn is M_CROWD_SEEN's; before any visit, the TEMP-1 start)
+M_BLOCK_LIT = M_WARMTH + codes.N_ROOMS  # N_BLOCKS + 1 cells: the last turn I stood in a lit room
+#                                         of each block, then the Tower (it had power: LIGHT-1)
+M_SHELTER = M_BLOCK_LIT + codes.N_BLOCKS + 1  # the room I cross the Street to warm up in, + 1
+M_KNOWLEDGE = 96  # policies.knowledge (32 cells): who was seen doing what, test results
 M_EXPERT_THINGS = 128  # policies.expert_things
 M_EXPERT_HUMANS = 192  # policies.expert_humans
 
@@ -55,6 +62,10 @@ def remember(obs, mem, ip, room_block):
             mem[M_GEN_FUEL + b] = ip[P.I_GEN_START]  # SETUP-3 is public: all start full
             mem[M_GEN_SEEN + b] = 0
         mem[M_LOCKED] = ip[P.I_LOCKED_ROOMS]  # GAP-5: which rooms start locked is a public rule
+        for r in range(codes.N_ROOMS):  # TEMP-1, TEMP-4, TEMP-5: the public start
+            mem[M_WARMTH + r] = ip[P.I_T_START]
+        mem[M_WARMTH + codes.FREEZER] = ip[P.I_T_FREEZER]
+        mem[M_WARMTH + codes.STREET] = ip[P.I_T_STREET]
     if obs[O_GEN_FUEL] != UNSEEN:
         b = room_block[here]
         mem[M_GEN_FUEL + b] = obs[O_GEN_FUEL]
@@ -64,6 +75,9 @@ def remember(obs, mem, ip, room_block):
             mem[M_BEACON_SEEN] = 1
     mem[M_CROWD + here] = obs[O_LIVING_HERE]
     mem[M_CROWD_SEEN + here] = t
+    mem[M_WARMTH + here] = obs[O_TEMPERATURE]
+    if obs[O_LIGHTING] == codes.LIGHT and here != codes.STREET:
+        mem[M_BLOCK_LIT + room_block[here]] = t  # the Tower's cell is BLOCK_TOWER's
     remember_pump(obs, mem)
 
 
@@ -100,3 +114,56 @@ def fuel_estimate(mem, ip, b, t):
         return mem[M_GEN_FUEL + b]  # GAP-17: a broken generator burns nothing
     burned = ip[P.I_BURN] * (t - mem[M_GEN_SEEN + b])
     return max(0, mem[M_GEN_FUEL + b] - burned)
+
+
+@compiled
+def last_visit(mem, room_block, b):
+    """The last turn I stood in a room of block b (0: never)."""
+    last = 0
+    for r in range(codes.N_ROOMS):
+        if room_block[r] == b:
+            last = max(last, mem[M_CROWD_SEEN + r])
+    return last
+
+
+@compiled
+def powered(mem, ip, room_block, r, t):
+    """GEN-3, GAP-2: I believe room r has power on turn t. A block room: its block was lit when I
+    last stood in one of its rooms (LIGHT-1) and, if I saw the generator on that visit (or
+    never visited: the public start), it is not broken and should still have fuel
+    (fuel_estimate). The Tower (powered while any generator runs): it was lit when I was last
+    there, or I stood in a lit room since."""
+    b = room_block[r]
+    if b == codes.BLOCK_STREET:
+        return False
+    if b == codes.BLOCK_TOWER:
+        lit = 0
+        for k in range(codes.N_BLOCKS + 1):
+            lit = max(lit, mem[M_BLOCK_LIT + k])
+        return lit >= mem[M_CROWD_SEEN + codes.TOWER]
+    last = last_visit(mem, room_block, b)
+    if mem[M_BLOCK_LIT + b] < last:
+        return False  # dark when I was last there
+    if mem[M_GEN_SEEN + b] < last:
+        return True  # lit since I last saw the generator
+    return mem[M_GEN_BROKEN + b] == 0 and fuel_estimate(mem, ip, b, t) > 0
+
+
+@compiled
+def believed_temperature(mem, ip, room_block, r, now, then):
+    """TEMP-2..5, GAP-46: room r's temperature at the start of turn `then`, as I believe it on
+    turn `now`: what I felt last in r or, if later, in another room of its block (they share
+    its power; not the Freezer, which is colder: TEMP-5), moved a step a turn since, up while I
+    believe r has power (`powered`), else down, within r's range. A broken outside door
+    (TEMP-2b) is not counted."""
+    if r == codes.STREET:
+        return ip[P.I_T_STREET]  # TEMP-4
+    felt = r
+    for q in range(codes.N_ROOMS):
+        later = mem[M_CROWD_SEEN + q] > mem[M_CROWD_SEEN + felt]
+        if later and q != codes.FREEZER and room_block[q] == room_block[r]:
+            felt = q
+    step = ip[P.I_T_STEP] if powered(mem, ip, room_block, r, now) else -ip[P.I_T_STEP]
+    ceiling = ip[P.I_T_FREEZER] if r == codes.FREEZER else ip[P.I_T_MAX]  # TEMP-5
+    temperature = mem[M_WARMTH + felt] + step * (then - mem[M_CROWD_SEEN + felt])
+    return max(ip[P.I_T_MIN], min(ceiling, temperature))  # TEMP-4

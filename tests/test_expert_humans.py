@@ -16,7 +16,9 @@ from balance.observation import (
     MEMORY_SIZE,
     N_OBS,
     O_LAB_LOG,
+    O_LAB_MY_FINISH,
     O_SELF,
+    O_TURN,
     UNSEEN,
 )
 from balance.runner import run_games
@@ -286,6 +288,28 @@ def test_a_NO_against_the_dog_exposes_and_an_armed_reader_shoots_INF_4_LOC_LAB_4
     decl = expert(sc, READER)
     assert known_thing(sc.g.memory[READER], TESTER)
     assert (codes.A_SHOOT, TESTER, 0) in decl
+
+
+def test_LOC_LAB_4_GAP_21_a_tester_refused_the_computer_comes_back_later():
+    """His comparison is done, but block 2's generator stops before he reads the computer
+    (GAP-21: no power, so the reading is refused): he tries again lab_retry_turns later, not
+    every turn in the dark Laboratory (a bug: he stayed there for good)."""
+    sc = lab_scene()
+    while sc.observe(TESTER)[O_LAB_MY_FINISH] == UNSEEN:
+        play_tester(sc, 1)
+    finish = sc.observe(TESTER)[O_LAB_MY_FINISH]
+    while sc.observe(TESTER)[O_TURN] <= finish:
+        play_tester(sc, 1)
+    assert sc.rec[R.C_BLOOD_TESTS] == 1
+    sc.st[S.ST_GEN_BROKEN + sc.pk.room_block[codes.LABORATORY]] = 1
+    retry = int(sc.cfg["policies.humans.expert.lab_retry_turns"])
+    views = []
+    for _ in range(retry + 1):
+        decl = expert(sc, TESTER)
+        views.append((codes.A_LAB_VIEW, 0, 0) in decl)
+        sc.step({TESTER: decl})
+    assert views == [True] + [False] * retry
+    assert len(sc.events(codes.E_LAB_VIEW)) == 0
 
 
 @pytest.mark.slow

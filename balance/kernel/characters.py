@@ -230,6 +230,13 @@ def frostbite_delta(ch, st, ip, c, temperature):
         if red_vial_active(ch, st, c):
             felt += ip[P.I_RED_WARMTH]  # FROST-4, GAP-47: the red vial's +10
         parka = ch[c, CH_WORN] >= 0
+    return band_marks(ip, felt, parka)
+
+
+@compiled
+def band_marks(ip, felt, parka):
+    """FROST-2, GAP-47: the marks of the band covering this felt temperature, with or without a
+    parka (a public rule: the policies reckon their own marks with it)."""
     n_bands = ip[P.I_N_BANDS]
     band = n_bands - 1  # colder than the last floor still counts in the last band
     for k in range(n_bands):

@@ -1,0 +1,129 @@
+"""Humans and the cold (policies.humans.warm_up; policies.memory's beliefs about the rooms'
+warmth): a human whom the room's frostbite marks would cost an HP next turn (FROST-1..3) drops
+his errand for the warmest place he knows, the Tower included for the expert (GAP-2: warm while
+any generator runs)."""
+
+import numpy as np
+
+from balance import codes
+from balance.kernel import state as S
+from balance.observation import MEMORY_SIZE
+from policies import make
+from policies.dispatch import policy_declare
+from policies import memory
+from tests.harness import lit
+
+COLD = 6  # fuels no generator (fuelers_per_block = 1: characters 0..2) and holds no ID card
+BLOCK_2 = 1  # the Laboratory's block (GAP-1)
+
+
+def declare(sc, c, name):
+    """What the `name` human policy declares for c now, as game.declare_by_policies asks it."""
+    policy_id, knobs = make(name, codes.HUMANS, sc.cfg)
+    out = np.zeros((sc.g.decl.shape[1], 3), dtype=np.int64)
+    pk = sc.pk
+    n = policy_declare(
+        policy_id,
+        knobs,
+        sc.observe(c),
+        sc.g.memory[c],
+        sc.g.rng,
+        1 + c,
+        out,
+        pk.next_hop,
+        pk.room_block,
+        pk.ip,
+    )
+    return [tuple(int(v) for v in row) for row in out[:n]]
+
+
+def play(sc, c, name, turns):
+    """c plays `name` for `turns` turns (the others declare nothing); the rooms he was in."""
+    rooms = []
+    for _ in range(turns):
+        sc.step({c: declare(sc, c, name)})
+        rooms.append(int(sc.ch[c, S.CH_ROOM]))
+    return rooms
+
+
+def freeze_block(sc, b, temperature=-35):
+    """Block b's generator broken (its rooms dark) and its rooms at `temperature`, a step less
+    by the next turn (TEMP-2); the other generators run (lit: no burn)."""
+    sc.st[S.ST_GEN_BROKEN + b] = 1
+    for r in range(codes.N_ROOMS):
+        if sc.pk.room_block[r] == b:
+            sc.st[S.ST_TEMPERATURE + r] = temperature
+
+
+def cold_scene(sets=(), room=codes.KENNEL, block=BLOCK_2):
+    """COLD, in a parka and with 3 marks, stands in `room` of the frozen `block`, at -40: the
+    next turn there would give him 2 marks (FROST-2) and cost him an HP (FROST-3). The others
+    wait in the Tower."""
+    sc = lit(sets=sets)
+    sc.put(COLD, room, physical=1)
+    sc.wear_parka(COLD)
+    freeze_block(sc, block)
+    sc.step()  # the generator stops: the block goes dark
+    assert sc.st[S.ST_LIGHTING + room] == codes.DARK
+    sc.ch[COLD, S.CH_FROST] = 3
+    return sc
+
+
+def test_FROST_3_GAP_2_a_cold_expert_shelters_in_the_Tower():
+    """In a dark Kennel at -40 the expert leaves the beacon errand (GAP-6) for the Tower, warm
+    while any generator runs (GAP-2), across the Street."""
+    sc = cold_scene()
+    assert play(sc, COLD, "expert", 2) == [codes.STREET, codes.TOWER]
+
+
+def test_FROST_3_without_shelter_in_tower_a_cold_human_shelters_in_a_block_room():
+    """shelter_in_tower=0 (the naive default): the warmest place is a room of a block he
+    believes powered, here the one nearest in the map's order, not the Tower."""
+    sc = cold_scene(sets=("policies.humans.expert.shelter_in_tower=0",))
+    rooms = play(sc, COLD, "expert", 2)
+    assert rooms[0] == codes.STREET and rooms[1] not in (codes.TOWER, codes.STREET)
+    assert sc.st[S.ST_TEMPERATURE + rooms[1]] == sc.cfg["temperature.maximum"]
+
+
+def test_FROST_3_a_naive_human_leaves_a_dark_generator_room_freezing_him():
+    """The beacon errand (GAP-6) tends a dark generator room of the Radio room's block, which
+    is broken and -40: the naive human no longer stays there repairing each turn until he
+    freezes (a bug: stuck there for good); he leaves for a warm room, not the Tower
+    (shelter_in_tower=0)."""
+    sc = cold_scene(room=codes.GENERATOR_1, block=0)  # GAP-1: block 1
+    rooms = play(sc, COLD, "naive", 2)
+    assert rooms[0] == codes.STREET and rooms[1] not in (codes.TOWER, codes.STREET)
+    assert sc.st[S.ST_TEMPERATURE + rooms[1]] == sc.cfg["temperature.maximum"]
+
+
+def test_TEMP_2_GAP_2_beliefs_about_warmth_follow_what_was_seen():
+    """memory.believed_temperature: a room felt at -40 in the dark keeps falling in belief down
+    to the minimum (TEMP-2, TEMP-4); the Tower, with nothing seen that says every generator
+    stopped, stays warm (GAP-2); a room of a block seen lit warms a step a turn up to the
+    maximum (TEMP-3)."""
+    sc = cold_scene()
+    ip, room_block = sc.pk.ip, sc.pk.room_block
+    mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
+    memory.remember(sc.observe(COLD), mem, ip, room_block)
+    t = sc.turn
+    here = sc.st[S.ST_TEMPERATURE + codes.KENNEL]
+    assert memory.believed_temperature(mem, ip, room_block, codes.KENNEL, t, t + 1) == here - 5
+    assert memory.believed_temperature(mem, ip, room_block, codes.TOWER, t, t + 3) == 25
+    sc.put(COLD, codes.ARSENAL)
+    sc.st[S.ST_TEMPERATURE + codes.ARSENAL] = 0
+    sc.step()
+    memory.remember(sc.observe(COLD), mem, ip, room_block)
+    t = sc.turn
+    seen = sc.st[S.ST_TEMPERATURE + codes.ARSENAL]
+    assert memory.believed_temperature(mem, ip, room_block, codes.ARSENAL, t, t + 2) == seen + 10
+    assert memory.believed_temperature(mem, ip, room_block, codes.ARSENAL, t, t + 50) == 25
+    assert memory.believed_temperature(mem, ip, room_block, codes.KENNEL, t, t) == -45
+
+
+def test_FROST_3_a_human_the_cold_does_not_yet_cost_an_HP_keeps_to_his_errand():
+    """cold_marks=5: with 2 marks, the next turn at -40 brings him to 4 (FROST-2), short of an
+    HP's loss (FROST-3): the expert declares what he would with warming up switched off (with 3
+    marks he heads for the Tower: test_FROST_3_GAP_2_a_cold_expert_shelters_in_the_Tower)."""
+    sc, off = cold_scene(), cold_scene(sets=("policies.humans.expert.cold_marks=99",))
+    sc.ch[COLD, S.CH_FROST] = off.ch[COLD, S.CH_FROST] = 2
+    assert declare(sc, COLD, "expert") == declare(off, COLD, "expert")
