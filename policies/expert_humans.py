@@ -108,6 +108,7 @@ from policies.common import (
     my_repair,
 )
 from policies.humans import (
+    KNOBS as HUMAN_KNOBS,
     K_FUELERS_PER_BLOCK,
     K_PARKA_FIRST,
     K_STREET_MAX_FROST,
@@ -135,15 +136,7 @@ from policies.memory import (
     remember_lamps,
 )
 
-KNOBS = (
-    "fuel_low",
-    "fuelers_per_block",
-    "parka_first",
-    "beacon_after_turn",
-    "street_max_frost",
-    "shelter_turns",
-    "shelter_in_tower",
-    "cold_marks",
+KNOBS = HUMAN_KNOBS + (  # naive's knobs first: its functions read them at the same indices
     "arm_up",
     "attack_suspicion",
     "flee_unarmed",

@@ -261,6 +261,28 @@ class Scenario:
         observe_in(g, ip, room_block, c, o)
         return o
 
+    def declares(self, c: int, policy: str, side: int = codes.HUMANS) -> list[tuple[int, ...]]:
+        """What the `policy` preset of `side` declares for c now, as game.declare_by_policies
+        asks it: (action, target, arg) rows."""
+        from policies import make
+
+        policy_id, knobs = make(policy, side, self.cfg)
+        out = np.zeros((self.g.decl.shape[1], 3), dtype=np.int64)
+        pk = self.pk
+        n = policy_declare(
+            policy_id,
+            knobs,
+            self.observe(c),
+            self.g.memory[c],
+            self.g.rng,
+            1 + c,
+            out,
+            pk.next_hop,
+            pk.room_block,
+            pk.ip,
+        )
+        return [tuple(int(v) for v in row) for row in out[:n]]
+
     def perceived(self, c: int) -> list[tuple[int, ...]]:
         """What c perceived of the last turn: (actor, event kind, target, a, b) rows, UNSEEN (-1)
         where he could not tell."""

@@ -23,9 +23,7 @@ from balance.observation import (
 )
 from balance.runner import run_games
 from balance.summary import wilson_interval
-from policies import make
 from policies.common import generator_room_of_block
-from policies.dispatch import EXPERT_HUMANS, policy_declare
 from policies.knowledge import (
     F_BLOOD_HUMAN,
     F_BLOOD_THING,
@@ -53,22 +51,7 @@ def scene():
 
 def expert(sc, c):
     """What the expert policy declares for c now, as game.declare_by_policies would ask it."""
-    _, knobs = make("expert", codes.HUMANS, sc.cfg)
-    out = np.zeros((sc.g.decl.shape[1], 3), dtype=np.int64)
-    pk = sc.pk
-    n = policy_declare(
-        EXPERT_HUMANS,
-        knobs,
-        sc.observe(c),
-        sc.g.memory[c],
-        sc.g.rng,
-        1 + c,
-        out,
-        pk.next_hop,
-        pk.room_block,
-        pk.ip,
-    )
-    return [tuple(int(v) for v in row) for row in out[:n]]
+    return sc.declares(c, "expert")
 
 
 def activate(sc, c):

@@ -2,14 +2,11 @@
 and the `expert` one that falls back on it: a fueler who finds the pump broken repairs it, in
 light and in the dark, rather than waiting, wandering off or filling in vain forever."""
 
-import numpy as np
 import pytest
 
 from balance import codes
 from balance import records as R
 from balance.kernel import state as S
-from policies import make
-from policies.dispatch import policy_declare
 from tests.harness import lit
 
 FUELER = 0  # fuelers_per_block = 1: characters 0..2 fuel blocks 0..2
@@ -30,23 +27,7 @@ def scene(policy):
 
 def decide(sc, policy, c=FUELER):
     """What the policy declares for c now, as game.declare_by_policies would ask it."""
-    policy_id, knobs = make(policy, codes.HUMANS, sc.cfg)
-    out = np.zeros((sc.g.decl.shape[1], 3), dtype=np.int64)
-    pk = sc.pk
-    obs = sc.observe(c)
-    n = policy_declare(
-        policy_id,
-        knobs,
-        obs,
-        sc.g.memory[c],
-        sc.g.rng,
-        1 + c,
-        out,
-        pk.next_hop,
-        pk.room_block,
-        pk.ip,
-    )
-    return [tuple(int(v) for v in row) for row in out[:n]]
+    return sc.declares(c, policy)
 
 
 @pytest.mark.parametrize("policy", ["naive", "expert"])

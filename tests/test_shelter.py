@@ -8,8 +8,6 @@ import numpy as np
 from balance import codes
 from balance.kernel import state as S
 from balance.observation import MEMORY_SIZE
-from policies import make
-from policies.dispatch import policy_declare
 from policies import memory
 from tests.harness import lit
 
@@ -19,22 +17,7 @@ BLOCK_2 = 1  # the Laboratory's block (GAP-1)
 
 def declare(sc, c, name):
     """What the `name` human policy declares for c now, as game.declare_by_policies asks it."""
-    policy_id, knobs = make(name, codes.HUMANS, sc.cfg)
-    out = np.zeros((sc.g.decl.shape[1], 3), dtype=np.int64)
-    pk = sc.pk
-    n = policy_declare(
-        policy_id,
-        knobs,
-        sc.observe(c),
-        sc.g.memory[c],
-        sc.g.rng,
-        1 + c,
-        out,
-        pk.next_hop,
-        pk.room_block,
-        pk.ip,
-    )
-    return [tuple(int(v) for v in row) for row in out[:n]]
+    return sc.declares(c, name)
 
 
 def play(sc, c, name, turns):
