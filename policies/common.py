@@ -74,6 +74,16 @@ def my_repair(obs, obj):
 
 
 @compiled
+def hops(next_hop, a, b):
+    """Moves from room a to room b on a shortest path (the map is public)."""
+    k = 0
+    while a != b and k < codes.N_ROOMS:
+        a = next_hop[a, b]
+        k += 1
+    return k
+
+
+@compiled
 def step_toward(obs, next_hop, dest):
     """The next room on a shortest path from here to dest (the map is public), or -1 if here."""
     here = obs[O_ROOM]

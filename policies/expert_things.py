@@ -74,7 +74,7 @@ from balance.observation import (
     W_HEAVY,
     W_LIGHT,
 )
-from policies.common import emit, generator_room_of_block, move_through, step_toward
+from policies.common import emit, generator_room_of_block, hops, move_through, step_toward
 from policies.memory import (
     M_CROWD,
     M_CROWD_SEEN,
@@ -345,20 +345,6 @@ def originals(obs):
 
 
 @compiled
-def hops(obs, next_hop, dest):
-    """Moves from here to dest on the public map."""
-    here = obs[O_ROOM]
-    n = 0
-    while here != dest and n < codes.N_ROOMS:
-        here = next_hop[here, dest]
-        n += 1
-    return n
-
-
-# --- infection ---
-
-
-@compiled
 def infection_value(obs, mem, knobs, d):
     """How much infecting d is worth: a stranger 2, one I infected once (INF-7) `reinfect`,
     a sure convert, an ally or a dead body 0."""
@@ -578,7 +564,7 @@ def pick_job(obs, mem, knobs, next_hop, room_block, enterable, warden, radio_onl
             if warden:
                 continue
             w += knobs[K_ALLY_JOB_WEIGHT]
-        score = w + hops(obs, next_hop, r)
+        score = w + hops(next_hop, obs[O_ROOM], r)
         if score < best_score:
             best, best_score = j, score
     return best
@@ -872,7 +858,7 @@ def saboteur_target(obs, mem, knobs, next_hop, room_block):
         if r == obs[O_ROOM]:
             continue
         if broken == 0 or t - seen > knobs[KS_RECHECK_TURNS]:
-            h = hops(obs, next_hop, r)
+            h = hops(next_hop, obs[O_ROOM], r)
             if h < best_hops:
                 best, best_hops = r, h
         if seen < oldest_turn:

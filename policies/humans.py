@@ -39,6 +39,7 @@ from policies.common import (
     fuel_hand,
     generator_room_of_block,
     hand_with,
+    hops,
     is_generator_room,
     open_with_card,
     step_toward,
@@ -129,16 +130,6 @@ def marks_heading_for(obs, mem, ip, next_hop, room_block, dest, turns):
         temperature = believed_temperature(mem, ip, room_block, room, t, t + j)
         marks = max(0, marks + marks_at(obs, ip, temperature))
     return marks
-
-
-@compiled
-def hops(next_hop, a, b):
-    """Moves from room a to room b on a shortest path."""
-    k = 0
-    while a != b and k < codes.N_ROOMS:
-        a = next_hop[a, b]
-        k += 1
-    return k
 
 
 @compiled

@@ -307,10 +307,9 @@ def test_expert_humans_beat_random_Things_in_95_percent_of_games():
 MECHANIC = 5  # fuels no generator; every card opens the hangar in lab_scene
 
 
-def test_HELI_2_HELI_4_HELI_5_GAP_7_a_mechanic_repairs_fuels_prepares_and_flies_out():
-    """A hangar cardholder sees to the helicopter (heli_from_turn=0: at once): he repairs its
-    three parts, pours fuel in, prepares it and boards it the next turn, refusing everyone no
-    blood test cleared; he leaves the station (GAP-7)."""
+def hangar_scene():
+    """Everyone human, warm and holding a top-access card in the hangar; the mechanics see to
+    the helicopter at once and do nothing else."""
     sets = (
         "doors.top_access_cards=12",
         "policies.humans.expert.heli_from_turn=0",
@@ -320,6 +319,14 @@ def test_HELI_2_HELI_4_HELI_5_GAP_7_a_mechanic_repairs_fuels_prepares_and_flies_
     sc = lit(sets=sets).park_everyone(codes.HANGAR)
     for c in range(8):
         sc.wear_parka(c)
+    return sc
+
+
+def test_HELI_2_HELI_4_HELI_5_GAP_7_a_mechanic_repairs_fuels_prepares_and_flies_out():
+    """A hangar cardholder sees to the helicopter (heli_from_turn=0: at once): he repairs its
+    three parts, pours fuel in, prepares it and boards it the next turn, refusing everyone no
+    blood test cleared; he leaves the station (GAP-7)."""
+    sc = hangar_scene()
     parts = [(codes.A_REPAIR, obj, 0) for obj in codes.HELI_PARTS]
     assert expert(sc, MECHANIC) == parts
     sc.st[S.ST_HELI_BROKEN : S.ST_HELI_BROKEN + 3] = 0
@@ -339,15 +346,7 @@ def test_HELI_5_another_mechanic_leaves_the_boarding_to_the_pilot():
     """HELI-5: while the pilot's preparation of last turn is boarding, the other mechanics in
     the hangar neither prepare again (refused: it would ground the flight) nor board (their
     refusals would cancel the pilot's group); the pilot flies out."""
-    sets = (
-        "doors.top_access_cards=12",
-        "policies.humans.expert.heli_from_turn=0",
-        "policies.humans.expert.arm_up=0",
-        "policies.humans.expert.blood_tests=0",
-    )
-    sc = lit(sets=sets).park_everyone(codes.HANGAR)
-    for c in range(8):
-        sc.wear_parka(c)
+    sc = hangar_scene()
     sc.st[S.ST_HELI_BROKEN : S.ST_HELI_BROKEN + 3] = 0
     sc.st[S.ST_HELI_FUEL] = sc.pk.ip[P.I_HELI_TANK]
     sc.step({MECHANIC: [(codes.A_HELI_PREPARE, 0, 0)]})
