@@ -174,6 +174,7 @@ OBJECT_NAMES = (
     "stove",
     "mirror",
 )
+N_OBJECTS = len(OBJECT_NAMES)
 HELI_PARTS = (OBJ_ENGINE, OBJ_ROTOR, OBJ_PANEL)  # ST_HELI_BROKEN + (obj - OBJ_ENGINE)
 # ITEM-PARTS, ITEM-SCRAP, ITEM-WIRES: the repair tool of each object, by object code
 REPAIR_TOOL = (
@@ -284,7 +285,8 @@ A_SEARCH_CORPSE = 46  # target = corpse, arg = backpack slot 0..2, or SEARCH_PAR
 A_RADIO_TOGGLE = 47  # target = hand slot (or -1: a radio lying here)  ACT-RADIO-TOGGLE (step 13)
 A_RADIO_SPEAK = 48  # target = topic, arg = subject: said on the radio in hand  ACT-RADIO-SPEAK
 A_HINDER = 49  # target = character                         ACT-HINDER-CHAR (step 1)
-A_HINDER_TARGET = 50  # target = character to protect from actions aimed at it  ACT-HINDER-TARGET
+A_HINDER_TARGET = 50  # target = character to protect from actions aimed at it (arg = 0), or the
+#                       object here whose actions it lowers (arg = 1)  ACT-HINDER-TARGET (step 1)
 A_FOLLOW = 51  # target = character to follow               ACT-FOLLOW (entry step 13)
 A_REACT = 52  # target = an event kind: if he perceives one before the declaration kept just
 #              before this row resolves, it is replaced by the declaration just after  GAP-33
@@ -636,6 +638,7 @@ E_LAB_ABORT = 84  # the comparison started by target stopped: the analyzer broke
 E_LAB_VIEW = 85  # actor read the laboratory computer: a rows of completed checks (LOC-LAB-4)
 E_INFECT_SEEN = 86  # actor infected the unconscious target in Light (INF-5(a)); a, b as E_INFECT's
 E_DEFUEL = 87  # actor drew a units out of the generator of block b into a canister (GEN-4)
+E_SHIELD = 88  # actor hindered the actions aimed at object a of the room, by b points
 EVENT_NAMES = {
     E_MOVE: "move",
     E_MISDIRECTED: "misdirected",
@@ -725,6 +728,7 @@ EVENT_NAMES = {
     E_LAB_VIEW: "lab_view",
     E_INFECT_SEEN: "infection_seen",
     E_DEFUEL: "defuel",
+    E_SHIELD: "hinder_object",
 }
 
 # What the others in the room perceive of an event (A18, AP-6, AP-7, LIGHT-1, LIGHT-2), as bits
@@ -834,4 +838,5 @@ EVENT_SIGHT = (
     SEEN | DETAILS_PRIVATE,  # E_INFECT_SEEN: not secret (INF-5(a), AP-6), yet nobody can tell
     #                          whether it took; its unconscious target perceives nothing (UNC-1)
     _PUBLIC,  # E_DEFUEL, as E_REFUEL
+    _PUBLIC,  # E_SHIELD
 )

@@ -196,6 +196,7 @@ _EVENT_FIELDS: dict[int, Callable[[int, int, int], dict[str, Any]]] = {
     codes.E_RADIO: lambda t, a, b: {"topic": a, "subject": b},
     codes.E_HINDER: lambda t, a, b: {"target": t, "aimed_at": bool(a)},
     codes.E_HINDERED: lambda t, a, b: {"action": _name(codes.ACTION_NAMES, a, "action")},
+    codes.E_SHIELD: lambda t, a, b: {"object": _name(codes.OBJECT_NAMES, a, "object"), "points": b},
     codes.E_FOLLOW: lambda t, a, b: {"target": t, "room": _room(a), "followed": bool(b)},
     codes.E_REACTION: lambda t, a, b: {
         "instead_of": _name(codes.ACTION_NAMES, a, "action"),
@@ -472,6 +473,9 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Callable[[int], str]], str]] = {
         else f"hindered {who(e['target'])}"
     ),
     "hindered": lambda e, who: f"was hindered: {e['action']} failed",
+    "hinder_object": lambda e, who: (
+        f"hindered what is done to the {e['object'].replace('_', ' ')} ({e['points']} points off)"
+    ),
     "follow": lambda e, who: (
         f"followed {who(e['target'])} into {e['room']}"
         if e["followed"]

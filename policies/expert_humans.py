@@ -43,6 +43,11 @@ switched on and left on, so that a room going dark stays lit ("фонарик", 
 holder and those with him; the switch is declared after the turn's errands, so that it takes
 only AP they leave (AP-1, GAP-59: the kernel keeps declarations in order while they fit).
 
+Guards (ACT-HINDER-TARGET, GAP-28; GAP-6: the call needs the Radio room's block powered): the
+`guards` humans by index after the fuelers arm first if they can, then keep to that block's
+generator room; lit, the generator working, they hinder what is done to the generator (3 AP)
+while anyone not cleared stands there with them, and wait there otherwise (guard_errand).
+
 The blood test (LOC-KENNEL-2, ACT-BLOOD-SELF, LOC-LAB-2..4): a human whose card opens the
 Laboratory and who fuels no generator is a tester. He takes a dog's blood into his backpack (the
 human control: GAP-53, dogs are never infected), his own into a hand, puts both into the
@@ -68,6 +73,7 @@ from balance.observation import (
     O_HELI_PILOT,
     LAB_EMPTY,
     O_FROST,
+    O_GEN_BROKEN,
     O_CALL_TURN,
     O_BODIES_BURNABLE,
     O_DOGS_ALIVE,
@@ -153,6 +159,7 @@ KNOBS = HUMAN_KNOBS + (  # naive's knobs first: its functions read them at the s
     "fly_untested",
     "flashlight",
     "carry_parts",
+    "guards",
 )
 K_ARM_UP = 8
 K_ATTACK_SUSPICION = 9
@@ -170,6 +177,7 @@ K_FLY_OUT = 20
 K_FLY_UNTESTED = 21
 K_FLASHLIGHT = 22
 K_CARRY_PARTS = 23
+K_GUARDS = 24
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
@@ -384,6 +392,32 @@ def supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
         mem[H_SUPPLY] = 0
         return -1
     return fetch_fuel(obs, mem, out, n, next_hop, knobs, ip)
+
+
+@compiled
+def guard_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
+    """If I am one of `guards` (the humans by index after the fuelers), keep to the Radio room's
+    block's generator room (its power makes the call: GAP-6), armed first if I can be; there, lit
+    and the generator working, hinder what is done to the generator whenever someone not cleared
+    stands here with me (ACT-HINDER-TARGET, GAP-28: the turn's 3 AP). -1 when not a guard, or
+    when the generator room needs the other errands (dark, or the generator broken)."""
+    me = obs[O_SELF]
+    first = codes.N_BLOCKS * knobs[K_FUELERS_PER_BLOCK]
+    if not first <= me < first + knobs[K_GUARDS]:
+        return -1
+    room = generator_room_of_block(room_block, room_block[codes.RADIO_ROOM])
+    if obs[O_ROOM] != room:
+        m = arm_errand(obs, mem, ip, knobs, out, n, next_hop)
+        return m if m >= 0 else go(obs, out, n, next_hop, room, knobs, ip)
+    if obs[O_SEES] != 1 or obs[O_GEN_BROKEN] != 0:
+        return -1
+    others = obs[O_HERE] & ~(1 << me)
+    while others != 0:
+        d = trailing_zeros(others)
+        others &= others - 1
+        if obs[O_PRESENT + d] != P_LOOKS_DEAD and not cleared(mem, d):
+            return emit(out, n, codes.A_HINDER_TARGET, codes.OBJ_GENERATOR, 1)
+    return n
 
 
 @compiled
@@ -730,6 +764,10 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     m = warm_up(obs, mem, ip, knobs, out, n, next_hop, room_block)
     if m >= 0:
         return m
+    if not wants_parka(obs, mem, knobs):
+        m = guard_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
+        if m >= 0:
+            return m
     m = tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block)
     if m < 0:
         m = supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)

@@ -18,7 +18,8 @@ trusted (not known to be a Thing, suspicion below `trust_below`), who is assumed
 protocol and ask Q_EQUAL. A Thing can lie with labels; the trust filter is the defence.
 
 Suspicion points (evidence short of proof): breaking a device (a generator, the pump, the
-beacon, the laboratory's machines...: humans repair, saboteurs break) S_SABOTAGE; attacking a
+beacon, the laboratory's machines...: humans repair, saboteurs break), or trying to and being
+seen foiled by hindering (GAP-28), S_SABOTAGE; attacking a
 character not known to be a Thing S_ATTACK; killing a dog of the Kennel (the blood tests' human
 control) S_DOG.
 """
@@ -141,8 +142,10 @@ def note_act(mem, actor, kind, target, a):
             flag(mem, actor, F_DEAD)
     elif kind == codes.E_BURN and target >= 0 and target < MAX_CHARACTERS:
         flag(mem, target, F_DEAD)  # THING-P-3: a burned body is gone for good
-    elif kind == codes.E_BREAK:
-        mem[K_SUSPICION + actor] += S_SABOTAGE
+    elif kind == codes.E_BREAK or kind == codes.E_HINDERED and a == codes.A_BREAK:
+        mem[K_SUSPICION + actor] += (
+            S_SABOTAGE  # a break seen foiled (GAP-28) was tried all the same
+        )
     elif kind == codes.E_KILL_DOG:
         mem[K_SUSPICION + actor] += S_DOG
     elif kind == codes.E_SHOT or kind == codes.E_MELEE or kind == codes.E_FLAME:

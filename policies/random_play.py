@@ -272,15 +272,21 @@ def candidate(obs, next_hop, wanted, out, n):
         first, objects = codes.OBJ_STOVE, 2  # GAP-20: the stove and the mirror
     for o in range(objects):
         obj = codes.OBJ_BEACON if first == codes.OBJ_GENERATOR and o == 1 else first + o
-        for action in (codes.A_BREAK, codes.A_REPAIR):
-            if k == wanted:
-                emit(out, n, action, obj, 0)
+        for action in (codes.A_BREAK, codes.A_REPAIR, codes.A_HINDER_TARGET):
+            if k == wanted:  # ACT-HINDER-TARGET: arg 1 names an object (GAP-28)
+                emit(out, n, action, obj, 1 if action == codes.A_HINDER_TARGET else 0)
                 return -1
             k += 1
     if here != codes.STREET:  # GAP-20: every room's light fixture
-        for action in (codes.A_BREAK, codes.A_REPAIR):
+        for action in (codes.A_BREAK, codes.A_REPAIR, codes.A_HINDER_TARGET):
             if k == wanted:
-                emit(out, n, action, codes.OBJ_LIGHT_FIXTURE, 0)
+                emit(
+                    out,
+                    n,
+                    action,
+                    codes.OBJ_LIGHT_FIXTURE,
+                    1 if action == codes.A_HINDER_TARGET else 0,
+                )
                 return -1
             k += 1
     if here == codes.HANGAR and obs[O_HELI_FUEL] != UNSEEN:  # HELI-3..5

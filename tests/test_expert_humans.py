@@ -234,7 +234,7 @@ def test_a_fueler_in_his_dark_generator_room_repairs_rather_than_waits_GAP_20():
     assert (codes.A_REPAIR, codes.OBJ_LIGHT_FIXTURE) in tried
 
 
-TESTER, READER = 5, 6  # neither fuels a generator (fuelers_per_block = 1: characters 0..2)
+TESTER, READER = 6, 7  # neither fuels nor guards (fuelers_per_block = 1, guards = 3: 0..5)
 
 
 def lab_scene():
@@ -315,6 +315,7 @@ def hangar_scene():
         "policies.humans.expert.heli_from_turn=0",
         "policies.humans.expert.arm_up=0",
         "policies.humans.expert.blood_tests=0",
+        "policies.humans.expert.guards=0",
     )
     sc = lit(sets=sets).park_everyone(codes.HANGAR)
     for c in range(8):
@@ -359,7 +360,7 @@ def test_HELI_5_another_mechanic_leaves_the_boarding_to_the_pilot():
     assert sc.ch[MECHANIC, S.CH_LEFT_STATION] == 2 and sc.st[S.ST_HELI_GONE] == 1
 
 
-CARRIER = 5  # fuels no generator
+CARRIER = 6  # fuels no generator, guards nothing (guards = 3: characters 3..5)
 
 
 def carried_parts(sc, c):
@@ -429,3 +430,31 @@ def test_an_expert_repairs_a_dark_generator_with_his_spare_part_ITEM_PARTS_LIGHT
         if sc.st[S.ST_GEN_BROKEN + b] == 0:
             break
     assert sc.st[S.ST_GEN_BROKEN + b] == 0 and carried_parts(sc, CARRIER) == (0, 0)
+
+
+GUARD = 3  # fuelers_per_block = 1 (characters 0..2), so the first of the guards
+
+
+def test_a_guard_hinders_the_Radio_blocks_generator_before_the_uncleared_ACT_HINDER_TARGET():
+    """GAP-6, GAP-28: the first guard keeps to the generator room of the Radio room's block; lit,
+    the generator working, he hinders what is done to the generator while anyone not cleared
+    stands with him, and waits there when alone."""
+    sc = scene()
+    room = generator_room_of_block(sc.pk.room_block, sc.pk.room_block[codes.RADIO_ROOM])
+    sc.put(GUARD, room)
+    assert sc.st[S.ST_LIGHTING + room] != codes.DARK
+    assert expert(sc, GUARD) == []
+    sc.put(THING, room)
+    assert expert(sc, GUARD) == [(codes.A_HINDER_TARGET, codes.OBJ_GENERATOR, 1)]
+    sc.step({GUARD: expert(sc, GUARD), THING: [(codes.A_BREAK, codes.OBJ_GENERATOR, 0)]})
+    assert sc.events(codes.E_SHIELD).shape[0] == 1
+
+
+def test_a_guard_away_from_his_post_goes_there():
+    sc = scene()
+    room = generator_room_of_block(sc.pk.room_block, sc.pk.room_block[codes.RADIO_ROOM])
+    decl = expert(sc, GUARD)
+    assert decl and decl[0][0] == codes.A_MOVE
+    for _ in range(6):
+        sc.step({GUARD: expert(sc, GUARD)})
+    assert sc.ch[GUARD, S.CH_ROOM] == room

@@ -6,7 +6,7 @@ import pytest
 
 from balance import codes
 from balance.kernel import state as S
-from balance.kernel.actions import success_chance
+from balance.kernel.actions import action_cost, success_chance
 from harness import lit
 
 HINDERER, HINDERED, OTHER = 0, 1, 2
@@ -53,6 +53,91 @@ def test_ACT_HINDER_TARGET_shields_a_character_from_actions_aimed_at_him():
     at_him = success_chance(sc.ch, sc.st, sc.pk.fp, OTHER, 0.6, codes.A_SHOOT, HINDERED)
     his_own = success_chance(sc.ch, sc.st, sc.pk.fp, HINDERED, 0.6, codes.A_SHOOT, OTHER)
     assert at_him == pytest.approx(0.3) and his_own == pytest.approx(0.6)
+
+
+def guard_the_generator(physical=2, sets=(), seed=1, game=0):
+    """A saboteur (HINDERED) and a guard (HINDERER) in the lit generator room of block 0."""
+    sc = lit(seed=seed, game=game, sets=sets)
+    for c in (HINDERER, HINDERED, OTHER):
+        sc.put(c, codes.GENERATOR_1)
+    sc.ch[HINDERER, S.CH_PHYSICAL] = physical
+    return sc
+
+
+def test_ACT_HINDER_TARGET_GAP_28_an_object_here_loses_points_for_this_turn():
+    """ACT-HINDER-TARGET, GAP-28: hindering an object (arg 1) takes the hinderer's points off
+    every action aimed at it this turn: 30 points off a repair of the generator (90% with parts
+    becomes 60%), none off a repair of another object; two hinderers add up. The object is never
+    immune, and it is cleared at the next turn's resolution."""
+    sc = guard_the_generator()
+    sc.ch[OTHER, S.CH_PHYSICAL] = 3
+    shield = (codes.A_HINDER_TARGET, codes.OBJ_GENERATOR, 1)
+    sc.step({HINDERER: [shield], OTHER: [shield]})
+    assert sc.kept(HINDERER) == [shield]
+    shields = sc.events(codes.E_SHIELD)
+    assert sorted(shields[:, 4].tolist()) == [codes.OBJ_GENERATOR] * 2
+    assert sorted(shields[:, 5].tolist()) == [30, 40]
+    gen = success_chance(sc.ch, sc.st, sc.pk.fp, HINDERED, 0.9, codes.A_REPAIR, codes.OBJ_GENERATOR)
+    beacon = success_chance(sc.ch, sc.st, sc.pk.fp, HINDERED, 0.9, codes.A_REPAIR, codes.OBJ_BEACON)
+    assert gen == pytest.approx(0.2) and beacon == pytest.approx(0.9)
+    sc.step({HINDERER: [shield]})  # no immunity for an object: 30 points again, not 70
+    gen = success_chance(sc.ch, sc.st, sc.pk.fp, HINDERED, 0.9, codes.A_REPAIR, codes.OBJ_GENERATOR)
+    assert gen == pytest.approx(0.6)
+    sc.step({})
+    gen = success_chance(sc.ch, sc.st, sc.pk.fp, HINDERED, 0.9, codes.A_REPAIR, codes.OBJ_GENERATOR)
+    assert gen == pytest.approx(0.9)
+
+
+def test_ACT_HINDER_TARGET_an_object_needs_light_and_must_stand_here():
+    """LIGHT-5: Light only; the object must stand in the hinderer's room (GAP-20); a door is
+    not hindered (which door a break names is its own argument)."""
+    sc = guard_the_generator()
+
+    def cost(obj):
+        pk = sc.pk
+        decl = (codes.A_HINDER_TARGET, obj, 1)
+        return action_cost(sc.ch, sc.it, sc.st, pk.ip, pk.adjacent, pk.room_block, HINDERER, *decl)
+
+    sc.step({})  # the turn's lighting is computed
+    assert [cost(obj) for obj in range(codes.N_OBJECTS)] == [
+        3 if obj in (codes.OBJ_GENERATOR, codes.OBJ_BEACON, codes.OBJ_LIGHT_FIXTURE) else -1
+        for obj in range(codes.N_OBJECTS)
+    ]
+    sc.st[S.ST_LIGHTING + codes.GENERATOR_1] = codes.DARK
+    assert cost(codes.OBJ_GENERATOR) == -1
+
+
+def test_ACT_HINDER_TARGET_a_break_of_a_hindered_object_fails_for_certain_at_100_points():
+    """GAP-28: breaking (certain, ACT-BREAK) of a hindered generator fails with 100 points off,
+    its AP spent, and everyone here sees it fail; the same break unhindered succeeds."""
+    sets = ("hinder.penalty_by_physical=[100,100,100]",)
+    for hindered in (True, False):
+        sc = guard_the_generator(sets=sets)
+        plan = {HINDERED: [(codes.A_BREAK, codes.OBJ_GENERATOR, 0)]}
+        if hindered:
+            plan[HINDERER] = [(codes.A_HINDER_TARGET, codes.OBJ_GENERATOR, 1)]
+        sc.step(plan)
+        assert sc.st[S.ST_GEN_BROKEN + 0] == (0 if hindered else 1)
+        assert (sc.events(codes.E_HINDERED).shape[0] == 1) == hindered
+        if hindered:
+            seen = (HINDERED, codes.E_HINDERED, -1, codes.A_BREAK, 0)
+            assert seen in sc.perceived(OTHER)
+
+
+@pytest.mark.slow
+def test_ACT_HINDER_TARGET_a_break_of_the_guarded_generator_succeeds_at_70_percent():
+    """GAP-28: a guard of Physical form 2 takes 30 points off the certain break: 70%."""
+    broken = 0
+    for game in range(N):
+        sc = guard_the_generator(seed=61, game=game)
+        sc.step(
+            {
+                HINDERER: [(codes.A_HINDER_TARGET, codes.OBJ_GENERATOR, 1)],
+                HINDERED: [(codes.A_BREAK, codes.OBJ_GENERATOR, 0)],
+            }
+        )
+        broken += sc.st[S.ST_GEN_BROKEN + 0]
+    assert within(broken, N, 0.7)
 
 
 @pytest.mark.slow

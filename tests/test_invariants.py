@@ -48,6 +48,7 @@ ACTION_EVENTS = [
     codes.E_BURN,
     codes.E_KILL_DOG,
     codes.E_EAT_STOCK,
+    codes.E_SHIELD,
 ]
 
 

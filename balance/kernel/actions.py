@@ -109,6 +109,8 @@ from balance.kernel.state import (
     CH_REACT_TRIGGER,
     ST_REACTIONS,
     ST_REMOTE_BROKEN,
+    ST_SHIELD_ROOMS,
+    ST_SHIELDS,
     IT_COLOUR,
     D_COST,
     CH_HINDERED,
@@ -396,9 +398,14 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     if action == codes.A_FLASHLIGHT:
         return ip[P.I_FLASHLIGHT_AP] if 0 <= target <= 1 else -1
     if action == codes.A_HINDER or action == codes.A_HINDER_TARGET:  # Light only (LIGHT-5)
-        mine = action == codes.A_HINDER_TARGET and target == c  # one may shield oneself
-        ok = sees_in_room(ch, st, c) and (mine or other_here(ch, c, target))
-        return ip[P.I_HINDER_AP] if ok else -1
+        if action == codes.A_HINDER_TARGET and arg == 1:  # an object standing here (GAP-28)
+            ok = target != codes.OBJ_DOOR and object_here(room_block, r, target)
+        elif arg == 0:
+            mine = action == codes.A_HINDER_TARGET and target == c  # one may shield oneself
+            ok = mine or other_here(ch, c, target)
+        else:
+            ok = False
+        return ip[P.I_HINDER_AP] if ok and sees_in_room(ch, st, c) else -1
     if action == codes.A_FOLLOW:  # ACT-FOLLOW, GAP-32: Light only; not the active Thing
         ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
         ok = ok and ch[c, CH_FORM] != codes.THING_ACTIVE
@@ -598,7 +605,8 @@ def success_chance(ch, st, fp, c, base, action, target):
     light = st[ST_LIGHTING + ch[c, CH_ROOM]]
     dark = (light == codes.DARK or light == codes.BLIZZARD) and ch[c, CH_FORM] == codes.HUMAN
     p = base * fp[P.F_DARKNESS_FACTOR] if dark else base
-    return max(fp[P.F_CHANCE_FLOOR], p - hindrance(ch, c, action, target))
+    h = hindrance(ch, c, action, target) + object_shield(ch, st, c, action, target)
+    return max(fp[P.F_CHANCE_FLOOR], p - h)
 
 
 @compiled
@@ -623,20 +631,76 @@ def hindrance(ch, c, action, target):
 
 
 @compiled
+def aimed_object(action, target):
+    """ACT-HINDER-TARGET, GAP-28: the object of the room an action is aimed at, or -1: what
+    it breaks or repairs, and the object it is done with (a door is not: which door a break or a
+    repair names is its own argument, and a door is not hindered)."""
+    if action == codes.A_BREAK or action == codes.A_REPAIR:
+        return target if 0 <= target < codes.N_OBJECTS and target != codes.OBJ_DOOR else -1
+    if action == codes.A_REFUEL:
+        return codes.OBJ_GENERATOR  # GEN-4
+    if action == codes.A_BEACON:
+        return codes.OBJ_BEACON  # GAP-6
+    if action == codes.A_FILL:
+        return codes.OBJ_PUMP  # LOC-FUEL-1
+    if action == codes.A_LAB_INSERT or action == codes.A_LAB_START:
+        return codes.OBJ_ANALYZER  # LOC-LAB-2, LOC-LAB-3
+    if action == codes.A_LAB_VIEW:
+        return codes.OBJ_COMPUTER  # LOC-LAB-4
+    if action == codes.A_FORECAST:
+        return codes.OBJ_WEATHER_STATION  # LOC-TOWER-2
+    if action == codes.A_TERMINAL:
+        return codes.OBJ_TERMINAL  # LOC-TOWER-3/4
+    if action == codes.A_STOVE_PREPARE or action == codes.A_COOK:
+        return codes.OBJ_STOVE  # LOC-LIVING-3/4
+    if action == codes.A_MIRROR:
+        return codes.OBJ_MIRROR  # LOC-LIVING-2
+    return -1
+
+
+@compiled
+def object_shield(ch, st, c, action, target):
+    """ACT-HINDER-TARGET, GAP-28: the chance taken off c's action by those hindering the
+    object of his room it is aimed at (aimed_object); nothing for the active Thing
+    (THING-ACTIVE-9)."""
+    r = ch[c, CH_ROOM]
+    if (st[ST_SHIELD_ROOMS] >> r) & 1 == 0 or ch[c, CH_FORM] == codes.THING_ACTIVE:
+        return 0.0
+    obj = aimed_object(action, target)
+    return st[ST_SHIELDS + r * codes.N_OBJECTS + obj] / 100.0 if obj >= 0 else 0.0
+
+
+@compiled
 def foiled(ch, st, rng, events, c, action, target, cost):
     """GAP-28: a hindered action that costs AP and has no chance of its own now succeeds with
     100% less the hindrance (a move drops to 80%); a failure does nothing, its AP are spent.
     GAP-45: a grenade "cannot be reduced by hindering", so its throw is never foiled."""
-    if ch[c, CH_HINDERED] == 0 and not (0 <= target < ch.shape[0] and ch[target, CH_SHIELDED] > 0):
+    if (
+        ch[c, CH_HINDERED] == 0
+        and not (0 <= target < ch.shape[0] and ch[target, CH_SHIELDED] > 0)
+        and st[ST_SHIELD_ROOMS] == 0
+    ):
         return False  # nobody hindered: the common case, decided without the action tables
     if cost <= 0 or action in codes.ACTIONS_WITH_CHANCE or action == codes.A_THROW:
         return False
-    h = hindrance(ch, c, action, target)
+    h = hindrance(ch, c, action, target) + object_shield(ch, st, c, action, target)
     if h <= 0.0 or chance(rng, WORLD, 1.0 - h):
         return False
     aimed = action in codes.ACTIONS_AIMED_AT_CHARACTERS
     log_act(ch, st, events, codes.E_HINDERED, c, target if aimed else -1, action, 0, ch[c, CH_ROOM])
     return True
+
+
+@compiled
+def shield_object(ch, st, events, ip, c, obj):
+    """ACT-HINDER-TARGET, GAP-28, step 1: the actions aimed at object obj of c's room lose
+    points by the hinderer's Physical form (STAT-PHYS-1, STAT-PHYS-2), several adding up, this
+    turn; an object is never immune (GAP-28's immunity is a hindered character's)."""
+    r = ch[c, CH_ROOM]
+    points = ip[P.I_HINDER_PENALTY + ch[c, CH_PHYSICAL]]
+    st[ST_SHIELDS + r * codes.N_OBJECTS + obj] += points
+    st[ST_SHIELD_ROOMS] |= 1 << r
+    log_act(ch, st, events, codes.E_SHIELD, c, -1, obj, points, r)
 
 
 @compiled
@@ -793,7 +857,7 @@ def repair_roll(ch, it, st, rng, events, ip, fp, c, obj, room, rec):
     # main rotor and doors, wires for the control panel
     tool = holds_kind(ch, it, c, codes.REPAIR_TOOL[obj])
     base = fp[P.F_REPAIR_TOOL] if tool >= 0 else fp[P.F_REPAIR_NO_TOOL]
-    if chance(rng, WORLD, success_chance(ch, st, fp, c, base, codes.A_REPAIR, -1)):
+    if chance(rng, WORLD, success_chance(ch, st, fp, c, base, codes.A_REPAIR, obj)):
         if tool >= 0:
             i = ch[c, CH_HAND + tool]
             ch[c, CH_HAND + tool] = -1
@@ -1208,6 +1272,8 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, arg, rec)
     elif action == codes.A_COVER:
         cover(ch, c, target)
+    elif action == codes.A_HINDER_TARGET and arg == 1:
+        shield_object(ch, st, events, ip, c, target)
     elif action == codes.A_HINDER or action == codes.A_HINDER_TARGET:
         hinder(ch, st, events, ip, c, target, 1 if action == codes.A_HINDER_TARGET else 0)
     elif action == codes.A_FOLLOW:

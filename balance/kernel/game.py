@@ -122,6 +122,8 @@ from balance.kernel.state import (
     ST_REACTIONS,
     ST_REASON,
     ST_RESCUE_DUE,
+    ST_SHIELD_ROOMS,
+    ST_SHIELDS,
     ST_STEP,
     ST_TEMPERATURE,
     ST_TURN,
@@ -237,6 +239,12 @@ def read_declarations(ch, st, decl):
     one turn (ACT-COVER, ACT-HINDER-*). Returns whether anybody deferred anything."""
     any_deferred = False
     st[ST_STEPS] = 0
+    shielded = st[ST_SHIELD_ROOMS]  # ACT-HINDER-TARGET: an object's hindering, this turn only
+    while shielded != 0:
+        r = trailing_zeros(shielded)
+        shielded &= shielded - 1
+        st[ST_SHIELDS + r * codes.N_OBJECTS : ST_SHIELDS + (r + 1) * codes.N_OBJECTS] = 0
+    st[ST_SHIELD_ROOMS] = 0
     for c in range(ch.shape[0]):
         ch[c, CH_COVERED_BY] = -1  # ACT-COVER works only in the turn it is declared
         ch[c, CH_HINDERED] = 0  # ACT-HINDER-*: this turn only

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from balance.codes import MAX_DECLARED, N_BLOCKS, N_ITEM_KINDS, N_ROOMS, N_STEPS
+from balance.codes import MAX_DECLARED, N_BLOCKS, N_ITEM_KINDS, N_OBJECTS, N_ROOMS, N_STEPS
 from balance.kernel import params as P
 from balance.observation import (
     ENTRY_LOG_SLOTS,
@@ -165,7 +165,8 @@ ST_LAB_STARTER = ST_LAB_STARTED + 1  # who started it, -1 if none
 ST_LAB_QUESTION = ST_LAB_STARTER + 1  # the question he asked (codes.Q_*)
 ST_LAB_ROWS = ST_LAB_QUESTION + 1  # comparisons completed so far; the computer keeps the last
 #                                    LAB_LOG_ROWS of them in ST_LAB_LOG, row k at k % LAB_LOG_ROWS
-# ST_LAB_ROWS + 1 .. 99: free
+ST_SHIELD_ROOMS = ST_LAB_ROWS + 1  # bitmask of the rooms with an object hindered this turn
+# ST_LAB_ROWS + 2 .. 99: free
 ST_TURN_EVENTS = 100  # index of the first event of the turn being perceived (A18)
 ST_REMOTE_BROKEN = (
     101  # 3 cells: the turn, room and object of the latest remote break (ARCH-MUTANT-1)
@@ -206,7 +207,9 @@ ST_OCCUPANTS = ST_LIGHTING + N_ROOMS  # N_ROOMS cells: bitmask of the characters
 #   in a room is read, not searched for
 ST_STEP_RANKS = ST_OCCUPANTS + N_ROOMS  # N_STEPS + 1 cells, by resolution step: bitmask of the
 #   ranks (CH_RANK) of the characters with a declaration in it this turn (steps.add_step)
-ST_WEATHER = ST_STEP_RANKS + N_STEPS + 1  # weather by turn, drawn in advance (GAP-55)
+ST_SHIELDS = ST_STEP_RANKS + N_STEPS + 1  # N_ROOMS * N_OBJECTS cells: percentage points off the
+#   actions aimed at each object of each room this turn (ACT-HINDER-TARGET), by room then object
+ST_WEATHER = ST_SHIELDS + N_ROOMS * N_OBJECTS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
 
 # --- decl: the last axis of a declaration ---
