@@ -46,6 +46,10 @@ M_WARMTH = M_LOCKED + 5  # N_ROOMS cells: each room's temperature when I was las
 M_BLOCK_LIT = M_WARMTH + codes.N_ROOMS  # N_BLOCKS + 1 cells: the last turn I stood in a lit room
 #                                         of each block, then the Tower (it had power: LIGHT-1)
 M_SHELTER = M_BLOCK_LIT + codes.N_BLOCKS + 1  # the room I cross the Street to warm up in, + 1
+M_BLOCK_VISIT = M_SHELTER + 1  # N_BLOCKS + 1 cells: the last turn I stood in a room of each
+#                                block, then the Tower (0: never)
+M_BLOCK_FELT = M_BLOCK_VISIT + codes.N_BLOCKS + 1  # N_BLOCKS + 1 cells: the room of each block,
+#                              then the Tower, I stood in last, the Freezer aside (TEMP-5), + 1
 M_KNOWLEDGE = 96  # policies.knowledge (32 cells): who was seen doing what, test results
 M_EXPERT_THINGS = 128  # policies.expert_things
 M_EXPERT_HUMANS = 192  # policies.expert_humans
@@ -76,8 +80,13 @@ def remember(obs, mem, ip, room_block):
     mem[M_CROWD + here] = obs[O_LIVING_HERE]
     mem[M_CROWD_SEEN + here] = t
     mem[M_WARMTH + here] = obs[O_TEMPERATURE]
-    if obs[O_LIGHTING] == codes.LIGHT and here != codes.STREET:
-        mem[M_BLOCK_LIT + room_block[here]] = t  # the Tower's cell is BLOCK_TOWER's
+    if here != codes.STREET:  # the Tower's cells are BLOCK_TOWER's; the Street has no block
+        b = room_block[here]
+        mem[M_BLOCK_VISIT + b] = t
+        if here != codes.FREEZER:
+            mem[M_BLOCK_FELT + b] = here + 1
+        if obs[O_LIGHTING] == codes.LIGHT:
+            mem[M_BLOCK_LIT + b] = t
     remember_pump(obs, mem)
 
 
@@ -117,16 +126,6 @@ def fuel_estimate(mem, ip, b, t):
 
 
 @compiled
-def last_visit(mem, room_block, b):
-    """The last turn I stood in a room of block b (0: never)."""
-    last = 0
-    for r in range(codes.N_ROOMS):
-        if room_block[r] == b:
-            last = max(last, mem[M_CROWD_SEEN + r])
-    return last
-
-
-@compiled
 def powered(mem, ip, room_block, r, t):
     """GEN-3, GAP-2: I believe room r has power on turn t. A block room: its block was lit when I
     last stood in one of its rooms (LIGHT-1) and, if I saw the generator on that visit (or
@@ -141,7 +140,7 @@ def powered(mem, ip, room_block, r, t):
         for k in range(codes.N_BLOCKS + 1):
             lit = max(lit, mem[M_BLOCK_LIT + k])
         return lit >= mem[M_CROWD_SEEN + codes.TOWER]
-    last = last_visit(mem, room_block, b)
+    last = mem[M_BLOCK_VISIT + b]
     if mem[M_BLOCK_LIT + b] < last:
         return False  # dark when I was last there
     if mem[M_GEN_SEEN + b] < last:
@@ -159,10 +158,9 @@ def believed_temperature(mem, ip, room_block, r, now, then):
     if r == codes.STREET:
         return ip[P.I_T_STREET]  # TEMP-4
     felt = r
-    for q in range(codes.N_ROOMS):
-        later = mem[M_CROWD_SEEN + q] > mem[M_CROWD_SEEN + felt]
-        if later and q != codes.FREEZER and room_block[q] == room_block[r]:
-            felt = q
+    latest = mem[M_BLOCK_FELT + room_block[r]] - 1  # one room a turn: the turns differ
+    if latest >= 0 and mem[M_CROWD_SEEN + latest] > mem[M_CROWD_SEEN + r]:
+        felt = latest
     step = ip[P.I_T_STEP] if powered(mem, ip, room_block, r, now) else -ip[P.I_T_STEP]
     ceiling = ip[P.I_T_FREEZER] if r == codes.FREEZER else ip[P.I_T_MAX]  # TEMP-5
     temperature = mem[M_WARMTH + felt] + step * (then - mem[M_CROWD_SEEN + felt])

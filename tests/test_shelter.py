@@ -4,10 +4,23 @@ his errand for the warmest place he knows, the Tower included for the expert (GA
 any generator runs)."""
 
 import numpy as np
+from hypothesis import given, settings, strategies as st_
 
 from balance import codes
+from balance.config import load_config, pack
+from balance.kernel import params as P
 from balance.kernel import state as S
-from balance.observation import MEMORY_SIZE
+from balance.observation import (
+    MEMORY_SIZE,
+    N_OBS,
+    O_GEN_FUEL,
+    O_LIGHTING,
+    O_LIVING_HERE,
+    O_ROOM,
+    O_TEMPERATURE,
+    O_TURN,
+    UNSEEN,
+)
 from policies import memory
 from tests.harness import lit
 
@@ -110,3 +123,68 @@ def test_FROST_3_a_human_the_cold_does_not_yet_cost_an_HP_keeps_to_his_errand():
     sc, off = cold_scene(), cold_scene(sets=("policies.humans.expert.cold_marks=99",))
     sc.ch[COLD, S.CH_FROST] = off.ch[COLD, S.CH_FROST] = 2
     assert declare(sc, COLD, "expert") == declare(off, COLD, "expert")
+
+
+def scanned_temperature(mem, ip, room_block, r, now, then):
+    """memory.believed_temperature as it read the rooms before their per-block summaries
+    (M_BLOCK_VISIT, M_BLOCK_FELT): every room scanned for the latest felt in r's block and for
+    the last visit to it."""
+    if r == codes.STREET:
+        return ip[P.I_T_STREET]
+    seen = mem[memory.M_CROWD_SEEN : memory.M_CROWD_SEEN + codes.N_ROOMS]
+    felt = r
+    for q in range(codes.N_ROOMS):
+        if seen[q] > seen[felt] and q != codes.FREEZER and room_block[q] == room_block[r]:
+            felt = q
+    b = room_block[r]
+    if b == codes.BLOCK_TOWER:
+        on = max(mem[memory.M_BLOCK_LIT + k] for k in range(codes.N_BLOCKS + 1)) >= seen[r]
+    else:
+        last = max(seen[q] for q in range(codes.N_ROOMS) if room_block[q] == b)
+        if mem[memory.M_BLOCK_LIT + b] < last:
+            on = False
+        elif mem[memory.M_GEN_SEEN + b] < last:
+            on = True
+        else:
+            on = mem[memory.M_GEN_BROKEN + b] == 0 and memory.fuel_estimate(mem, ip, b, now) > 0
+    step = ip[P.I_T_STEP] if on else -ip[P.I_T_STEP]
+    ceiling = ip[P.I_T_FREEZER] if r == codes.FREEZER else ip[P.I_T_MAX]
+    temperature = mem[memory.M_WARMTH + felt] + step * (then - seen[felt])
+    return max(ip[P.I_T_MIN], min(ceiling, temperature))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    visits=st_.lists(
+        st_.tuples(
+            st_.integers(0, codes.N_ROOMS - 1),  # the room I stand in that turn
+            st_.booleans(),  # lit
+            st_.integers(-45, 25),  # its temperature
+            st_.integers(1, 3),  # turns since the last declaration (1: every turn)
+        ),
+        max_size=30,
+    ),
+    ahead=st_.integers(0, 6),
+)
+def test_TEMP_2_GAP_46_beliefs_about_warmth_read_the_block_summaries_as_a_scan_of_the_rooms(
+    visits, ahead
+):
+    """memory.remember keeps, per block, the last turn I stood in it and the room (the Freezer
+    aside, TEMP-5) I stood in last; believed_temperature reads them instead of scanning every
+    room. For any rooms visited, lit or dark, at any temperatures, every room's belief is the
+    scan's."""
+    pk = pack(load_config(12))
+    ip, room_block = pk.ip, pk.room_block
+    mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
+    obs = np.full(N_OBS, UNSEEN, dtype=np.int64)
+    t = 0
+    for room, light, temperature, gap in visits:
+        t += gap
+        obs[O_TURN], obs[O_ROOM], obs[O_TEMPERATURE] = t, room, temperature
+        obs[O_LIGHTING] = codes.LIGHT if light else codes.DARK
+        obs[O_LIVING_HERE], obs[O_GEN_FUEL] = 1, UNSEEN
+        memory.remember(obs, mem, ip, room_block)
+    now = max(t, 1)
+    for r in range(codes.N_ROOMS):
+        expected = scanned_temperature(mem, ip, room_block, r, now, now + ahead)
+        assert memory.believed_temperature(mem, ip, room_block, r, now, now + ahead) == expected
