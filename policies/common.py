@@ -107,6 +107,12 @@ def generator_room_of_block(room_block, b):
 
 
 @compiled
+def radio_generator_room(room_block):
+    """The generator room of the Radio room's block: its power makes the call (GAP-6)."""
+    return generator_room_of_block(room_block, room_block[codes.RADIO_ROOM])
+
+
+@compiled
 def card_for(obs, room):
     """The owner of an ID card I carry that opens `room` as I read it (my own first), or -1."""
     me = obs[O_SELF]

@@ -112,6 +112,7 @@ from policies.common import (
     hand_with,
     is_generator_room,
     my_repair,
+    radio_generator_room,
 )
 from policies.humans import (
     KNOBS as HUMAN_KNOBS,
@@ -405,7 +406,7 @@ def guard_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
     first = codes.N_BLOCKS * knobs[K_FUELERS_PER_BLOCK]
     if not first <= me < first + knobs[K_GUARDS]:
         return -1
-    room = generator_room_of_block(room_block, room_block[codes.RADIO_ROOM])
+    room = radio_generator_room(room_block)
     if obs[O_ROOM] != room:
         m = arm_errand(obs, mem, ip, knobs, out, n, next_hop)
         return m if m >= 0 else go(obs, out, n, next_hop, room, knobs, ip)

@@ -74,7 +74,14 @@ from balance.observation import (
     W_HEAVY,
     W_LIGHT,
 )
-from policies.common import emit, generator_room_of_block, hops, move_through, step_toward
+from policies.common import (
+    emit,
+    generator_room_of_block,
+    hops,
+    move_through,
+    radio_generator_room,
+    step_toward,
+)
 from policies.memory import (
     M_CROWD,
     M_CROWD_SEEN,
@@ -199,7 +206,7 @@ def other_block(room_block, k):
 def job_room(room_block, j):
     """Where job j's object stands."""
     if j == J_RADIO_GEN or j == J_RADIO_BEACON:
-        return generator_room_of_block(room_block, room_block[codes.RADIO_ROOM])
+        return radio_generator_room(room_block)
     if j == J_PUMP:
         return codes.FUEL_ROOM
     if j == J_ANALYZER:

@@ -42,6 +42,7 @@ from policies.common import (
     hops,
     is_generator_room,
     open_with_card,
+    radio_generator_room,
     step_toward,
 )
 from policies.memory import (
@@ -302,8 +303,7 @@ def beacon_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
     anyway), then call for help from the Radio room. A call that did not go through means the
     beacon is down: go back to it."""
     here = obs[O_ROOM]
-    b = room_block[codes.RADIO_ROOM]
-    gen_room = generator_room_of_block(room_block, b)
+    gen_room = radio_generator_room(room_block)
     if mem[M_CALL_TRIED] > 0 and obs[O_CALL_TURN] == UNSEEN:
         mem[M_BEACON_SEEN] = 0
         mem[M_CALL_TRIED] = 0

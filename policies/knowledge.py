@@ -143,9 +143,7 @@ def note_act(mem, actor, kind, target, a):
     elif kind == codes.E_BURN and target >= 0 and target < MAX_CHARACTERS:
         flag(mem, target, F_DEAD)  # THING-P-3: a burned body is gone for good
     elif kind == codes.E_BREAK or kind == codes.E_HINDERED and a == codes.A_BREAK:
-        mem[K_SUSPICION + actor] += (
-            S_SABOTAGE  # a break seen foiled (GAP-28) was tried all the same
-        )
+        mem[K_SUSPICION + actor] += S_SABOTAGE  # a break seen foiled (GAP-28) was tried too
     elif kind == codes.E_KILL_DOG:
         mem[K_SUSPICION + actor] += S_DOG
     elif kind == codes.E_SHOT or kind == codes.E_MELEE or kind == codes.E_FLAME:

@@ -270,23 +270,17 @@ def candidate(obs, next_hop, wanted, out, n):
         first, objects = codes.OBJ_WEATHER_STATION, 2  # GAP-20: the weather station, the terminal
     elif here == codes.LIVING_QUARTERS:
         first, objects = codes.OBJ_STOVE, 2  # GAP-20: the stove and the mirror
-    for o in range(objects):
-        obj = codes.OBJ_BEACON if first == codes.OBJ_GENERATOR and o == 1 else first + o
+    fixture = 1 if here != codes.STREET else 0  # GAP-20: every room's light fixture, last
+    for o in range(objects + fixture):
+        if o == objects:
+            obj = codes.OBJ_LIGHT_FIXTURE
+        elif first == codes.OBJ_GENERATOR and o == 1:
+            obj = codes.OBJ_BEACON
+        else:
+            obj = first + o
         for action in (codes.A_BREAK, codes.A_REPAIR, codes.A_HINDER_TARGET):
             if k == wanted:  # ACT-HINDER-TARGET: arg 1 names an object (GAP-28)
                 emit(out, n, action, obj, 1 if action == codes.A_HINDER_TARGET else 0)
-                return -1
-            k += 1
-    if here != codes.STREET:  # GAP-20: every room's light fixture
-        for action in (codes.A_BREAK, codes.A_REPAIR, codes.A_HINDER_TARGET):
-            if k == wanted:
-                emit(
-                    out,
-                    n,
-                    action,
-                    codes.OBJ_LIGHT_FIXTURE,
-                    1 if action == codes.A_HINDER_TARGET else 0,
-                )
                 return -1
             k += 1
     if here == codes.HANGAR and obs[O_HELI_FUEL] != UNSEEN:  # HELI-3..5
