@@ -3,12 +3,14 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st_
 
 from balance import codes
 from balance import records as R
 from balance.config import load_config, pack
 from balance.kernel import state as S
-from balance.kernel.characters import frostbite_delta
+from balance.kernel import params as P
+from balance.kernel.characters import band_marks, frostbite_delta
 from harness import Scenario
 
 RESISTANCE = {1: 0, 2: 5, 3: 15}  # FROST-4, STAT-PHYS-1/2
@@ -27,6 +29,30 @@ def frost2_table(felt: int, parka: bool) -> int:
     if -30 <= felt <= -15:
         return 1 if parka else 2
     return 2 if parka else 3  # -35 and colder
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    floors=st_.lists(st_.integers(-100, 100), min_size=1, max_size=P.MAX_BANDS, unique=True).map(
+        lambda f: sorted(f, reverse=True)
+    ),
+    felt=st_.integers(-150, 150),
+    parka=st_.booleans(),
+)
+def test_FROST_2_GAP_47_the_band_is_the_first_whose_floor_the_felt_temperature_reaches(
+    floors, felt, parka
+):
+    """FROST-2, GAP-47: for any bands the config allows (floors strictly falling, warmest first),
+    the marks are those of the first band whose floor the felt temperature reaches, and of the
+    last band below every floor: band_marks counts the floors above felt instead of scanning."""
+    ip = pack(load_config(12)).ip.copy()
+    n = len(floors)
+    ip[P.I_N_BANDS] = n
+    ip[P.I_BAND_FLOOR : P.I_BAND_FLOOR + n] = floors
+    ip[P.I_BAND_BARE : P.I_BAND_BARE + n] = np.arange(n) * 10 + 1  # every band's marks differ
+    ip[P.I_BAND_PARKA : P.I_BAND_PARKA + n] = np.arange(n) * 10 + 2
+    band = next((k for k, floor in enumerate(floors) if felt >= floor), n - 1)
+    assert band_marks(ip, felt, parka) == band * 10 + (2 if parka else 1)
 
 
 @pytest.mark.parametrize("physical", [1, 2, 3])

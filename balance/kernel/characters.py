@@ -238,11 +238,11 @@ def band_marks(ip, felt, parka):
     """FROST-2, GAP-47: the marks of the band covering this felt temperature, with or without a
     parka (a public rule: the policies reckon their own marks with it)."""
     n_bands = ip[P.I_N_BANDS]
-    band = n_bands - 1  # colder than the last floor still counts in the last band
-    for k in range(n_bands):
-        if felt >= ip[P.I_BAND_FLOOR + k]:
-            band = k
-            break
+    # the floors fall strictly (config), so the band is how many floors lie above felt: counted
+    # without a branch, as the felt temperature's band varies from call to call
+    band = 0
+    for k in range(n_bands - 1):  # colder than the last floor still counts in the last band
+        band += felt < ip[P.I_BAND_FLOOR + k]
     return ip[P.I_BAND_PARKA + band] if parka else ip[P.I_BAND_BARE + band]
 
 
