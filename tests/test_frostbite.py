@@ -8,8 +8,8 @@ from hypothesis import given, settings, strategies as st_
 from balance import codes
 from balance import records as R
 from balance.config import load_config, pack
-from balance.kernel import state as S
 from balance.kernel import params as P
+from balance.kernel import state as S
 from balance.kernel.characters import band_marks, frostbite_delta
 from harness import Scenario
 

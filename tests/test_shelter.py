@@ -11,6 +11,7 @@ from balance.config import load_config, pack
 from balance.kernel import params as P
 from balance.kernel import state as S
 from balance.observation import (
+    MAX_CHARACTERS,
     MEMORY_SIZE,
     N_OBS,
     O_GEN_FUEL,
@@ -21,7 +22,7 @@ from balance.observation import (
     O_TURN,
     UNSEEN,
 )
-from policies import memory
+from policies import knowledge, memory
 from tests.harness import lit
 
 COLD = 6  # fuels no generator (fuelers_per_block = 1: characters 0..2) and holds no ID card
@@ -188,3 +189,11 @@ def test_TEMP_2_GAP_46_beliefs_about_warmth_read_the_block_summaries_as_a_scan_o
     for r in range(codes.N_ROOMS):
         expected = scanned_temperature(mem, ip, room_block, r, now, now + ahead)
         assert memory.believed_temperature(mem, ip, room_block, r, now, now + ahead) == expected
+
+
+def test_GAP_61_the_shared_memory_cells_end_before_the_knowledge_cells():
+    """policies.memory splits the row in four ranges; the shared cells, the per-block summaries
+    last among them, must not run into policies.knowledge's, nor those into the expert Things'."""
+    shared_end = memory.M_BLOCK_FELT + codes.N_BLOCKS + 1
+    assert shared_end <= memory.M_KNOWLEDGE
+    assert knowledge.K_SUSPICION + MAX_CHARACTERS <= memory.M_EXPERT_THINGS
