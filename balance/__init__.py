@@ -40,14 +40,18 @@ SOURCE_DIGEST = _source_digest()
 _CODE_SWITCHES = ("NUMBA_DEBUGINFO", "NUMBA_BOUNDSCHECK", "NUMBA_OPT")
 
 
+def cache_root() -> Path:
+    """The folder that holds balance's compile caches, one sub-folder per build."""
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "balance"
+
+
 def _numba_cache_dir() -> str:
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     switches = "".join(
         f"-{name[len('NUMBA_') :].lower()}{os.environ[name]}"
         for name in _CODE_SWITCHES
         if os.environ.get(name)
     )
-    return str(base / "balance" / f"numba-{__version__}-{SOURCE_DIGEST}{switches}")
+    return str(cache_root() / f"numba-{__version__}-{SOURCE_DIGEST}{switches}")
 
 
 # A cache dir the user chose is respected. Numba reads the variable when it is imported, so if

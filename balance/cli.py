@@ -1,4 +1,5 @@
-"""The `balance` command line: run, replay, bench, policies, sweep and report.
+"""The `balance` command line: run, replay, bench, policies, matrix, sweep, report, check,
+baseline and cache.
 
 Each command parses its options, makes one call into the library and prints. Every error a user
 can cause (a bad option value, a bad config key or value) ends the command with one line
@@ -704,3 +705,41 @@ def baseline(
         print(f"baseline written: {gate.update_baseline()}")
         return
     print(gate.BASELINE.read_text())
+
+
+@app.command()
+def cache(
+    prune: Annotated[
+        bool,
+        typer.Option(
+            "--prune",
+            help="Remove every folder but the one this build uses. Another version or checkout "
+            "whose folder is removed compiles its kernel again on its next run (about 30 s).",
+        ),
+    ] = False,
+) -> None:
+    """List the compile caches of balance's builds (one folder per version and edit of the
+    kernel, up to 80 MB each), or remove the unused ones with --prune."""
+    from datetime import datetime
+
+    from balance import cache_root, compile_cache
+
+    root, current = cache_root(), compile_cache.in_use()
+    if prune:
+        removed = compile_cache.prune(root, current)
+        freed = sum(f.size for f in removed) / 2**20
+        print(f"removed {len(removed)} unused compile caches under {root} ({freed:,.0f} MiB)")
+        return
+    found = compile_cache.folders(root, current)
+    for f in found:
+        written = datetime.fromtimestamp(f.last_written).strftime("%Y-%m-%d %H:%M")
+        mark = "  (this build)" if f.in_use else ""
+        print(f"{f.size / 2**20:7,.0f} MiB  {written}  {f.path.name}{mark}")
+    unused = [f for f in found if not f.in_use]
+    print(
+        f"{len(found)} compile caches under {root}, "
+        f"{sum(f.size for f in unused) / 2**20:,.0f} MiB in {len(unused)} unused "
+        "(`balance cache --prune` removes them)"
+    )
+    if not any(f.in_use for f in found):
+        print(f"this build caches into {current}")
