@@ -724,7 +724,7 @@ def cache(
 
     from balance import cache_root, compile_cache
 
-    root, current = cache_root(), compile_cache.in_use()
+    root, current = cache_root(), compile_cache.current_folder()
     if prune:
         removed = compile_cache.prune(root, current)
         freed = sum(f.size for f in removed) / 2**20

@@ -30,7 +30,7 @@ class CacheFolder:
     in_use: bool  # the folder this process's numba caches into
 
 
-def in_use() -> Path:
+def current_folder() -> Path:
     """The folder numba caches into: balance's for this build, or the user's NUMBA_CACHE_DIR."""
     return Path(os.environ["NUMBA_CACHE_DIR"])
 
