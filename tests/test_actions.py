@@ -3,10 +3,12 @@ declarations and resolution order (A3, A4, A5, A12)."""
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st_
 
 from balance import codes
 from balance import records as R
 from balance.kernel import state as S
+from balance.kernel.game import sort_by_initiative
 from harness import lit
 
 MOVE_TO = lambda room: (codes.A_MOVE, room, 0)  # noqa: E731
@@ -295,6 +297,32 @@ def test_RES_3_higher_initiative_takes_the_last_item_first():
         initiatives = [3, 1] if first == 0 else [1, 3]
         sc, i = last_canister(initiatives, [PICK_CANISTER, PICK_CANISTER])
         assert sc.ch[first, S.CH_HAND] == i and sc.ch[second, S.CH_HAND] == -1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rows=st_.lists(
+        st_.tuples(
+            st_.integers(0, 4),  # this turn's Initiative
+            st_.integers(0, 3),  # the tiebreak's high 32 bits: few values, so that they tie
+            st_.integers(0, 2**31 - 1),  # its low 31 bits
+        ),
+        min_size=1,
+        max_size=16,
+    )
+)
+def test_RES_3_sort_by_initiative_orders_by_initiative_then_the_whole_tiebreak(rows):
+    """RES-3: higher Initiative first, equal Initiative by the lower 63-bit tiebreak, equal
+    tiebreaks in seat order. The sort compares one key of the Initiative and the tiebreak's high
+    bits; where those tie, the whole tiebreak must still decide."""
+    ch = np.zeros((len(rows), S.N_CH), dtype=np.int64)
+    for c, (initiative, high, low) in enumerate(rows):
+        ch[c, S.CH_ORDER_INITIATIVE] = initiative
+        ch[c, S.CH_TIEBREAK] = (high << 31) | low
+    order = np.full(len(rows), -1, dtype=np.int64)
+    sort_by_initiative(ch, order)
+    expected = sorted(range(len(rows)), key=lambda c: (-rows[c][0], ch[c, S.CH_TIEBREAK]))
+    assert order.tolist() == expected
 
 
 def test_AP_9_an_action_flagged_last_resolves_after_the_others_of_its_step():

@@ -83,6 +83,7 @@ from balance.kernel.state import (
     CH_MOVE_TO,
     CH_N_DECL,
     CH_ORDER_INITIATIVE,
+    CH_ORDER_KEY,
     CH_ORIGINAL,
     CH_PARALYSED_UNTIL,
     CH_PHYSICAL,
@@ -276,6 +277,32 @@ def deferred(ch, c, action):
 
 
 @compiled
+def sort_by_initiative(ch, order):
+    """RES-3: order[] the characters, higher this turn's Initiative first, equal Initiative by
+    the lower tiebreak (CH_TIEBREAK, 63 random bits)."""
+    n = ch.shape[0]
+    for c in range(n):
+        # higher key first: one compare orders a pair but when Initiative and the tiebreaks'
+        # high 32 bits are both equal (an Initiative is a stat, far below 2**31); then the
+        # whole tiebreaks decide
+        ch[c, CH_ORDER_KEY] = (ch[c, CH_ORDER_INITIATIVE] << 32) - (ch[c, CH_TIEBREAK] >> 31)
+        order[c] = c
+    for k in range(1, n):  # insertion sort: n <= 16
+        c = order[k]
+        key = ch[c, CH_ORDER_KEY]
+        j = k - 1
+        while j >= 0 and (
+            ch[order[j], CH_ORDER_KEY] < key
+            or (
+                ch[order[j], CH_ORDER_KEY] == key and ch[order[j], CH_TIEBREAK] > ch[c, CH_TIEBREAK]
+            )
+        ):
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = c
+
+
+@compiled
 def resolution_order(ch, st, rng, order):
     """RES-3, STAT-3, AP-10: higher Initiative (this turn's, read_declarations) first; equal
     Initiative in a random order each turn. Then each character's rank (CH_RANK) and, for each
@@ -283,20 +310,7 @@ def resolution_order(ch, st, rng, order):
     n = ch.shape[0]
     for c in range(n):
         ch[c, CH_TIEBREAK] = np.int64(next_u64(rng, WORLD) >> np.uint64(1))
-        order[c] = c
-    for k in range(1, n):  # insertion sort: n <= 16
-        c = order[k]
-        j = k - 1
-        while j >= 0 and (
-            ch[order[j], CH_ORDER_INITIATIVE] < ch[c, CH_ORDER_INITIATIVE]
-            or (
-                ch[order[j], CH_ORDER_INITIATIVE] == ch[c, CH_ORDER_INITIATIVE]
-                and ch[order[j], CH_TIEBREAK] > ch[c, CH_TIEBREAK]
-            )
-        ):
-            order[j + 1] = order[j]
-            j -= 1
-        order[j + 1] = c
+    sort_by_initiative(ch, order)
     st[ST_STEP_RANKS : ST_STEP_RANKS + codes.N_STEPS + 1] = 0
     for k in range(n):
         c = order[k]

@@ -92,7 +92,7 @@ CH_ORDER_COST = 70  # AP of the action this turn's Order forces, set when declar
 CH_TURN_ROOM = 71  # the room c was in at the start of this turn (ARCH-MUTANT-1)
 CH_ROOMS_BEFORE = 72  # 3 columns: bitmask of the rooms c occupied during turns t-1, t-2, t-3
 CH_RANK = 75  # c's place in this turn's resolution order, 0 first (RES-3: game.resolution_order)
-# 76 free
+CH_ORDER_KEY = 76  # Initiative and tiebreak as one sort key (RES-3: game.sort_by_initiative)
 # contagion: saliva, first aid, corpses (kernel.contagion)
 CH_SALIVA_TURN = 77  # turn the saliva's blackout is due, 0 if none (SALIVA-2, GAP-37)
 CH_BURNED = 78  # 0/1: the body was burned, and is gone with its items (ACT-BURN-CORPSE, GAP-60)
