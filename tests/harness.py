@@ -256,7 +256,7 @@ class Scenario:
         """Character c's observation now, as its policy would be given it."""
         o = np.zeros(N_OBS, dtype=np.int64)
         g, ip, room_block = self.g, self.pk.ip, self.pk.room_block
-        survey(self.ch, self.it, self.st, g.room_items, g.room_survey, g.cards_held)
+        survey(self.ch, self.it, self.st, ip, g.room_items, g.room_survey, g.char_survey)
         list_noticed(self.st, g.events, g.noticed)
         observe_in(g, ip, room_block, c, o)
         return o

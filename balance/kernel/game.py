@@ -575,7 +575,7 @@ def observe_in(g, ip, room_block, c, o):
         room_block,
         g.room_items,
         g.room_survey,
-        g.cards_held,
+        g.char_survey,
         g.noticed,
         c,
         o,
@@ -589,7 +589,7 @@ def declare_by_policies(
     """Every character able to act declares through its side's policy (AP-1, GAP-61), called
     through `dispatch` (policy_declare or expert_declare, a constant of the entry point)."""
     ch = g.ch
-    survey(ch, g.it, g.st, g.room_items, g.room_survey, g.cards_held)
+    survey(ch, g.it, g.st, ip, g.room_items, g.room_survey, g.char_survey)
     list_noticed(g.st, g.events, g.noticed)
     for c in range(ch.shape[0]):
         ch[c, CH_N_DECL] = 0

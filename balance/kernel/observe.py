@@ -60,6 +60,12 @@ from balance.kernel.state import (
     CH_SHOTS_HEARD,
     CH_UNCONSCIOUS,
     CH_WORN,
+    CS_CARDS,
+    CS_HELD,
+    CS_LOOKS,
+    CS_LOOKS_DARK,
+    CS_WEARS,
+    CS_WOUND,
     RS_BODIES,
     RS_CHARACTERS,
     RS_DOOR,
@@ -83,6 +89,7 @@ from balance.kernel.state import (
     ST_HELI_PILOT,
     ST_CONVERTS,
     ST_LAMPS_LOCKED,
+    ST_SHOWN_UNCONSCIOUS,
     ST_LIGHTING,
     ST_MIRROR_BROKEN,
     ST_ORIGINALS,
@@ -196,13 +203,13 @@ def wound_state(ch, ip, d):
 
 
 @compiled
-def survey(ch, it, st, room_items, room_survey, cards_held):
-    """What lies and stands in each room and which ID cards each character carries, for what
-    each character perceives (observe): room_items[r, kind] the items of each kind lying in
-    room r, and in the last column its empty canisters; room_survey[r] the characters and the
-    bodies there and its door's lamp (state.RS_*); cards_held[c] the bitmask of the owners of
-    the cards c carries. Nothing moves while characters declare, so this is surveyed once a
-    turn, not once per character."""
+def survey(ch, it, st, ip, room_items, room_survey, char_survey):
+    """What lies and stands in each room and how each character shows, for what each
+    character perceives (observe): room_items[r, kind] the items of each kind lying in room r,
+    and in the last column its empty canisters; room_survey[r] the characters and the bodies
+    there and its door's lamp (state.RS_*); char_survey[c] the ID cards c carries and how he
+    shows to those in his room (state.CS_*). Nothing moves while characters declare, so this is
+    surveyed once a turn, not once per character and again for each who shares his room."""
     room_items[:, :] = 0
     for w in range((it.shape[0] + 63) >> 6):  # the items put on a floor (IT_FLOOR)
         floor = it[w, IT_FLOOR]
@@ -223,6 +230,7 @@ def survey(ch, it, st, room_items, room_survey, cards_held):
     n = ch.shape[0]
     st[ST_ORIGINALS] = 0
     st[ST_CONVERTS] = 0
+    st[ST_SHOWN_UNCONSCIOUS] = 0
     for d in range(n):
         if ch[d, CH_ORIGINAL] == 1:
             st[ST_ORIGINALS] |= 1 << d
@@ -233,22 +241,52 @@ def survey(ch, it, st, room_items, room_survey, cards_held):
             room_survey[r, RS_CHARACTERS] |= 1 << d
             if burnable(ch, d):
                 room_survey[r, RS_BODIES] |= 1 << d
+            survey_looks(ch, it, st, ip, char_survey, d)
     st[ST_LAMPS_LOCKED] = 0
     for r in range(codes.N_ROOMS):
         room_survey[r, RS_DOOR] = door_state(st, r)
         if room_survey[r, RS_DOOR] == codes.DOOR_LOCKED:
             st[ST_LAMPS_LOCKED] |= 1 << r
-    cards_held[:] = 0
+    char_survey[:, CS_CARDS] = 0
     for owner in range(n):  # the card of `owner` is item it.shape[0] - n + owner (stock_items)
         i = it.shape[0] - n + owner
         if it[i, IT_PLACE] == codes.CARRIED:
-            cards_held[it[i, IT_WHERE]] |= 1 << owner
+            char_survey[it[i, IT_WHERE], CS_CARDS] |= 1 << owner
 
 
 @compiled
-def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_held, noticed, c, o):
+def survey_looks(ch, it, st, ip, char_survey, d):
+    """How d, on the station, shows to those in his room this turn (state.CS_LOOKS..CS_WEARS):
+    to all, whether he is present, lies "dead" or is an active Thing; to those who see, his
+    wounds, hands and parka (LIGHT-1; LIGHT-2: none of it in the dark)."""
+    if (
+        ch[d, CH_FORM] == codes.THING_ACTIVE
+        and ch[d, CH_ALIVE] == 1
+        and ch[d, CH_PARALYSED_UNTIL] == 0
+    ):
+        looks = P_ACTIVE_THING  # THING-ACTIVE-2
+    elif ch[d, CH_ALIVE] == 0 or ch[d, CH_PARALYSED_UNTIL] > 0:
+        looks = P_LOOKS_DEAD  # LIGHT-2, THING-P-3
+    elif ch[d, CH_UNCONSCIOUS] == 1:
+        looks = P_UNCONSCIOUS  # UNC-3
+        st[ST_SHOWN_UNCONSCIOUS] |= 1 << d
+    else:
+        looks = P_CONSCIOUS
+    char_survey[d, CS_LOOKS] = looks
+    char_survey[d, CS_LOOKS_DARK] = P_LOOKS_DEAD if looks == P_UNCONSCIOUS else looks  # UNC-3
+    char_survey[d, CS_WOUND] = wound_state(ch, ip, d)
+    for h in range(2):
+        i = ch[d, CH_HAND + h]
+        char_survey[d, CS_HELD + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
+    char_survey[d, CS_WEARS] = 1 if ch[d, CH_WORN] >= 0 else 0
+
+
+@compiled
+def observe(
+    ch, it, st, events, ip, room_block, room_items, room_survey, char_survey, noticed, c, o
+):
     """Fill observation vector `o` for character c (see balance.observation for the fields);
-    room_items, room_survey and cards_held are survey's tables of this turn, noticed
+    room_items, room_survey and char_survey are survey's tables of this turn, noticed
     perception.list_noticed's."""
     # the three runs of the layout (balance.observation), each filled in one step: the fields
     # up to the doors start at 0; the doors and the Tower's reports and what is seen of those
@@ -329,32 +367,19 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
     if blizzard:
         here &= 1 << c
     o[O_HERE] = here
-    seen_dead = 0  # LIGHT-2: the unconscious shown as "dead" in the dark
-    while here != 0:
+    # LIGHT-2: the unconscious shown as "dead" in the dark
+    seen_dead = 0 if sees else here & st[ST_SHOWN_UNCONSCIOUS]
+    looks = CS_LOOKS if sees else CS_LOOKS_DARK
+    while here != 0:  # how each shows: survey_looks
         d = trailing_zeros(here)
         here &= here - 1
-        if (
-            ch[d, CH_FORM] == codes.THING_ACTIVE
-            and ch[d, CH_ALIVE] == 1
-            and ch[d, CH_PARALYSED_UNTIL] == 0
-        ):
-            o[O_PRESENT + d] = P_ACTIVE_THING  # THING-ACTIVE-2
-        elif ch[d, CH_ALIVE] == 0 or ch[d, CH_PARALYSED_UNTIL] > 0:
-            o[O_PRESENT + d] = P_LOOKS_DEAD  # LIGHT-2, THING-P-3
-        elif ch[d, CH_UNCONSCIOUS] == 1:
-            o[O_PRESENT + d] = P_UNCONSCIOUS if sees else P_LOOKS_DEAD  # UNC-3
-            if not sees:
-                seen_dead |= 1 << d
-        else:
-            o[O_PRESENT + d] = P_CONSCIOUS
-        if o[O_PRESENT + d] != P_LOOKS_DEAD:
-            living += 1
+        o[O_PRESENT + d] = char_survey[d, looks]
+        living += char_survey[d, looks] != P_LOOKS_DEAD
         if sees and d != c:  # LIGHT-1: hands, clothes and health; LIGHT-2: none of it
-            o[O_WOUND + d] = wound_state(ch, ip, d)
-            for h in range(2):
-                i = ch[d, CH_HAND + h]
-                o[O_HELD + 2 * d + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
-            o[O_WEARS + d] = 1 if ch[d, CH_WORN] >= 0 else 0
+            o[O_WOUND + d] = char_survey[d, CS_WOUND]
+            o[O_HELD + 2 * d] = char_survey[d, CS_HELD]
+            o[O_HELD + 2 * d + 1] = char_survey[d, CS_HELD + 1]
+            o[O_WEARS + d] = char_survey[d, CS_WEARS]
     o[O_LIVING_HERE] = living
     o[O_SHOTS_HEARD] = ch[c, CH_SHOTS_HEARD]  # since the last declaration
     n = noticed[c, 0]
@@ -397,7 +422,7 @@ def observe(ch, it, st, events, ip, room_block, room_items, room_survey, cards_h
             o[O_DOOR + q] = room_survey[q, RS_DOOR]
     o[O_LAMPS_SHOWN] = shown
     o[O_LAMPS_LOCKED] = shown & st[ST_LAMPS_LOCKED]
-    held = cards_held[c] & ((1 << MAX_CHARACTERS) - 1)  # the ID cards c carries, by owner
+    held = char_survey[c, CS_CARDS] & ((1 << MAX_CHARACTERS) - 1)  # the ID cards c carries
     o[O_CARDS_HELD] = held
     while held != 0:
         owner = trailing_zeros(held)

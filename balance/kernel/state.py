@@ -182,13 +182,14 @@ ST_MIRROR_BROKEN = 112  # LOC-LIVING-2
 ST_STEPS = 113  # bitmask of the resolution steps of any declaration this turn (resolve_turn)
 ST_DOG_ALIVE = 115  # 2 cells: 0/1 each dog of the Kennel (LOC-KENNEL-1)
 ST_DOG_BURNED = 117  # 2 cells: 0/1 a dead dog burned (LOC-KENNEL-2, GAP-53)
-# 119, 122: contagion, corpses (kernel.contagion); 126..129 free
+# 119, 122: contagion, corpses (kernel.contagion); 127..129 free
 ST_FIRE_ROOMS = 119  # bitmask of the rooms where a body or a dog burned this turn (ACT-BURN-CORPSE)
 ST_FIRE_LIGHT = 122  # bitmask of the rooms those fires light this turn (LIGHT-6)
 # what every observation of a turn shares, surveyed once before the declarations (observe.survey)
 ST_ORIGINALS = 123  # bitmask of the original Things (THING-P-4)
 ST_CONVERTS = 124  # bitmask of the converts (GAP-38, THING-P-5: thing.is_convert)
 ST_LAMPS_LOCKED = 125  # bitmask of the rooms whose door lamp shows codes.DOOR_LOCKED (DOOR-1)
+ST_SHOWN_UNCONSCIOUS = 126  # bitmask of those shown unconscious in sight, "dead" unseen (LIGHT-2)
 ST_REACTIONS = 120  # reactions declared this turn (GAP-33)
 ST_STEP = 121  # the resolution step under way (RES-ORDER), 0 outside resolution
 ST_FIXTURE_BROKEN = 130  # N_ROOMS cells: 0/1, a room's light fixture (GAP-20; none on the Street)
@@ -223,6 +224,15 @@ RS_CHARACTERS = 0  # bitmask of the characters in the room on the station, alive
 RS_BODIES = 1  # bitmask of the bodies lying there that can still be burned (contagion.burnable)
 RS_DOOR = 2  # what the lamp of its door shows (codes.DOOR_*, locks.door_lamp)
 N_RS = 3
+
+# --- each character as surveyed once a turn, before the declarations (observe.survey) ---
+CS_CARDS = 0  # bitmask of the owners of the ID cards the character carries
+CS_LOOKS = 1  # how he shows to those in his room who see (balance.observation.P_*)
+CS_LOOKS_DARK = 2  # how he shows to those who do not (LIGHT-2: the unconscious as "dead")
+CS_WOUND = 3  # his public wound state (balance.observation.W_*: observe.wound_state)
+CS_HELD = 4  # 2 cells: the kind of item in each hand, codes.NO_ITEM for none
+CS_WEARS = 6  # 1 if he wears a parka
+N_CS = 7
 
 # --- events: int64[E, N_EV], one row per event ---
 EV_TURN = 0
@@ -267,7 +277,7 @@ class Game(NamedTuple):
     obs: np.ndarray  # int64[N_OBS]: scratch observation vector
     room_items: np.ndarray  # int64[N_ROOMS, N_ITEM_KINDS + 1]: observe.survey
     room_survey: np.ndarray  # int64[N_ROOMS, N_RS]: observe.survey
-    cards_held: np.ndarray  # int64[n]: observe.survey
+    char_survey: np.ndarray  # int64[n, N_CS]: observe.survey
     noticed: np.ndarray  # int64[n, PERCEIVED_SLOTS + 1]: perception.list_noticed
     memory: np.ndarray  # int64[n, MEMORY_SIZE]: each character's policy memory
     rng: np.ndarray  # uint64[n + 2]: 0 the world, 1 + c character c's policy, n + 1 the weather
@@ -322,7 +332,7 @@ def allocate(ip, n_events):
         np.zeros(N_OBS, i64),
         np.zeros((N_ROOMS, N_ITEM_KINDS + 1), i64),
         np.zeros((N_ROOMS, N_RS), i64),
-        np.zeros(n, i64),
+        np.zeros((n, N_CS), i64),
         np.zeros((n, PERCEIVED_SLOTS + 1), i64),
         np.zeros((n, MEMORY_SIZE), i64),
         np.zeros(n + 2, np.uint64),
