@@ -78,11 +78,12 @@ def place(ch, st, c, r):
 def can_act(ch, c):
     """Alive, conscious, not paralysed and still on the station (UNC-1, THING-P-3): able to act,
     and to see and hear."""
+    # the four read and and-ed without a branch: whom it refuses varies from call to call
     return (
-        ch[c, CH_ALIVE] == 1
-        and ch[c, CH_UNCONSCIOUS] == 0
-        and ch[c, CH_PARALYSED_UNTIL] == 0
-        and ch[c, CH_LEFT_STATION] == 0
+        (ch[c, CH_ALIVE] == 1)
+        & (ch[c, CH_UNCONSCIOUS] == 0)
+        & (ch[c, CH_PARALYSED_UNTIL] == 0)
+        & (ch[c, CH_LEFT_STATION] == 0)
     )
 
 
