@@ -48,9 +48,8 @@ from balance.observation import PERCEIVED_SLOTS, UNSEEN
 def sees_in_room(ch, st, c):
     """LIGHT-1..3, THING-P-1: c sees details in its room (Light, Flashlight or Night vision)."""
     light = st[ST_LIGHTING + ch[c, CH_ROOM]]
-    if light == codes.LIGHT or light == codes.FLASHLIGHT:
-        return True
-    return ch[c, CH_FORM] != codes.HUMAN and light == codes.DARK
+    lit = (light == codes.LIGHT) | (light == codes.FLASHLIGHT)
+    return lit | ((ch[c, CH_FORM] != codes.HUMAN) & (light == codes.DARK))
 
 
 @compiled
@@ -59,11 +58,9 @@ def perceives_details(ch, st, c):
     takes the dark for dark as a human does. Called into the active form (THING-P-5) he knows
     what he is and is played by the Things, and the active form keeps Night vision
     (THING-ACTIVE-4): he sees in the dark as an original does."""
-    if not sees_in_room(ch, st, c):
-        return False
     dark = st[ST_LIGHTING + ch[c, CH_ROOM]] == codes.DARK
-    unaware = ch[c, CH_FORM] == codes.THING_HIDDEN and ch[c, CH_ORIGINAL] == 0
-    return not dark or not unaware
+    unaware = (ch[c, CH_FORM] == codes.THING_HIDDEN) & (ch[c, CH_ORIGINAL] == 0)
+    return sees_in_room(ch, st, c) & (not (dark & unaware))
 
 
 @compiled
@@ -98,7 +95,7 @@ def witnesses(ch, st, r):
     while here != 0:
         w = trailing_zeros(here)
         here &= here - 1
-        if can_act(ch, w) and ch[w, CH_MOVE_TO] < 0:
+        if can_act(ch, w) & (ch[w, CH_MOVE_TO] < 0):
             present |= 1 << w
             if perceives_details(ch, st, w):
                 seers |= 1 << w
