@@ -436,12 +436,11 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
 def count_humans(ch):
     """GAP-9: (living humans on the station, humans who left it alive)."""
     on, left = 0, 0
-    for c in range(ch.shape[0]):
-        if ch[c, CH_FORM] == codes.HUMAN and ch[c, CH_ALIVE] == 1:
-            if ch[c, CH_LEFT_STATION] == 0:
-                on += 1
-            else:
-                left += 1
+    for c in range(ch.shape[0]):  # summed without a branch: the living change from turn to turn
+        living_human = (ch[c, CH_FORM] == codes.HUMAN) & (ch[c, CH_ALIVE] == 1)
+        gone = ch[c, CH_LEFT_STATION] != 0
+        on += living_human & (not gone)
+        left += living_human & gone
     return on, left
 
 

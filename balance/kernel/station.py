@@ -1,17 +1,16 @@
 """The station: generators and fuel, weather, lighting and temperature (A11, A14, A15, A16)."""
 
+import numpy as np
+
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
 from balance.kernel.jit import compiled
+from balance.kernel.perception import can_act
 from balance.kernel.rng import chance, weather_stream
 from balance.kernel.state import (
-    CH_ALIVE,
     CH_HAND,
-    CH_LEFT_STATION,
-    CH_PARALYSED_UNTIL,
     CH_ROOM,
-    CH_UNCONSCIOUS,
     IT_KIND,
     IT_ON,
     ST_DOORS_BROKEN,
@@ -81,16 +80,12 @@ def flashlight_rooms(ch, it):
     switched-on flashlight in hand."""
     mask = 0
     for c in range(ch.shape[0]):
-        able = (
-            ch[c, CH_ALIVE] == 1
-            and ch[c, CH_UNCONSCIOUS] == 0
-            and ch[c, CH_PARALYSED_UNTIL] == 0
-            and ch[c, CH_LEFT_STATION] == 0
-        )
-        for h in range(2):
+        able = can_act(ch, c)
+        for h in range(2):  # without a branch: who holds one varies from turn to turn
             i = ch[c, CH_HAND + h]
-            if able and i >= 0 and it[i, IT_KIND] == codes.FLASHLIGHT_ITEM and it[i, IT_ON] == 1:
-                mask |= 1 << ch[c, CH_ROOM]
+            j = max(i, 0)  # a row to read when the hand is empty, its answer masked off
+            on = able & (i >= 0) & (it[j, IT_KIND] == codes.FLASHLIGHT_ITEM) & (it[j, IT_ON] == 1)
+            mask |= np.int64(on) << ch[c, CH_ROOM]
     return mask
 
 
