@@ -281,8 +281,8 @@ def remember_exposure(obs, mem):
     for s in range(min(obs[O_N_PERCEIVED], PERCEIVED_SLOTS)):
         row = O_PERCEIVED + s * PERCEIVED_FIELDS
         kind = obs[row + 1]
-        attack = kind == codes.E_SHOT or kind == codes.E_MELEE or kind == codes.E_FLAME
-        if attack and obs[row + 2] == me:
+        attack = (kind == codes.E_SHOT) | (kind == codes.E_MELEE) | (kind == codes.E_FLAME)
+        if attack & (obs[row + 2] == me):  # one branch, seldom taken
             mem[X_EXPOSED] = t
 
 
@@ -294,8 +294,8 @@ def exposed(obs, mem, knobs):
 @compiled
 def ally(obs, d):
     """d is a Thing I know of: an original (THING-P-4) or one of our converts (THING-P-5)."""
-    converts = obs[O_THING + OT_CONVERTS]
-    return obs[O_KNOWN_THING + d] == 1 or (converts != UNSEEN and (converts >> d) & 1 == 1)
+    converts = obs[O_THING + OT_CONVERTS]  # the tests and-ed and or-ed without a branch
+    return (obs[O_KNOWN_THING + d] == 1) | ((converts != UNSEEN) & ((converts >> d) & 1 == 1))
 
 
 @compiled
@@ -308,8 +308,7 @@ def humans_here(obs):
         d = trailing_zeros(here)
         here &= here - 1
         p = obs[O_PRESENT + d]
-        if d != me and (p == P_CONSCIOUS or p == P_UNCONSCIOUS) and not ally(obs, d):
-            n += 1
+        n += (d != me) & ((p == P_CONSCIOUS) | (p == P_UNCONSCIOUS)) & (not ally(obs, d))
     return n
 
 
