@@ -210,10 +210,9 @@ def armed(obs):
 @compiled
 def foe(obs, mem, knobs, d):
     """d stands here, up, and is a known Thing or suspect enough to attack."""
-    p = obs[O_PRESENT + d]
-    if d == obs[O_SELF] or p == P_ABSENT or p == P_LOOKS_DEAD:
-        return False
-    return known_thing(mem, d) or suspicion(mem, d) >= knobs[K_ATTACK_SUSPICION]
+    p = obs[O_PRESENT + d]  # the tests combined without a branch: who is a foe varies
+    up = (d != obs[O_SELF]) & (p != P_ABSENT) & (p != P_LOOKS_DEAD)
+    return up & (known_thing(mem, d) | (suspicion(mem, d) >= knobs[K_ATTACK_SUSPICION]))
 
 
 @compiled
