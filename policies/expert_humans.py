@@ -250,7 +250,7 @@ def attack(obs, out, n, d):
 def active_thing_here(obs):
     here = obs[O_HERE] & ~(1 << obs[O_SELF])  # only those here: nothing is done for the absent
     found = False
-    while here != 0:  # no early exit: a branch that is seldom taken, whose loop ends predictably
+    while here != 0:  # or-ed, not returned early: the loop then ends where the set does
         d = trailing_zeros(here)
         here &= here - 1
         found |= obs[O_PRESENT + d] == P_ACTIVE_THING
