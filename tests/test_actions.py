@@ -7,6 +7,7 @@ from hypothesis import given, settings, strategies as st_
 
 from balance import codes
 from balance import records as R
+from balance.config import load_config
 from balance.kernel import state as S
 from balance.kernel.game import sort_by_initiative
 from harness import lit
@@ -30,7 +31,9 @@ def test_ACT_MOVE_costs_two_AP_and_one_at_initiative_3():
 
 def test_GAP_31_one_move_a_turn_and_GAP_1_adjacency():
     """GAP-31: a second move is dropped; GAP-1: rooms of a block are adjacent, other blocks are
-    reached through the Street, the Tower only from the Street (MAP-4)."""
+    reached through the Street, the Tower only from the Street (MAP-4).
+    MAP-2: rooms of a block are joined by doors; MAP-3, LOC-STREET-2: every room has an outside
+    door onto the Street, and the Street leads to the Tower."""
     sc = lit()
     sc.put(0, codes.LIVING_QUARTERS)
     sc.ch[0, S.CH_INITIATIVE] = 3
@@ -82,7 +85,8 @@ def test_LIGHT_4_no_misdirection_in_clear_weather():
 
 def test_LOC_WAREHOUSE_3_yellow_boxes_without_replacement_and_parka_worn():
     """LOC-WAREHOUSE-3, GAP-19, ITEM-PARKA: the 15 yellow boxes hold exactly 10 parkas and 5
-    flashlights; the first parka is worn at once; then no yellow box is left."""
+    flashlights; the first parka is worn at once, leaving both hands free (INV-7); then no
+    yellow box is left."""
     sc = lit()
     sc.put(0, codes.WAREHOUSE)
     sc.ch[0, S.CH_INITIATIVE] = 1  # no reroll
@@ -98,6 +102,9 @@ def test_LOC_WAREHOUSE_3_yellow_boxes_without_replacement_and_parka_worn():
         boxes = sc.events(codes.E_BOX)
         if len(boxes) > before:
             found.append(int(boxes[-1, 5]))
+            if found == [codes.PARKA]:
+                assert sc.ch[0, S.CH_WORN] >= 0
+                assert sc.ch[0, S.CH_HAND] == sc.ch[0, S.CH_HAND + 1] == -1
     assert sorted(found) == [codes.PARKA] * 10 + [codes.FLASHLIGHT_ITEM] * 5
     assert sc.ch[0, S.CH_WORN] >= 0 and sc.rec[R.C_PARKAS_TAKEN] == 10
     assert sc.st[S.ST_YELLOW_LEFT] == 0
@@ -105,8 +112,9 @@ def test_LOC_WAREHOUSE_3_yellow_boxes_without_replacement_and_parka_worn():
 
 @pytest.mark.slow
 def test_STAT_INIT_1_reroll_when_opening_a_box():
-    """STAT-INIT-1, GAP-19: wanting a parka from the first yellow box gives 2/3 at Initiative 1
-    and 1 - (1/3)^2 = 8/9 with the reroll at Initiative 2+ (1,500 trials each)."""
+    """STAT-INIT-1, LOC-WAREHOUSE-5, GAP-19: wanting a parka from the first yellow box gives 2/3
+    at Initiative 1 and 1 - (1/3)^2 = 8/9 with the reroll at Initiative 2+ (1,500 trials
+    each)."""
     n = 1500
     for initiative, p in ((1, 2 / 3), (2, 8 / 9)):
         parkas = 0
@@ -162,7 +170,8 @@ def test_LOC_FUEL_1_pump_fills_only_empty_canisters_to_full():
 def test_ACT_BREAK_generator_stops_at_once_and_axe_saves_an_AP():
     """ACT-BREAK, GAP-20, ITEM-AXE: breaking costs 2 AP (1 with an axe in hand) and succeeds;
     the broken generator stops at once (GEN-3), its block's lighting held for the turn (GAP-22),
-    dark from the next turn start, and it burns nothing."""
+    dark from the next turn start, and it burns nothing.
+    AP-5: breaking gives no chance, so it always succeeds."""
     sc = lit()
     sc.put(0, codes.GENERATOR_1).put(1, codes.GENERATOR_2)
     sc.give(1, codes.AXE)
@@ -292,7 +301,8 @@ def last_canister(initiatives, plans):
 
 
 def test_RES_3_higher_initiative_takes_the_last_item_first():
-    """RES-3, RES-2: two characters pick up the one canister lying here; Initiative decides."""
+    """RES-3, RES-2, STAT-3: two characters pick up the one canister lying here; Initiative
+    decides."""
     for first, second in ((0, 1), (1, 0)):
         initiatives = [3, 1] if first == 0 else [1, 3]
         sc, i = last_canister(initiatives, [PICK_CANISTER, PICK_CANISTER])
@@ -382,3 +392,104 @@ def test_RES_ORDER_AP_4_exit_in_step_10_after_filling_in_step_9():
     can = sc.give(0, codes.CANISTER)
     sc.step({0: [MOVE_TO(codes.STREET), (codes.A_FILL, 0, 0)]})
     assert sc.it[can, S.IT_FUEL] == 60 and sc.ch[0, S.CH_ROOM] == codes.STREET
+
+
+# The catalogue's printed AP (A4): one filled star, one AP (AP-2); ACT-SHOOT's lone star is
+# GAP-13's 1 AP.
+CATALOGUE_AP = {
+    "items.pickup_ap": 1,  # ACT-PICKUP
+    "items.give_ap": 1,  # ACT-GIVE
+    "items.receive_ap": 1,  # ACT-RECEIVE
+    "items.flashlight_ap": 1,  # ACT-FLASHLIGHT
+    "radio.toggle_ap": 1,  # ACT-RADIO-TOGGLE
+    "items.fuel_ap": 1,  # ACT-FUEL
+    "items.backpack_ap": 1,  # ACT-BACKPACK
+    "food.eat_ap": 1,  # ACT-EAT
+    "vials.drink_ap": 1,  # ACT-DRINK
+    "move.ap": 2,  # ACT-MOVE
+    "combat.melee_ap": 2,  # ACT-MELEE
+    "break.ap": 2,  # ACT-BREAK
+    "doors.break_ap": 2,  # ACT-BREAK: doors always 2
+    "items.destroy_ap": 2,  # ACT-DESTROY
+    "laboratory.blood_self_ap": 2,  # ACT-BLOOD-SELF
+    "corpse.burn_ap": 2,  # ACT-BURN-CORPSE
+    "repair.ap": 3,  # ACT-REPAIR
+    "items.parka_off_ap": 0,  # ACT-PARKA
+    "food.dose_ap": 0,  # ACT-DOSE-FOOD
+    "combat.reload_ap": 1,  # ACT-RELOAD
+    "combat.shoot_ap": 1,  # ACT-SHOOT, GAP-13
+    "combat.cover_ap": 1,  # ACT-COVER
+    "healing.bandage_ap": 2,  # ACT-BANDAGE
+    "healing.firstaid_ap": 2,  # ACT-FIRSTAID
+    "follow.ap": 2,  # ACT-FOLLOW
+    "hinder.ap": 3,  # ACT-HINDER-CHAR, ACT-HINDER-TARGET
+    "radio.speak_ap": 0,  # ACT-RADIO-SPEAK
+    "doors.code_ap": 1,  # ACT-CODE
+    "doors.idcard_ap": 0,  # ACT-IDCARD
+}
+
+
+def test_AP_2_the_default_costs_are_the_catalogues_stars():
+    """AP-2: each filled star of the catalogue costs 1 AP; the defaults of configs/base.toml
+    are the printed costs, and a declaration costs what its key says."""
+    cfg = load_config(12)
+    assert {key: cfg[key] for key in CATALOGUE_AP} == CATALOGUE_AP
+    # a destroy (2) and a pick-up (1) fill the 3 AP; the second pick-up is dropped
+    sc = lit()
+    sc.put(0, codes.WAREHOUSE)
+    sc.give(0, codes.AXE)
+    plan = [(codes.A_DESTROY, codes.AXE, 1), PICK_CANISTER[0], PICK_CANISTER[0]]
+    sc.step({0: plan})
+    assert sc.kept(0) == plan[:2]
+    sc = lit(sets=("items.destroy_ap=1",))
+    sc.put(0, codes.WAREHOUSE)
+    sc.give(0, codes.AXE)
+    sc.step({0: plan})
+    assert sc.kept(0) == plan
+
+
+def lying_here(sc, room, *kinds):
+    """Items of these kinds lying in `room` (handed to character 11 in the Tower, then laid)."""
+    items = [sc.give(11, kind, hand=h) for h, kind in enumerate(kinds)]
+    sc.ch[11, S.CH_HAND : S.CH_HAND + 2] = -1
+    for i in items:
+        sc.lay(i, room)
+    return items
+
+
+def test_ACT_PICKUP_into_a_hand_or_the_backpack_and_LIGHT_2_never_in_the_dark():
+    """ACT-PICKUP: 1 AP each, an item lying here goes into a free hand (arg 0) or the backpack
+    (arg 1); LIGHT-2: in the dark nothing lying here can be seen or taken."""
+    sc = lit()
+    sc.put(0, codes.WAREHOUSE)
+    first, second = lying_here(sc, codes.WAREHOUSE, codes.AXE, codes.AXE)
+    (canister,) = lying_here(sc, codes.WAREHOUSE, codes.CANISTER)
+    pick = [(codes.A_PICKUP, codes.AXE, 0), (codes.A_PICKUP, codes.AXE, 1)]
+    sc.step({0: pick + PICK_CANISTER + PICK_CANISTER})
+    assert sc.kept(0) == pick + PICK_CANISTER  # 3 AP: the fourth is dropped
+    hands = {sc.ch[0, S.CH_HAND], sc.ch[0, S.CH_HAND + 1]}
+    assert hands == {canister, first} or hands == {canister, second}
+    assert sc.ch[0, S.CH_BACKPACK] in (first, second)
+    assert sc.it[sc.ch[0, S.CH_BACKPACK], S.IT_PLACE] == codes.IN_BACKPACK
+    sc = lit()
+    sc.put(0, codes.WAREHOUSE)
+    (canister,) = lying_here(sc, codes.WAREHOUSE, codes.CANISTER)
+    sc.st[S.ST_GEN_BROKEN + 1] = 1  # the Warehouse's block is dark from this turn
+    sc.step({0: PICK_CANISTER})
+    assert sc.st[S.ST_LIGHTING + codes.WAREHOUSE] == codes.DARK
+    assert sc.it[canister, S.IT_PLACE] == codes.IN_ROOM and sc.ch[0, S.CH_HAND] == -1
+
+
+@pytest.mark.parametrize("backpack_ap, kept", [(1, 2), (0, 3)])
+def test_INV_4_GAP_23_the_backpack_costs_1_AP_or_nothing_in_the_variant(backpack_ap, kept):
+    """GAP-23, INV-4: moving an item between hand and backpack costs the action list's 1 AP
+    (`items.backpack_ap`); the inventory text's "free action" is the variant 0. Two moves to
+    the backpack and a walk (2 AP) fit in 3 AP only when the backpack is free."""
+    sc = lit(sets=(f"items.backpack_ap={backpack_ap}",))
+    sc.put(0, codes.WAREHOUSE)
+    sc.give(0, codes.AXE)
+    sc.give(0, codes.SCRAP, hand=1)
+    plan = [(codes.A_BACKPACK, 0, 0), (codes.A_BACKPACK, 1, 1), MOVE_TO(codes.STREET)]
+    sc.step({0: plan})
+    assert sc.kept(0) == plan[:kept]
+    assert sc.ch[0, S.CH_HAND] == -1 and sc.ch[0, S.CH_HAND + 1] == -1

@@ -18,7 +18,8 @@ def within(successes: int, n: int, p: float) -> bool:
 
 
 def test_CRAFT_1_STAT_ERUD_1_STAT_ERUD_2_recipes_known_by_erudition():
-    """CRAFT-1: Erudition 1 knows none, 3 knows all three, 2 one recipe drawn uniformly."""
+    """CRAFT-1: Erudition 1 knows none, 3 knows all three, 2 one recipe drawn uniformly.
+    STAT-2: level 1 grants nothing, level 3 keeps what level 2 grants."""
     drawn = np.zeros(codes.N_RECIPES, dtype=int)
     n2 = 0
     for game in range(300):
@@ -57,7 +58,8 @@ def stash(sc, c, kind):
 @pytest.mark.parametrize("recipe", range(codes.N_RECIPES))
 def test_CRAFT_2_CRAFT_3_each_recipe_uses_up_its_components(recipe):
     """CRAFT-2, GAP-20: components in hand or backpack are used up; the weapon goes to the
-    freed hand (LOC-ARSENAL-2: 3 AP, step 9)."""
+    freed hand (LOC-ARSENAL-2: 3 AP, step 9).
+    ITEM-GRENADE-1: the grenade is crafted and takes one ordinary slot (a hand)."""
     sc = workshop()
     first, second = codes.RECIPE_PARTS[recipe]
     a = sc.give(0, first)

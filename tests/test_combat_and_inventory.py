@@ -32,6 +32,7 @@ def duel(seed, game, physical=1, dark=False, bystander=False):
 @pytest.mark.slow
 @pytest.mark.parametrize("physical, p", [(1, 0.6), (2, 0.75), (3, 0.85)])
 def test_ACT_SHOOT_1_hit_chance_by_physical_form(physical, p):
+    """ACT-SHOOT-1: 60% / 75% / 85% by Physical form 1 / 2 / 3 (STAT-PHYS-1, STAT-PHYS-2)."""
     hits = 0
     for game in range(N):
         sc = duel(101, game, physical)
@@ -77,6 +78,8 @@ def test_ACT_SHOOT_5_into_the_air_and_ACT_SHOOT_6_two_pistols_AP_3_once_per_pist
 
 
 def test_ACT_SHOOT_7_INV_6_a_pistol_from_the_backpack_cannot_fire_that_turn():
+    """ACT-SHOOT-7, INV-6, INV-3: a backpack's item must come into a hand to be used, and a
+    pistol taken out in step 5 misses the shots of step 2."""
     sc = lit(seed=105)
     sc.put(SHOOTER, codes.ARSENAL).put(TARGET, codes.ARSENAL)
     i = sc.give(SHOOTER, codes.PISTOL)
@@ -159,7 +162,8 @@ def test_ACT_GIVE_ACT_RECEIVE_need_both_declarations():
 
 def test_ACT_GIVE_from_the_backpack():
     """ACT-GIVE: an item is given "from hands or backpack": A_GIVE's arg -(1 + k) names
-    backpack slot k (as A_BACKPACK numbers them); the receiver takes it into a free hand."""
+    backpack slot k (as A_BACKPACK numbers them); the receiver takes it into a free hand.
+    INV-3: the backpack holds 3 items (slot 4 does not exist)."""
     sc = lit(seed=110)
     sc.put(0, codes.ARSENAL).put(1, codes.ARSENAL)
     axe = sc.give(0, codes.AXE)
@@ -179,7 +183,8 @@ def test_ACT_GIVE_from_the_backpack():
 def test_ACT_RECEIVE_into_the_backpack_when_both_hands_are_full():
     """ACT-RECEIVE: «только если у вас есть место в инвентаре»: with both hands full the item
     goes into a free backpack slot; with the backpack full too, or for a food box, which is
-    carried in a hand only (GAP-50), nothing moves."""
+    carried in a hand only (GAP-50), nothing moves.
+    INV-1: two hands, then the backpack."""
     sc = lit(seed=110)
     sc.put(0, codes.FREEZER).put(1, codes.FREEZER)
     axe = sc.give(0, codes.AXE)
@@ -228,7 +233,8 @@ def test_ACT_DESTROY_in_hand_and_lying_here():
 
 def test_SETUP_3_stock_lies_in_its_rooms():
     """SETUP-3: 5 pistols in the Arsenal; 5 bandages, 5 blue and 5 red vials in the Living
-    quarters (the pistols that crafting can add wait in the supply: CRAFT-2)."""
+    quarters (the pistols that crafting can add wait in the supply: CRAFT-2).
+    ITEM-PISTOL: the 5 in the Arsenal; LOC-LIVING-1: the Living quarters' bandages and vials."""
     sc = lit(seed=113)
     it = sc.it
     for kind, room in (
@@ -274,7 +280,8 @@ def test_LIGHT_3_a_flashlight_lights_a_dark_room_from_the_next_turn():
 @pytest.mark.slow
 def test_ACT_BANDAGE_chances_and_ACT_FIRSTAID():
     """ACT-BANDAGE, ACT-FIRSTAID, GAP-34: 50% on oneself, 80% on another who declares first aid,
-    nothing without it; the bandage is used up whatever the result; +1 HP."""
+    nothing without it; the bandage is used up whatever the result; +1 HP.
+    ITEM-BANDAGE: each attempt uses one bandage up."""
     for on_self, p in ((True, 0.5), (False, 0.8)):
         healed = 0
         for game in range(N):
@@ -346,3 +353,22 @@ def test_ACT_COVER_needs_light():
     sc.put(BYSTANDER, codes.ARSENAL)
     sc.step({BYSTANDER: [(codes.A_COVER, TARGET, 0)]})
     assert sc.kept(BYSTANDER) == []  # LIGHT-5
+
+
+def test_RES_4_a_character_killed_by_a_shot_does_not_act_later_in_the_turn():
+    """RES-4, HP-3: the target, at 1 HP, declared a pick-up (step 5); a shot of step 2 that
+    hits kills him at once, so the axe stays on the floor; when the shot misses he takes it.
+    Physical form 3 hits 85%: over 40 games both happen."""
+    outcomes = set()
+    for game in range(40):
+        sc = duel(130, game, physical=3)
+        sc.ch[TARGET, S.CH_HP] = 1
+        axe = sc.give(BYSTANDER, codes.AXE)
+        sc.ch[BYSTANDER, S.CH_HAND] = -1
+        sc.lay(axe, codes.ARSENAL)
+        sc.step({SHOOTER: [(codes.A_SHOOT, TARGET, 0)], TARGET: [(codes.A_PICKUP, codes.AXE, 0)]})
+        killed = sc.ch[TARGET, S.CH_ALIVE] == 0
+        assert killed == (sc.ch[TARGET, S.CH_HP] == 0)
+        assert (sc.it[axe, S.IT_PLACE] == codes.IN_ROOM) == killed
+        outcomes.add(bool(killed))
+    assert outcomes == {True, False}

@@ -177,7 +177,8 @@ def test_ID_1_GAP_25_a_card_with_access_opens_the_door_for_everyone_coming_throu
     """ID-1, GAP-25: a card with access opens the door in step 0, from the user's room, until
     the end of the turn: a companion moving from the same room gets in without a card; one
     coming from the Street does not (GAP-26: the link from his room was not opened). Next turn
-    the door is shut again."""
+    the door is shut again.
+    ITEM-IDCARD: the card opens the doors its access names."""
     sc = station()
     grant(sc, 0, ARSENAL)
     sc.put(0, G3).put(1, G3).put(2, STREET)
@@ -205,7 +206,8 @@ def test_ID_1_a_card_without_access_is_refused_and_top_access_opens_every_door()
 
 
 def test_ID_2_a_card_costs_no_AP_and_AP_11_works_in_the_dark():
-    """ID-2: card (0) + move (2) + pick-up (1) fit in 3 AP; AP-11: instant, in any lighting."""
+    """ID-2, ACT-IDCARD: card (0) + move (2) + pick-up (1) fit in 3 AP; AP-11: instant, in any
+    lighting."""
     sc = station()
     grant(sc, 0, ARSENAL)
     sc.put(0, G3)
@@ -364,7 +366,8 @@ def test_DOOR_3_ACT_REPAIR_a_door_is_repaired_with_scrap_and_locks_again():
 
 def test_DOOR_4_leaving_is_never_blocked():
     """DOOR-4: out of a locked room, into the next room or onto the Street; in a lockdown the
-    next room is locked too (LOC-TOWER-4), but the way out to the Street stays open."""
+    next room is locked too (LOC-TOWER-4), but the way out to the Street stays open.
+    MAP-3: the outside door is always open for leaving."""
     sc = station()
     for c in (0, 1, 2):
         sc.put(c, ARSENAL)

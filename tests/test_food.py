@@ -130,7 +130,8 @@ def test_GAP_50_taking_in_the_dark_and_from_empty_shelves():
 def test_GAP_50_a_box_is_carried_in_hand_only():
     """GAP-50: a box goes into no backpack (the put is refused, a pickup into the backpack lands
     in a hand); it can be dropped, picked up and handed over like other items; a box lying on the
-    Freezer's floor is not on the shelves."""
+    Freezer's floor is not on the shelves.
+    LOC-LIVING-5: the contradiction is resolved so: a box is carried, in a hand only."""
     sc = room(codes.FREEZER)
     box = hand_box(sc, ACTOR)
     sc.step({ACTOR: [(codes.A_BACKPACK, 0, 0)]})

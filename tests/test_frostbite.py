@@ -58,7 +58,8 @@ def test_FROST_2_GAP_47_the_band_is_the_first_whose_floor_the_felt_temperature_r
 @pytest.mark.parametrize("physical", [1, 2, 3])
 @pytest.mark.parametrize("parka", [False, True])
 def test_FROST_2_bands_with_resistance(physical, parka):
-    """FROST-2, FROST-4, GAP-47: marks for every temperature from -45 to +25."""
+    """FROST-2, FROST-4, GAP-47: marks for every temperature from -45 to +25, the felt
+    temperature raised by 0 / 5 / 15 at Physical form 1 / 2 / 3 (STAT-PHYS-1, STAT-PHYS-2)."""
     ip = pack(load_config(12)).ip
     ch = np.zeros((1, S.N_CH), dtype=np.int64)
     ch[0, S.CH_PHYSICAL] = physical

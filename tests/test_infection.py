@@ -156,7 +156,8 @@ def test_INF_6_cooldown_three_turns():
 
 def test_INF_5_light_exceptions():
     """INF-5: in Light a conscious victim cannot be infected, unless 8+ living characters are
-    present (free); an unconscious one can, by spending the turn (3 AP)."""
+    present (free); an unconscious one can, by spending the turn (3 AP).
+    GAP-14: spending the turn is all 3 AP: the move declared after it is dropped."""
     sc = Scenario(12, seed=4).all_human().park_everyone(codes.WAREHOUSE)
     sc.make_thing(THING)
     sc.put(THING, codes.LIVING_QUARTERS).put(VICTIM, codes.LIVING_QUARTERS)

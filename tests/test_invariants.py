@@ -55,6 +55,8 @@ ACTION_EVENTS = [
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [9, 12, 15])
 def test_invariants_hold_every_turn_with_random_policies(players):
+    """Every invariant, every turn; among them HP-1: nobody's HP ever exceed his maximum (3 for
+    a human, SETUP-5), whatever bandages and first aid the random policies try."""
     records = run_games(
         load_config(players), 20_000, 31337, "random", "random", check_invariants=True
     )

@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st_
 
 from balance import codes
 from balance.kernel import state as S
-from balance.observation import O_IS_ORIGINAL_THING, O_INFECT_READY, O_SEES
+from balance.observation import O_FROST, O_IS_ORIGINAL_THING, O_INFECT_READY, O_SEES
 from harness import HIDDEN_CHANGES, Scenario
 
 
@@ -45,6 +45,19 @@ def test_GAP_38_a_convert_observes_like_a_human():
     assert np.array_equal(human, convert)
     thing = sc.observe(11)
     assert thing[O_IS_ORIGINAL_THING] == 1 and thing[O_SEES] == 1  # THING-P-1, THING-P-4
+
+
+def test_FROST_6_only_the_character_sees_his_frostbite_marks():
+    """FROST-6: a character's own marks are in his observation; a change of them changes nobody
+    else's, not even of one standing beside him in light."""
+    sc = Scenario(12, seed=80).all_human().make_thing(11).park_everyone(codes.LIVING_QUARTERS)
+    sc.step()
+    sc.ch[0, S.CH_FROST] = 3
+    assert sc.observe(0)[O_FROST] == 3
+    beside = sc.observe(1)
+    sc.ch[0, S.CH_FROST] = 1
+    assert sc.observe(0)[O_FROST] == 1
+    assert np.array_equal(beside, sc.observe(1))
 
 
 def test_UNC_3_unconscious_look_dead_in_the_dark():

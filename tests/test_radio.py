@@ -32,6 +32,7 @@ def hand_radio(sc, c, colour, hand=0, on=1):
 
 
 def test_LOC_RADIO_1_seven_radios_switched_on():
+    """LOC-RADIO-1, ITEM-RADIO: 7 radios, 2 blue, 2 red and 3 green, all switched on."""
     sc = lit()
     ids = radios(sc)
     assert len(ids) == 7

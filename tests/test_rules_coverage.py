@@ -1,73 +1,37 @@
-"""docs/rules-coverage.md against RULES.md: every rule ID of Part A and every gap of Part B has
-exactly one row, each row has a valid status, anything short of implemented says why, and every
-implemented ID is cited in the code or the tests.
-
-RULES.md lives in the `shared/` folder beside the repository (../shared/RULES.md from the repo
-root), both here and in CI, where the repository is cloned next to a copy of shared/.
-"""
+"""docs/rules.md against the repository: every rule ID cited in the code, the configs or the
+tests has an entry; every entry has a known status (and a reason when it is short of
+implemented), keys that exist and cite it in configs/base.toml, code that cites it, and tests
+that exist and mention it. Nothing outside the repository is read."""
 
 from __future__ import annotations
 
+import ast
+import fnmatch
+import importlib
 import re
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+from balance.config import SCHEMA
+
 REPO = Path(__file__).resolve().parents[1]
-RULES = REPO.parent / "shared" / "RULES.md"
-COVERAGE = REPO / "docs" / "rules-coverage.md"
+REFERENCE = REPO / "docs" / "rules.md"
+BASE = REPO / "configs" / "base.toml"
 STATUSES = ("implemented", "approximated", "not modelled")
-CODE_DIRS = ("balance", "policies", "tests")
+CITING_DIRS = ("balance", "policies", "tests", "configs", "scripts")
+THIS = Path(__file__).resolve()
 
 # A rule ID: upper-case words and numbers joined by hyphens, at least one hyphen.
 ID = r"[A-Z]+(?:-(?:[A-Z]+|\d+))+"
 END = r"(?![A-Za-z0-9]|-[A-Za-z0-9])"  # not followed by more of an ID (INF-1 is not INF-10)
 START = r"(?<![A-Za-z0-9_-])"  # not preceded by more of an ID
-BOLD_ID = re.compile(r"^\s*(?:[-*+]\s+|\d+\.\s+)?\*\*(" + ID + r")" + END)  # **ID at a line's start
-TABLE_ID = re.compile(r"^\|\s*(?:\*\*)?(" + ID + r")" + END + r"(?:\*\*)?\s*\|")  # | ID | ...
-GAP_ROW = re.compile(r"^\|\s*(GAP-\d+)\s*\|", re.MULTILINE)
-# PREFIX-a..b or PREFIX-a..PREFIX-b (also with the ellipsis character RULES.md uses)
+TOKEN = re.compile(START + r"(" + ID + r")(-\*)?" + END)  # an ID, or a family written ID-*
+# PREFIX-a..b or PREFIX-a..PREFIX-b (also with an ellipsis)
 RANGE = re.compile(START + r"([A-Z]+(?:-[A-Z]+)*)-(\d+)\s*(?:\.\.|…)\s*(?:\1-)?(\d+)(?!\d)")
-
-
-def split_parts(text: str) -> tuple[str, str]:
-    """Part A (up to the "# PART B" heading) and Part B (up to "# PART C", if any)."""
-    parts = re.split(r"^#\s+PART B\b", text, maxsplit=1, flags=re.MULTILINE)
-    rest = parts[1] if len(parts) > 1 else ""
-    return parts[0], re.split(r"^#\s+PART C\b", rest, maxsplit=1, flags=re.MULTILINE)[0]
-
-
-def part_a_ids(part_a: str) -> list[str]:
-    """IDs defined in Part A, in document order: bold markers `**ID` opening a line or list item,
-    and IDs in the first cell of a table row."""
-    ids: list[str] = []
-    for line in part_a.splitlines():
-        m = BOLD_ID.match(line) or TABLE_ID.match(line)
-        if m and m.group(1) not in ids:
-            ids.append(m.group(1))
-    return ids
-
-
-def gap_ids(part_b: str) -> list[str]:
-    ids: list[str] = []
-    for gap in GAP_ROW.findall(part_b):
-        if gap not in ids:
-            ids.append(gap)
-    return ids
-
-
-def table_rows(markdown: str) -> list[list[str]]:
-    """The cells of every table row of the coverage file, header and separator rows left out."""
-    rows = []
-    for line in markdown.splitlines():
-        if not line.startswith("|"):
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if cells[0] == "ID" or set("".join(cells)) <= set("-: "):
-            continue
-        rows.append(cells)
-    return rows
+HEADING = re.compile(r"^### (" + ID + r"): (.+)$")
+FIELD = re.compile(r"^- (Status|Keys|Code|Tests|Assumption|Original|Note): (.*)$")
 
 
 def cited_ids(text: str, candidates) -> set[str]:
@@ -79,123 +43,249 @@ def cited_ids(text: str, candidates) -> set[str]:
     return cited & set(candidates)
 
 
-@cache
-def rules() -> tuple[list[str], list[str]]:
-    if not RULES.is_file():
-        pytest.fail(f"RULES.md not found at {RULES}: shared/ must sit beside the repository")
-    part_a, part_b = split_parts(RULES.read_text(encoding="utf-8"))
-    return part_a_ids(part_a), gap_ids(part_b)
+def parse_entries(markdown: str) -> dict[str, dict[str, str]]:
+    """The entries of the reference: {ID: {"title", "summary", and each field given}}. An ID
+    given twice raises ValueError."""
+    entries: dict[str, dict[str, str]] = {}
+    current = None
+    for line in markdown.splitlines():
+        heading = HEADING.match(line)
+        if heading:
+            if heading.group(1) in entries:
+                raise ValueError(f"{heading.group(1)} has two entries")
+            current = entries[heading.group(1)] = {"title": heading.group(2), "summary": ""}
+        elif line.startswith("#"):
+            current = None
+        elif current is not None:
+            field = FIELD.match(line)
+            if field:
+                current[field.group(1)] = field.group(2).strip()
+            elif line.strip() and "Status" not in current:
+                current["summary"] += line.strip() + " "
+    return entries
+
+
+def backticked(value: str) -> list[str]:
+    return re.findall(r"`([^`]+)`", value)
 
 
 @cache
-def coverage() -> list[list[str]]:
-    assert COVERAGE.is_file(), f"{COVERAGE} is missing"
-    return table_rows(COVERAGE.read_text(encoding="utf-8"))
+def entries() -> dict[str, dict[str, str]]:
+    return parse_entries(REFERENCE.read_text(encoding="utf-8"))
 
 
-def code_text() -> str:
-    this = Path(__file__).resolve()
-    files = sorted(p for d in CODE_DIRS for p in (REPO / d).rglob("*.py") if p.resolve() != this)
-    return "\n".join(p.read_text(encoding="utf-8") for p in files)
+def citing_files() -> dict[Path, str]:
+    return {
+        p: p.read_text(encoding="utf-8")
+        for d in CITING_DIRS
+        for p in sorted((REPO / d).rglob("*"))
+        if p.suffix in (".py", ".toml") and p.resolve() != THIS
+    }
+
+
+def tokens_in(text: str) -> set[str]:
+    """Every rule-ID-shaped token of text, families as 'PREFIX-*', plus the IDs of ranges."""
+    found = {m.group(1) + (m.group(2) or "") for m in TOKEN.finditer(text)}
+    for m in RANGE.finditer(text):
+        found.update(f"{m.group(1)}-{k}" for k in range(int(m.group(2)), int(m.group(3)) + 1))
+    return found
+
+
+def config_citations() -> dict[str, set[str]]:
+    """{key of configs/base.toml: the IDs its line comment or its section's comment cites}."""
+    out: dict[str, set[str]] = {}
+    section, section_comment = None, ""
+    for line in BASE.read_text(encoding="utf-8").splitlines():
+        head = re.match(r"^\[([\w.]+)\]\s*(#.*)?$", line)
+        if head:
+            section, section_comment = head.group(1), head.group(2) or ""
+            continue
+        key = re.match(r"^(\w+)\s*=\s*[^#]*(#.*)?$", line)
+        if key and section:
+            comment = (key.group(2) or "") + " " + section_comment
+            out[f"{section}.{key.group(1)}"] = cited_ids(comment, entries())
+    return out
+
+
+@cache
+def functions_of_the_tests() -> dict[str, str]:
+    """{'tests/test_x.py::test_name': the function's source with its decorators}."""
+    found = {}
+    for path in sorted((REPO / "tests").rglob("test_*.py")):
+        source = path.read_text(encoding="utf-8")
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                parts = [ast.get_source_segment(source, d) for d in node.decorator_list]
+                parts.append(ast.get_source_segment(source, node))
+                found[f"{path.relative_to(REPO).as_posix()}::{node.name}"] = "\n".join(parts)
+    return found
+
+
+def mentions(test_id: str, rule_id: str) -> bool:
+    """Whether the test names the rule (GEN_2 in its name) or cites it in its source."""
+    name = test_id.split("::")[1]
+    return f"_{rule_id.replace('-', '_')}_" in f"_{name}_" or bool(
+        cited_ids(functions_of_the_tests()[test_id], [rule_id])
+    )
 
 
 # --- the parsers themselves ---
 
 
-def test_id_parsers_on_a_sample():
-    sample = """# PART A
-**SETUP-1 (table).** text
-- **ITEM-PARKA.** text
-- **ASSUMPTION** is not an ID
-see **GAP-6** in running text
-| ID | Action |
-|---|---|
-| ACT-DROP | Drop |
-| **ACT-SHOOT-1** | x |
-# PART B — gaps
-| GAP-1 | a |
-| GAP-2 | b |
-# PART C
-| GAP-99 | c |
+def test_parse_entries_on_a_sample():
+    sample = """# Rules reference
+intro, with ### not at a line's start
+## Setup
+### SETUP-1: the player-count table
+
+Each player count has its own preset.
+A second line.
+
+- Status: implemented
+- Keys: `things.start`
+- Tests: `tests/test_a.py::test_SETUP_1_x`
+### GAP-2: the Tower
+Text.
+- Status: approximated
+- Note: why
+## Differences
+- **SETUP-1** prose, not an entry
 """
-    part_a, part_b = split_parts(sample)
-    assert part_a_ids(part_a) == ["SETUP-1", "ITEM-PARKA", "ACT-DROP", "ACT-SHOOT-1"]
-    assert gap_ids(part_b) == ["GAP-1", "GAP-2"]
+    parsed = parse_entries(sample)
+    assert list(parsed) == ["SETUP-1", "GAP-2"]
+    assert parsed["SETUP-1"]["summary"] == "Each player count has its own preset. A second line. "
+    assert parsed["SETUP-1"]["Keys"] == "`things.start`"
+    assert parsed["GAP-2"] == {
+        "title": "the Tower",
+        "summary": "Text. ",
+        "Status": "approximated",
+        "Note": "why",
+    }
+    with pytest.raises(ValueError, match="GAP-2 has two entries"):
+        parse_entries(sample + "### GAP-2: again\n")
 
 
 def test_citation_matching_on_a_sample():
-    ids = [
-        "INF-1",
-        "INF-4",
-        "INF-10",
-        "FROST-6",
-        "TEMP-1",
-        "TEMP-5",
-        "ACT-SHOOT",
-        "ACT-SHOOT-1",
-        "LOC-WAREHOUSE-5",
-        "GAP-1",
-    ]
-    text = "INF-1..7; FROST-1..FROST-6; TEMP-2..5; ACT-SHOOT-1; LOC-WAREHOUSE-1..5; GAP-12"
-    assert cited_ids(text, ids) == {
-        "INF-1",
-        "INF-4",
-        "FROST-6",
-        "TEMP-5",
-        "ACT-SHOOT-1",
-        "LOC-WAREHOUSE-5",
-    }
+    ids = ["INF-1", "INF-4", "INF-10", "FROST-6", "TEMP-1", "TEMP-5", "ACT-SHOOT", "ACT-SHOOT-1"]
+    text = "INF-1..7; FROST-1..FROST-6; TEMP-2..5; ACT-SHOOT-1; GAP-12"
+    assert cited_ids(text, ids) == {"INF-1", "INF-4", "FROST-6", "TEMP-5", "ACT-SHOOT-1"}
     assert cited_ids("MY_ID-1 and XGAP-1", ["ID-1", "GAP-1"]) == set()
+    assert tokens_in("ACT-HINDER-* and LIGHT-1/2, INF-5(a), TEMP-2..3") == {
+        "ACT-HINDER-*",
+        "LIGHT-1",
+        "INF-5",
+        "TEMP-2",
+        "TEMP-3",
+    }
 
 
-def test_rules_md_yields_part_a_ids_and_consecutive_gaps():
-    a_ids, gaps = rules()
-    assert a_ids and gaps
-    assert not set(a_ids) & set(gaps)
-    assert gaps == [f"GAP-{n}" for n in range(1, len(gaps) + 1)]
+# --- the reference against the repository ---
 
 
-# --- the coverage table ---
+def test_the_reference_has_entries_and_every_one_a_title_summary_and_status():
+    assert len(entries()) > 250
+    for rule_id, entry in entries().items():
+        assert entry["title"].strip() and entry["summary"].strip(), rule_id
+        assert entry.get("Status") in STATUSES, f"{rule_id}: status must be one of {STATUSES}"
 
 
-def test_every_rule_and_gap_id_has_exactly_one_row():
-    a_ids, gaps = rules()
-    listed = [row[0] for row in coverage()]
-    missing = [i for i in a_ids + gaps if i not in listed]
-    repeated = sorted({i for i in listed if listed.count(i) > 1})
-    assert not missing, f"IDs of RULES.md without a row: {missing}"
-    assert not repeated, f"IDs with more than one row: {repeated}"
+def test_entries_short_of_implemented_say_why():
+    silent = [i for i, e in entries().items() if e["Status"] != "implemented" and not e.get("Note")]
+    assert not silent, f"approximated or not-modelled entries without a Note saying why: {silent}"
 
 
-def test_table_lists_no_unknown_ids():
-    a_ids, gaps = rules()
-    unknown = [row[0] for row in coverage() if row[0] not in set(a_ids + gaps)]
-    assert not unknown, f"rows whose ID is not in RULES.md Part A or Part B: {unknown}"
+def test_every_rule_id_cited_in_code_configs_or_tests_has_an_entry():
+    """A token whose first word is a family of the reference (GAP, ACT, LOC, ...) must be an
+    entry's ID, or a family PREFIX-* that some entry belongs to."""
+    known = set(entries())
+    families = {i.split("-")[0] for i in known}
+    unknown = {}
+    for path, text in citing_files().items():
+        for token in tokens_in(text):
+            if token.split("-")[0] not in families:
+                continue
+            if token.endswith("-*"):
+                ok = any(i.startswith(token[:-1]) for i in known)
+            else:
+                ok = token in known
+            if not ok:
+                unknown.setdefault(token, path.relative_to(REPO).as_posix())
+    assert not unknown, f"rule IDs cited without an entry in docs/rules.md: {unknown}"
 
 
-def test_rows_follow_the_order_of_rules_md():
-    a_ids, gaps = rules()
-    order = {i: k for k, i in enumerate(a_ids + gaps)}
-    listed = [row[0] for row in coverage() if row[0] in order]
-    assert listed == sorted(listed, key=order.__getitem__)
-
-
-def test_each_row_has_four_cells_and_a_known_status():
-    bad_shape = [row for row in coverage() if len(row) != 4]
-    assert not bad_shape, f"rows without exactly 4 cells (ID, status, where, note): {bad_shape}"
-    bad_status = [(row[0], row[1]) for row in coverage() if row[1] not in STATUSES]
-    assert not bad_status, f"statuses must be one of {STATUSES}: {bad_status}"
-
-
-def test_rows_short_of_implemented_give_a_reason():
-    silent = [row[0] for row in coverage() if row[1] != "implemented" and not row[3]]
-    assert not silent, f"approximated or not-modelled rows without a note: {silent}"
-
-
-def test_implemented_rules_are_cited_in_code_or_tests():
-    implemented = [row[0] for row in coverage() if row[1] == "implemented"]
-    cited = cited_ids(code_text(), implemented)
-    uncited = [i for i in implemented if i not in cited]
-    assert not uncited, (
-        f"implemented IDs cited nowhere in the .py files of {', '.join(CODE_DIRS)}: {uncited}"
+def test_keys_are_the_config_keys_that_cite_the_rule():
+    """An entry's Keys are exactly the keys of configs/base.toml whose comment cites it, and
+    each is a key of the config schema."""
+    by_rule: dict[str, set[str]] = {}
+    for key, rules in config_citations().items():
+        assert key in SCHEMA, f"configs/base.toml: {key} is not in the schema"
+        for rule_id in rules:
+            by_rule.setdefault(rule_id, set()).add(key)
+    wrong = {}
+    for rule_id, entry in entries().items():
+        listed = set(backticked(entry.get("Keys", "")))
+        if listed != by_rule.get(rule_id, set()):
+            wrong[rule_id] = (sorted(listed), sorted(by_rule.get(rule_id, set())))
+    assert not wrong, (
+        f"entries whose Keys differ from base.toml's citations (listed, cited): {wrong}"
     )
+
+
+def test_code_exists_and_cites_the_rule():
+    missing, silent, uncited = {}, [], []
+    for rule_id, entry in entries().items():
+        files = backticked(entry.get("Code", ""))
+        if entry["Status"] == "implemented" and not files:
+            uncited.append(rule_id)
+        for name in files:
+            path = REPO / name
+            if not path.is_file():
+                missing[rule_id] = name
+            elif not cited_ids(path.read_text(encoding="utf-8"), [rule_id]):
+                silent.append((rule_id, name))
+    assert not missing, f"entries naming code that does not exist: {missing}"
+    assert not silent, f"entries naming code that never cites their ID: {silent}"
+    assert not uncited, f"implemented entries naming no code: {uncited}"
+
+
+def test_tests_exist_and_mention_the_rule():
+    missing, silent, untested = {}, [], []
+    for rule_id, entry in entries().items():
+        tests = backticked(entry.get("Tests", ""))
+        if entry["Status"] == "implemented" and not tests:
+            untested.append(rule_id)
+        for test_id in tests:
+            if test_id not in functions_of_the_tests():
+                missing[rule_id] = test_id
+            elif not mentions(test_id, rule_id):
+                silent.append((rule_id, test_id))
+    assert not missing, f"entries naming tests that do not exist: {missing}"
+    assert not silent, f"entries naming tests that never mention their ID: {silent}"
+    assert not untested, f"implemented entries naming no test: {untested}"
+
+
+def names_a_thing(name: str) -> bool:
+    """Whether a dotted name in backticks is a config key, a pattern of keys (`stock.*`), or a
+    function or constant of a module of the kernel or the policies (`actions.aimed_object`)."""
+    if name in SCHEMA or ("*" in name and fnmatch.filter(SCHEMA, name)):
+        return True
+    module, _, attribute = name.rpartition(".")
+    for package in ("balance.kernel", "balance", "policies"):
+        try:
+            found = importlib.import_module(f"{package}.{module}")
+        except ModuleNotFoundError:
+            continue
+        if hasattr(found, attribute):
+            return True
+    return False
+
+
+def test_every_dotted_name_in_the_text_exists():
+    """A key, pattern of keys or code name written in backticks (`generator.burn_per_turn`,
+    `characters.heavy_wound_hp`) names something that exists; `KEY = value` is read as KEY."""
+    text = REFERENCE.read_text(encoding="utf-8")
+    names = set(re.findall(r"`([a-z_]+(?:\.[a-z_0-9*]+)+)(?:\s*=[^`]*)?`", text))
+    unknown = sorted(
+        n for n in names if not n.endswith((".py", ".toml", ".md")) and not names_a_thing(n)
+    )
+    assert not unknown, f"names in docs/rules.md that are no key and no code: {unknown}"

@@ -25,7 +25,8 @@ def test_SETUP_1_SETUP_4_SETUP_5_roles_and_health(players, things):
 
 @pytest.mark.parametrize("players", [9, 12, 15])
 def test_GAP_3_professions_dealt_round_robin(players):
-    """GAP-3: each of the 6 professions is dealt floor(N/6) or ceil(N/6) times; stats follow."""
+    """GAP-3: each of the 6 professions is dealt floor(N/6) or ceil(N/6) times; STAT-1: each
+    character has the three stats of his profession."""
     cfg = load_config(players)
     for game in range(20):
         sc = Scenario(players, seed=9, game=game)
@@ -55,8 +56,8 @@ def test_GAP_3_extra_copies_drawn_at_random(players):
 
 def test_GAP_4_start_rooms_and_SETUP_3_station():
     """GAP-4: everyone starts in an indoor room (never the Street or the Tower), all 12 used over
-    many games; the variant puts everyone in the Living quarters. SETUP-3: full generators, +25
-    everywhere but the Freezer (-5) and the Street (-45), 15 yellow boxes."""
+    many games; the variant puts everyone in the Living quarters. SETUP-3, TEMP-1: full
+    generators, +25 everywhere but the Freezer (-5) and the Street (-45), 15 yellow boxes."""
     seen = set()
     for game in range(50):
         sc = Scenario(12, seed=10, game=game)
@@ -88,7 +89,8 @@ def beacon_and_call(sets=()) -> Scenario:
 def test_GAP_6_beacon_call_and_rescue_timeline():
     """GAP-6: the beacon (3 AP, lit, powered) then the call (3 AP, Radio room, >= 1 active
     beacon) on turn 3: the rescue is due at the end of turn 18, or the first clear turn after;
-    every living human on the station is rescued and the humans win."""
+    every living human on the station is rescued and the humans win.
+    WIN-1: beacon, call, wait for the rescue: the humans' win."""
     sc = beacon_and_call()
     assert sc.rec[R.C_BEACON_TURN] == 1 and sc.rec[R.C_CALL_TURN] == 3
     assert sc.st[S.ST_RESCUE_DUE] == 18

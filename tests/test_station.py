@@ -18,7 +18,8 @@ BLOCK_ROOMS = {0: [0, 1, 2, 3], 1: [4, 5, 6, 7], 2: [8, 9, 10, 11]}
 )
 def test_GEN_2_run_length_from_full(players, burn_units, run_turns):
     """SETUP-1, GEN-2, GAP-17: from full, without refuelling, a generator powers exactly 18 / 15 /
-    12 turns (burning at each turn start, the first at turn 1) and is off from the next turn."""
+    12 turns (burning at each turn start, the first at turn 1) and is off from the next turn.
+    GEN-1: each starts full, 3 canisters (180 units)."""
     rp = replay_game(
         load_config(players, ["game.max_turns=25"]), seed=3, game=0, humans="idle", things="idle"
     )
@@ -44,7 +45,8 @@ def test_GEN_2_stopped_generator_keeps_its_fuel_and_restarts():
 
 
 def test_GEN_4_refuel_moves_what_fits():
-    """GEN-4, GAP-18: pouring a canister into a generator moves min(canister, free space)."""
+    """GEN-4, GAP-18: pouring a canister into a generator moves min(canister, free space);
+    GEN-1: a generator holds 3 canisters (180 units)."""
     sc = Scenario(12).all_human().park_everyone(codes.LIVING_QUARTERS)
     sc.put(0, codes.GENERATOR_1)
     sc.give(0, codes.CANISTER, fuel=60)
@@ -72,7 +74,8 @@ def test_GEN_4_fuel_out_of_the_generator_into_a_canister():
 
 def test_TEMP_2_fall_and_TEMP_3_recovery():
     """TEMP-2..5, GAP-46: unpowered rooms fall 5 a turn to -45 (the Freezer too); powered
-    again they rise 5 a turn to +25 (the Freezer to -5); the Street stays at -45."""
+    again they rise 5 a turn to +25 (the Freezer to -5, where LOC-FREEZER-1 holds it while its
+    generator works); the Street stays at -45."""
     sc = Scenario(12, ["generator.burn_per_turn=0"]).all_human().park_everyone(codes.TOWER)
     sc.st[S.ST_GEN_BROKEN] = 1  # block 1 (generator_1) loses power from turn 1
     living, freezer = [], []
@@ -135,7 +138,9 @@ def test_GAP_2_tower_heated_while_any_generator_runs():
 
 def test_LIGHT_1_2_4_lighting_by_power_and_weather():
     """LIGHT-1/2: lit while the block's generator runs, dark otherwise; LIGHT-4: the Street is
-    Blizzard in a storm and Dark in clear weather (turn 1 is stormy: WEATHER-1)."""
+    Blizzard in a storm and Dark in clear weather (turn 1 is stormy: WEATHER-1).
+    SETUP-2, MAP-1: each of the three blocks has its own generator, and a broken one darkens
+    its own block only; WEATHER-3: a storm makes the Street's lighting Blizzard."""
     sc = Scenario(12).all_human()
     sc.st[S.ST_GEN_BROKEN + 1] = 1
     sc.step()
@@ -184,3 +189,29 @@ def test_GAP_20_LIGHT_2_a_broken_light_fixture_darkens_its_room_until_repaired()
     assert sc.events(codes.E_REPAIR)[:, 5].tolist() == [1]
     sc.step()
     assert sc.st[S.ST_LIGHTING + codes.LIVING_QUARTERS] == codes.LIGHT
+
+
+def test_MAP_5_the_fourteen_locations_and_their_blocks():
+    """MAP-5, GAP-1: three generator rooms, the Tower, the nine other rooms and the Street; the
+    twelve indoor rooms fall into three blocks of four, each around its generator room."""
+    assert codes.ROOM_NAMES == (
+        "generator_1",
+        "living_quarters",
+        "freezer",
+        "radio_room",
+        "generator_2",
+        "laboratory",
+        "kennel",
+        "warehouse",
+        "generator_3",
+        "arsenal",
+        "fuel_room",
+        "helicopter_hangar",
+        "tower",
+        "street",
+    )
+    room_block = Scenario(12).pk.room_block
+    for block, rooms in BLOCK_ROOMS.items():
+        assert [room_block[r] for r in rooms] == [block] * 4
+    assert room_block[codes.TOWER] == codes.BLOCK_TOWER  # GAP-2: a pseudo-block of its own
+    assert room_block[codes.STREET] == codes.BLOCK_STREET

@@ -540,7 +540,8 @@ def replace_reacted(ch, st, events, decl, c, j):
 def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
     """Keep, in place, those of the first n_wanted rows of decl[c] (action, target, arg) that are
     legal and fit in the AP, with what each cost. AP-1, GAP-31 (one move or follow a turn),
-    GAP-59 (over 3 AP: the latest are lost)."""
+    GAP-59 (over 3 AP: the latest are lost). A hidden Thing declares from the same list as a
+    human, with his profession's stats (THING-2, GAP-62)."""
     ap_left = ip[P.I_AP]
     kept = 0
     moved = False

@@ -234,7 +234,7 @@ def start_turn(ch, it, st, rng, events, ip, room_block, rec):
 @compiled
 def read_declarations(ch, st, decl):
     """One pass over this turn's kept declarations, before anything resolves: each character's
-    Initiative for the order (AP-10: he may count it as 0, for the order only: STAT-INIT
+    Initiative for the order (AP-10: he may count it as 0, for the order only: his STAT-INIT-*
     abilities are his own all the same), the kinds of action he resolves last (AP-9, GAP-59)
     and the steps his declarations resolve in (CH_STEPS, ST_STEPS). It also clears what lasts
     one turn (ACT-COVER, ACT-HINDER-*). Returns whether anybody deferred anything."""
@@ -321,7 +321,8 @@ def resolution_order(ch, st, rng, order):
 @compiled(inline=True)
 def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, step, passes):
     """One RES-ORDER step: by resolution order, each character's declarations of this step in the
-    order declared (GAP-59), what he resolves last in a second pass (AP-9). Only the ranks with
+    order declared (GAP-59), what he resolves last in a second pass (AP-9); one action at a
+    time, each finished before the next begins (RES-2). Only the ranks with
     something in the step are visited (ST_STEP_RANKS, read afresh: thing.order may add one),
     unless everyone must be: in the step the unconscious come round, or when a reaction was
     declared (GAP-33: it may replace a declaration by one of any step)."""

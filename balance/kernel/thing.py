@@ -1,6 +1,6 @@
 """The Thing's own actions: the transformation, the active form and the archetypes (A8, A9).
 
-Decisions where the rules are silent (each also in docs/rules-coverage.md):
+Decisions where the rules are silent (each also in docs/rules.md):
 - THING-ACTIVE-1: the Russian original has the Thing drop "every item of its inventory", and the
   inventory holds the hands and the backpack, so the backpack's contents drop with the hands'
   and only the worn parka is destroyed (the backpack itself is no item here). Carried ID cards
