@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import numba
@@ -18,6 +19,7 @@ from numba.core import types
 from numba.core.caching import NullCache
 from numba.core.codegen import JITCodeLibrary
 from numba.core.dispatcher import Dispatcher
+from packaging.requirements import Requirement
 
 from balance.config import load_config, pack
 from balance.kernel.actions import resolve
@@ -35,6 +37,19 @@ from balance.kernel.state import allocate
 from balance.records import C_GAME, N_FIELDS
 from balance.runner import _policies, run_games
 from policies.dispatch import policy_declare
+
+
+def test_numba_is_the_minor_version_jit_py_was_written_for():
+    """balance/kernel/jit.py relies on numba's internals; pyproject.toml pins their version."""
+    pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    pin = next(
+        Requirement(r) for r in pyproject["project"]["dependencies"] if r.startswith("numba")
+    )
+    assert numba.__version__ in pin.specifier, (
+        f"numba {numba.__version__} is installed, but balance/kernel/jit.py patches the internals "
+        f"of numba{pin.specifier}: reinstall with `make venv` (pip install -e .), or port jit.py "
+        "to the new version and move the pin in pyproject.toml"
+    )
 
 
 @compiled
