@@ -9,6 +9,8 @@ resolve like rules (`--set policies.humans.expert.fuel_low=0.5`).
 from __future__ import annotations
 
 import math
+import re
+from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 import numpy as np
@@ -74,21 +76,74 @@ def names(side: int) -> list[str]:
     return sorted(name for (s, name) in REGISTRY if s == side)
 
 
-def _knob(key: str, value: Any) -> float:
-    from balance.config import ConfigError
+class KnobRange(NamedTuple):
+    """A knob's declared range: the values it may take, and the space `balance tune` searches."""
 
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ConfigError(f"{key}: {value!r} is not allowed (allowed: a finite number)")
-    return float(value)
+    low: float
+    high: float
+    whole: bool  # takes whole numbers only (a count, a turn, a switch)
+
+    def describe(self) -> str:
+        if self.whole:
+            return f"a whole number from {self.low:g} to {self.high:g}"
+        return f"a number from {self.low:g} to {self.high:g}"
+
+    def parser(self) -> Callable[[str, Any], float]:
+        def parse(key: str, value: Any) -> float:
+            from balance.config import ConfigError
+
+            ok = (
+                isinstance(value, (int, float))
+                and not isinstance(value, bool)
+                and math.isfinite(value)
+                and self.low <= value <= self.high
+                and (not self.whole or float(value).is_integer())
+            )
+            if not ok:
+                raise ConfigError(f"{key}: {value!r} is not allowed (allowed: {self.describe()})")
+            return float(value)
+
+        return parse
+
+
+# `name = default  # LO..HI: what it does` in configs/policies.toml
+_KNOB_LINE = re.compile(r"^(\w+)\s*=\s*([-\d.]+)\s*#\s*(-?[\d.]+)\.\.(-?[\d.]+)\b")
+
+
+def knob_ranges(path: Path | None = None) -> dict[str, KnobRange]:
+    """{`policies.<side>.<name>.<knob>`: its range}, read from the comment that opens each
+    knob's line in configs/policies.toml (LO..HI). A knob is whole when its default and both
+    bounds are written without a decimal point."""
+    from balance.config import CONFIG_DIR
+
+    section = None
+    ranges = {}
+    text = (path or CONFIG_DIR / "policies.toml").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        head = re.match(r"^\[(\w+\.\w+)\]", line)
+        if head:
+            section = head.group(1)
+            continue
+        knob = _KNOB_LINE.match(line)
+        if knob and section:
+            name, default, low, high = knob.groups()
+            whole = not any("." in v for v in (default, low, high))
+            ranges[f"policies.{section}.{name}"] = KnobRange(float(low), float(high), whole)
+    return ranges
 
 
 def knob_schema() -> dict[str, Callable[[str, Any], Any]]:
-    """Config keys of every policy knob: policies.<side>.<name>.<knob>."""
-    return {
-        f"policies.{SIDES[side]}.{name}.{knob}": _knob
-        for (side, name), spec in REGISTRY.items()
-        for knob in spec.knobs
-    }
+    """Config keys of every policy knob, policies.<side>.<name>.<knob>, each checked against
+    its declared range."""
+    ranges = knob_ranges()
+    schema = {}
+    for (side, name), spec in REGISTRY.items():
+        for knob in spec.knobs:
+            key = f"policies.{SIDES[side]}.{name}.{knob}"
+            if key not in ranges:
+                raise RuntimeError(f"configs/policies.toml: {key} declares no range (LO..HI)")
+            schema[key] = ranges[key].parser()
+    return schema
 
 
 def make(name: str, side: int, cfg=None) -> tuple[int, np.ndarray]:

@@ -1,0 +1,83 @@
+"""Every policy knob has a declared range (configs/policies.toml: `knob = default  # LO..HI:
+...`), within which its default lies; a value outside it, or a fraction for a whole-number knob,
+is refused like a bad rule value, so no knob can make a run loop for ever (issue: a
+`shelter_turns` of 1e12 did)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from balance.config import ConfigError, load_config
+from policies import REGISTRY, SIDES, KnobRange, knob_ranges
+
+
+def test_every_registered_knob_has_a_range_holding_its_default():
+    ranges = knob_ranges()
+    cfg = load_config(12)
+    keys = [
+        f"policies.{SIDES[side]}.{name}.{knob}"
+        for (side, name), spec in REGISTRY.items()
+        for knob in spec.knobs
+    ]
+    assert set(keys) == set(ranges)
+    for key in keys:
+        r = ranges[key]
+        assert r.low < r.high, key
+        assert r.low <= cfg[key] <= r.high, key
+        assert not r.whole or float(cfg[key]).is_integer(), key
+
+
+def test_ranges_are_read_from_the_comment_that_opens_each_line(tmp_path):
+    toml = tmp_path / "policies.toml"
+    toml.write_text(
+        "[humans.expert]\n"
+        "guards = 3                # 0..15: a head count\n"
+        "fuel_low = 0.5            # 0..1: a share\n"
+        "turns = 4                 # 1..10\n"
+        "[things.expert]\n"
+        "infect_chance = 1.0       # 0..1\n"
+        "note = 2                  # no range here\n"
+    )
+    assert knob_ranges(toml) == {
+        "policies.humans.expert.guards": KnobRange(0, 15, True),
+        "policies.humans.expert.fuel_low": KnobRange(0, 1, False),
+        "policies.humans.expert.turns": KnobRange(1, 10, True),
+        "policies.things.expert.infect_chance": KnobRange(0, 1, False),
+    }
+
+
+@pytest.mark.parametrize(
+    "override, allowed",
+    [
+        ("policies.humans.expert.shelter_turns=1e12", "a whole number from 1 to 10"),
+        ("policies.humans.expert.shelter_turns=0", "a whole number from 1 to 10"),
+        ("policies.humans.expert.guards=2.5", "a whole number from 0 to 15"),
+        ("policies.humans.expert.fuel_low=1.5", "a number from 0 to 1"),
+        ("policies.things.expert.infect_chance=-0.1", "a number from 0 to 1"),
+        ("policies.things.expert.radio_weight=inf", "a whole number from 0 to 1000"),
+    ],
+)
+def test_a_knob_outside_its_range_is_refused(override, allowed):
+    with pytest.raises(ConfigError) as refused:
+        load_config(12, [override])
+    key, value = override.split("=")
+    assert str(refused.value).startswith(f"{key}: ")
+    assert str(refused.value).endswith(f"(allowed: {allowed})")
+
+
+def test_the_knob_that_looped_for_ever_is_a_one_line_error_at_once():
+    """`run` refuses it before a game is played: exit 2, one line, no traceback."""
+    done = subprocess.run(
+        [Path(sys.executable).parent / "balance", "run", "--games", "200"]
+        + ["--set", "policies.humans.expert.shelter_turns=1e12"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "error: policies.humans.expert.shelter_turns: 1000000000000.0 is not allowed "
+        "(allowed: a whole number from 1 to 10)"
+    ]
