@@ -1,0 +1,73 @@
+"""The best-response search (balance.tune.search) on a synthetic game whose optimum is known,
+through the same code path as `balance tune`: Optuna's seeded TPE, the pruner on a first
+quarter of the games, common random numbers, the confirmation on fresh games, and resuming an
+interrupted study from its database."""
+
+import numpy as np
+import pytest
+
+from balance.tune import Range, derive_seed, search
+
+SPACE = {"share": Range(0.0, 1.0, False), "count": Range(0, 10, True)}
+START = {"share": 0.0, "count": 0.0}
+
+
+def win_chance(knobs):
+    """0.2 far from the optimum, 0.8 at share = 0.7 and count = 7."""
+    bump = np.exp(-((knobs["share"] - 0.7) ** 2) / 0.02)
+    return 0.2 + 0.6 * bump * (1.0 if knobs["count"] == 7 else 0.6)
+
+
+def score(knobs, seed, first_game, games):
+    """Each game's win, its dice drawn from (seed, game index) alone: common random numbers."""
+    dice = np.array([np.random.default_rng([seed, first_game + i]).random() for i in range(games)])
+    return (dice < win_chance(knobs)).astype(float)
+
+
+def run(tmp_path, name="a", trials=40, score=score):
+    return search(
+        SPACE,
+        START,
+        score,
+        trials=trials,
+        games=400,
+        seed=3,
+        storage=f"sqlite:///{tmp_path / name}.db",
+        study_name="planted",
+        confirm_games=2000,
+    )
+
+
+def test_the_search_recovers_a_planted_optimum_and_confirms_its_gain(tmp_path):
+    result = run(tmp_path)
+    assert result.best["count"] == 7
+    assert abs(result.best["share"] - 0.7) < 0.12
+    assert result.start_score == pytest.approx(0.2, abs=0.03)  # the start on fresh games
+    assert result.gain_ci[0] > 0.4  # 0.8 - 0.2, less the miss, known within the interval
+    assert result.confirm_seed == derive_seed(3, "confirm")
+
+
+def test_an_interrupted_study_resumes_to_the_same_result(tmp_path):
+    """Ctrl-C in the 8th trial, then the same search again: the same trials, the same best."""
+    whole = run(tmp_path, "whole", trials=16)
+    calls = []
+
+    def interrupted(knobs, seed, first_game, games):
+        calls.append(1)
+        if len(calls) == 15:  # the 8th trial's second batch (the first 8 are never pruned)
+            raise KeyboardInterrupt
+        return score(knobs, seed, first_game, games)
+
+    with pytest.raises(KeyboardInterrupt):
+        run(tmp_path, "broken", trials=16, score=interrupted)
+    resumed = run(tmp_path, "broken", trials=16)
+    assert resumed.best == whole.best
+    assert resumed.best_score == whole.best_score and resumed.gain_ci == whole.gain_ci
+
+    import optuna
+
+    def finished(name):
+        study = optuna.load_study(study_name="planted", storage=f"sqlite:///{tmp_path / name}.db")
+        return [(t.params, t.value) for t in study.trials if t.state.name in ("COMPLETE", "PRUNED")]
+
+    assert finished("broken") == finished("whole")
