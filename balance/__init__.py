@@ -1,14 +1,14 @@
 """balance: a Monte-Carlo balance analyzer for The Thing: Nemesis.
 
-Importing the package points numba's compile cache at a folder tied to the package version and
-to a digest of the compiled sources. Numba invalidates a cached function only when its own file
-changes, not when a function or a constant it uses from another module does; keying the folder
-by every source file means an edited kernel never runs stale machine code.
+Compiled code is cached in a build folder tied to the package version and to a digest of the
+compiled sources (`build_folder`), and only there (balance.kernel.jit). Numba invalidates a
+cached function only when its own file changes, not when a function or a constant it uses from
+another module does; keying the folder by every source file means an edited kernel never runs
+stale machine code.
 """
 
 import hashlib
 import os
-import sys
 from pathlib import Path
 
 __version__ = "0.1.0"
@@ -41,22 +41,22 @@ _CODE_SWITCHES = ("NUMBA_DEBUGINFO", "NUMBA_BOUNDSCHECK", "NUMBA_OPT")
 
 
 def cache_root() -> Path:
-    """The folder that holds balance's compile caches, one sub-folder per build."""
-    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "balance"
+    """The folder that holds balance's compile caches, one build folder each: the user's
+    NUMBA_CACHE_DIR when it is set, else `balance` in the user's cache folder."""
+    chosen = os.environ.get("NUMBA_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "balance"
 
 
-def _numba_cache_dir() -> str:
+def build_folder() -> Path:
+    """The folder this build's compiled code is cached in, the only one: named by the package
+    version, the digest of the compiled sources and numba's code switches. A process and the
+    processes it starts (the compile's helper, a sweep's workers) compute the same folder from
+    the same environment."""
     switches = "".join(
         f"-{name[len('NUMBA_') :].lower()}{os.environ[name]}"
         for name in _CODE_SWITCHES
         if os.environ.get(name)
     )
-    return str(cache_root() / f"numba-{__version__}-{SOURCE_DIGEST}{switches}")
-
-
-# A cache dir the user chose is respected. Numba reads the variable when it is imported, so if
-# it already is (a notebook, a test runner), its config is set as well, before any kernel
-# module is imported and its functions are registered for caching.
-os.environ.setdefault("NUMBA_CACHE_DIR", _numba_cache_dir())
-if "numba" in sys.modules:
-    sys.modules["numba"].config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
+    return cache_root() / f"numba-{__version__}-{SOURCE_DIGEST}{switches}"

@@ -1,21 +1,20 @@
 """balance's compile caches on disk: list them, and remove those of other builds.
 
 Each build of the kernel (package version, digest of the compiled sources, numba's code
-switches) is cached in a folder of its own under `balance.cache_root()`
-(`balance._numba_cache_dir`), up to 80 MB each. A new release or an edited kernel starts a new
-folder, and only that build's runs read it, so old folders pile up until `balance cache --prune`
-removes them.
+switches) is cached in a folder of its own under `balance.cache_root()` (`balance.build_folder`),
+up to 80 MB each. A new release or an edited kernel starts a new folder, and only that build's
+runs read it, so old folders pile up until `balance cache --prune` removes them.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from balance import build_folder
 from balance.config import ConfigError
 
 PREFIX = "numba-"  # every build's folder name starts with it; nothing else under the root is ours
@@ -31,8 +30,8 @@ class CacheFolder:
 
 
 def current_folder() -> Path:
-    """The folder numba caches into: balance's for this build, or the user's NUMBA_CACHE_DIR."""
-    return Path(os.environ["NUMBA_CACHE_DIR"])
+    """The folder this build caches into."""
+    return build_folder()
 
 
 def folders(root: Path, current: Path) -> list[CacheFolder]:

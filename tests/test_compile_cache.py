@@ -26,10 +26,10 @@ def _build(root: Path, name: str, sizes: tuple[int, ...], written: float) -> Pat
 
 def _station(tmp_path: Path) -> tuple[Path, Path]:
     """A cache root holding three builds, a file and a stranger's folder; the middle build is
-    the one in use."""
+    the one in use (named as balance.build_folder names this build's)."""
     root = tmp_path / "balance"
     _build(root, "numba-0.0.9-aaaaaaaaaaaa", (100, 20), 1_000.0)
-    current = _build(root, "numba-0.1.0-bbbbbbbbbbbb", (7,), 3_000.0)
+    current = _build(root, balance.build_folder().name, (7,), 3_000.0)
     _build(root, "numba-0.1.0-cccccccccccc-debuginfo1", (5, 5, 5), 2_000.0)
     (root / "notes.txt").write_text("not a build")
     (root / "other").mkdir()
@@ -40,7 +40,7 @@ def test_folders_lists_the_builds_newest_first_with_their_size(tmp_path):
     root, current = _station(tmp_path)
     found = compile_cache.folders(root, current)
     assert [(f.path.name, f.size, f.last_written, f.in_use) for f in found] == [
-        ("numba-0.1.0-bbbbbbbbbbbb", 7, 3_000.0, True),
+        (current.name, 7, 3_000.0, True),
         ("numba-0.1.0-cccccccccccc-debuginfo1", 15, 2_000.0, False),
         ("numba-0.0.9-aaaaaaaaaaaa", 120, 1_000.0, False),
     ]
@@ -55,19 +55,14 @@ def test_prune_keeps_the_build_in_use_and_what_is_not_a_build(tmp_path):
         "numba-0.0.9-aaaaaaaaaaaa",
         "numba-0.1.0-cccccccccccc-debuginfo1",
     ]
-    assert sorted(p.name for p in root.iterdir()) == [
-        "notes.txt",
-        "numba-0.1.0-bbbbbbbbbbbb",
-        "other",
-    ]
+    assert sorted(p.name for p in root.iterdir()) == ["notes.txt", current.name, "other"]
     assert (current / "f0.nbc").read_bytes() == b"x" * 7
     assert compile_cache.prune(root, current) == []
 
 
 def test_a_folder_that_cannot_be_removed_is_one_error_line_naming_it(tmp_path, monkeypatch):
     root, current = _station(tmp_path)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(current))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(root))
 
     def refuse(path, *args, **kwargs):
         raise PermissionError(13, "Permission denied", str(path))
@@ -85,14 +80,15 @@ def test_cache_command_lists_then_prunes(tmp_path, monkeypatch):
     root, current = _station(tmp_path)
     assert balance.cache_root() != root
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(current))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     assert balance.cache_root() == root
+    assert compile_cache.current_folder() == current
 
     listed = CliRunner().invoke(app, ["cache"])
     assert listed.exit_code == 0, listed.stderr
     lines = listed.stdout.splitlines()
     assert len(lines) == 4
-    assert lines[0].endswith("numba-0.1.0-bbbbbbbbbbbb  (this build)")
+    assert lines[0].endswith(f"{current.name}  (this build)")
     assert lines[2].endswith("numba-0.0.9-aaaaaaaaaaaa")
     assert lines[3].startswith(f"3 compile caches under {root}, 0 MiB in 2 unused")
 
@@ -102,17 +98,16 @@ def test_cache_command_lists_then_prunes(tmp_path, monkeypatch):
     assert [f.path for f in compile_cache.folders(root, current)] == [current]
 
 
-def test_cache_command_names_a_cache_folder_outside_the_root(tmp_path, monkeypatch):
-    """A NUMBA_CACHE_DIR of the user's own is no build folder of balance's: none is in use,
-    and prune leaves the user's folder alone."""
-    root, _ = _station(tmp_path)
+def test_a_numba_cache_dir_of_the_users_is_the_root_of_the_build_folders(tmp_path, monkeypatch):
+    """A user's NUMBA_CACHE_DIR holds the build folders, as ~/.cache/balance does: it is never a
+    cache of its own, which no digest would key (tests/test_reliability_cache.py)."""
     mine = tmp_path / "my-cache"
-    mine.mkdir()
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(mine))
+    root, current = _station(mine)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "elsewhere"))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(root))
+    assert balance.cache_root() == root
+    assert compile_cache.current_folder() == current
     listed = CliRunner().invoke(app, ["cache"])
     assert listed.exit_code == 0, listed.stderr
-    assert "(this build)" not in listed.stdout
-    assert listed.stdout.splitlines()[-1] == f"this build caches into {mine}"
-    assert len(compile_cache.prune(root, mine)) == 3
-    assert mine.is_dir()
+    assert listed.stdout.splitlines()[0].endswith(f"{current.name}  (this build)")
+    assert listed.stdout.splitlines()[-1].startswith(f"3 compile caches under {root}, ")

@@ -396,16 +396,16 @@ def test_the_flags_list_the_same_values_as_through_their_properties():
 
 def test_a_kernel_built_with_other_numba_switches_is_cached_apart(monkeypatch):
     """Debug information, bounds checks or another optimisation level make other machine code
-    from the same sources: each is cached in a folder of its own (balance._numba_cache_dir),
+    from the same sources: each is cached in a folder of its own (balance.build_folder),
     so a profiling build never serves an ordinary run, nor a stale one a profile."""
     import balance
 
     for name in balance._CODE_SWITCHES:
         monkeypatch.delenv(name, raising=False)
-    plain = balance._numba_cache_dir()
+    plain = str(balance.build_folder())
     assert plain.endswith(f"numba-{balance.__version__}-{balance.SOURCE_DIGEST}")
     monkeypatch.setenv("NUMBA_DEBUGINFO", "1")
     monkeypatch.setenv("NUMBA_BOUNDSCHECK", "0")
-    assert balance._numba_cache_dir() == plain + "-debuginfo1-boundscheck0"
+    assert str(balance.build_folder()) == plain + "-debuginfo1-boundscheck0"
     monkeypatch.delenv("NUMBA_DEBUGINFO")
-    assert balance._numba_cache_dir() == plain + "-boundscheck0"
+    assert str(balance.build_folder()) == plain + "-boundscheck0"

@@ -45,21 +45,40 @@ Seven choices differ from a plain `@njit(cache=True)`, all measured (docs/perfor
   on (NUMBA_BOUNDSCHECK=1) reports as an IndexError (tests/test_kernel_compile.py plays games
   so).
 
+Compiled code is cached in balance's build folder (balance.build_folder) and nowhere else: numba
+falls back on other folders (`__pycache__` beside the sources, a user-wide one) when its own
+cannot be written, and those are keyed by a function's own file only, so an edited policy would
+run the old machine code of the kernel functions that inline it. When the build folder cannot
+be written, functions compile without a cache, and the process says so once.
+
 Besides, two choices make numba's own work in a compile shorter: a compile started from Python
 runs on a deep Python stack (`_on_a_deep_stack`), and numba's flags list their values without a
 property call per option (`_option_values`).
 """
 
+import functools
+import sys
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
 from types import FunctionType
 
 from llvmlite import binding as ll
 from llvmlite import ir
 from numba.core import config, types
-from numba.core.caching import FunctionCache
+from numba.core.caching import (
+    CompileResultCacheImpl,
+    FunctionCache,
+    NullCache,
+    _CacheLocator,
+    _SourceFileBackedLocatorMixin,
+)
 from numba.core.codegen import JITCodeLibrary
 from numba.core.registry import CPUDispatcher, cpu_target
 from numba.core.targetconfig import TargetConfig
 from numba.np import arrayobj
+
+import balance
 
 
 def _call(f, args):
@@ -213,7 +232,104 @@ def _emit_kernel_libraries(codegen) -> None:
 _emit_kernel_libraries(cpu_target.target_context.codegen())
 
 
-class _CompiledCodeCache(FunctionCache):
+_said_uncached = False  # whether this process has said that it compiles without a cache
+
+
+def _say_uncached(folder: Path, exc: OSError) -> None:
+    """Say, once per process, that compiled code is not cached, why, and what to do."""
+    global _said_uncached
+    if not _said_uncached:
+        _said_uncached = True
+        print(
+            f"warning: cannot write the compile cache {folder} ({exc.strerror or exc}); "
+            "compiling without a cache, so every run compiles (about a minute): "
+            "set XDG_CACHE_HOME or NUMBA_CACHE_DIR to a writable folder",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+@functools.cache
+def _writable(folder: Path) -> bool:
+    """Whether the build folder can be created and written in (else say so)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as exc:
+        _say_uncached(folder, exc)
+        return False
+    return True
+
+
+class _BuildFolderLocator(_SourceFileBackedLocatorMixin, _CacheLocator):
+    """Where numba caches a function: the build folder, in a sub-folder per source folder (as
+    numba names it under a NUMBA_CACHE_DIR)."""
+
+    def __init__(self, py_func, py_file):
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        self.build_folder = balance.build_folder()
+        self._cache_path = str(self.build_folder / self.get_suitable_cache_subpath(py_file))
+
+    def get_cache_path(self):
+        return self._cache_path
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        return cls(py_func, py_file)  # never None, which would send numba to the next locator
+
+
+class _BuildFolderCacheImpl(CompileResultCacheImpl):
+    """numba's cache of compile results, with the build folder as its only locator."""
+
+    _locator_classes = [_BuildFolderLocator]
+
+    def __init__(self, py_func):
+        # numba takes its locators from NUMBA_CACHE_LOCATOR_CLASSES instead when it is set
+        chosen, config.CACHE_LOCATOR_CLASSES = config.CACHE_LOCATOR_CLASSES, ""
+        try:
+            super().__init__(py_func)
+        finally:
+            config.CACHE_LOCATOR_CLASSES = chosen
+
+
+class _KernelCache(FunctionCache):
+    """The on-disk cache of a compiled function, in the build folder only. A folder that cannot
+    be read or written any more (removed meanwhile, a full disk) ends the caching of the
+    function instead of its compile."""
+
+    _impl_class = _BuildFolderCacheImpl
+
+    @classmethod
+    def of(cls, py_func):
+        """The cache of `py_func`, or none when the build folder cannot be written."""
+        return cls(py_func) if _writable(balance.build_folder()) else NullCache()
+
+    def load_overload(self, sig, target_context):
+        with self._or_uncached():
+            return super().load_overload(sig, target_context)
+        return None  # the folder failed: compile it
+
+    def save_overload(self, sig, data):
+        with self._or_uncached():
+            super().save_overload(sig, data)
+
+    @contextmanager
+    def _or_uncached(self):
+        try:
+            yield
+        except OSError as exc:
+            _say_uncached(self._impl.locator.build_folder, exc)
+            self.disable()
+
+
+# A plain numba function that calls kernel functions (a test's `@njit(cache=True)`) is cached by
+# numba's own locators, which take the build folder first: not beside its file, keyed by that
+# file alone, unless the build folder cannot be written.
+config.CACHE_DIR = str(balance.build_folder())
+
+
+class _CompiledCodeCache(_KernelCache):
     """The on-disk cache of the compiled-code twin: the same files as its Python-callable
     dispatcher's, under keys of their own, so neither ever loads the other's machine code
     (the twin's has no Python wrapper to call)."""
@@ -233,7 +349,7 @@ class _CompiledCodeDispatcher(CPUDispatcher):
     compiled_elsewhere = None
 
     def enable_caching(self):
-        self._cache = _CompiledCodeCache(self.py_func)
+        self._cache = _CompiledCodeCache.of(self.py_func)
 
     def compile(self, sig):
         wait, self.compiled_elsewhere = self.compiled_elsewhere, None
@@ -251,6 +367,9 @@ class CompiledFunction(CPUDispatcher):
     """A compiled function as Python sees it: called from Python it compiles with the Python
     wrapper; a call from compiled code is typed, compiled and linked through its twin."""
 
+    def enable_caching(self):
+        self._cache = _KernelCache.of(self.py_func)
+
     def compile(self, sig):
         return _Compiling.compile(_Compiling.KERNEL, super().compile, sig)
 
@@ -262,7 +381,7 @@ class CompiledFunction(CPUDispatcher):
 
 
 def compiled(func=None, *, nogil=False, inline=False):
-    """Compile `func` in nopython mode, cached on disk (balance.__init__ picks the folder).
+    """Compile `func` in nopython mode, cached on disk in the build folder alone.
     nogil=True releases the GIL while it runs, for an entry point played from several threads.
 
     inline=True inlines the function's body into its callers before they are typed, so it is

@@ -22,6 +22,7 @@ import sys
 
 import numba
 import numpy as np
+from numba.core.caching import NullCache
 
 from balance.kernel.actions import declare
 from balance.kernel.contagion import check_saliva, resolve_contagion, warm_burned_rooms
@@ -117,11 +118,12 @@ def compile_kernel(entry, g, seed, first_game, out, rules, policies) -> None:
     """Compile the entry point `entry` (game.entry_point) for the types of these arguments
     (those of a call), or load it from numba's cache when it is there, in this thread: the
     runner's threads then only call it. A cold compile on a machine of two cores or more is
-    split with a helper process."""
+    split with a helper process, which hands its functions over through the on-disk cache: none
+    when the cache cannot be written (jit._KernelCache.of)."""
     sig = tuple(numba.typeof(a) for a in (g, seed, first_game, out, rules, policies))
     if sig in entry.overloads:
         return
-    if _is_cached(entry, sig) or _cores() < 2:
+    if _is_cached(entry, sig) or _cores() < 2 or isinstance(entry._cache, NullCache):
         entry.compile(sig)  # loads it, or compiles it in this process alone
         return
     process = subprocess.Popen(
