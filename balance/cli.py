@@ -473,7 +473,9 @@ SWEEP_HELP = (
     "count, GAMES games per cell, one Parquet file per cell in DIR."
     "\n\n"
     "Resumable: a cell's file appears only once all its games are played, so running the same "
-    "command again after an interruption plays only the missing cells. A cell's seed depends "
+    "command again after an interruption plays only the missing cells (and any damaged one). "
+    "Every cell file carries its sweep's identity and its own, and a cell of another sweep in "
+    "DIR is refused, never mixed in. A cell's seed depends "
     "only on SEED and the cell's own values, so adding a value to an axis (the same command "
     "with one more value) plays only the new cells and leaves the others unchanged."
     "\n\n"
@@ -501,7 +503,8 @@ def sweep(
             metavar="DIR",
             help="Sweep directory: manifest.json and one Parquet file per finished cell. "
             "Created if missing. A directory of a sweep with other settings (--games, --seed, "
-            "--set, --humans, --things or package version) is refused.",
+            "--set, --humans, --things or package version) is refused, and so is one another "
+            "sweep is writing (it holds DIR/sweep.lock while it runs).",
         ),
     ],
     grid: Annotated[
@@ -560,7 +563,7 @@ def sweep(
     ] = None,
 ) -> None:
     """Play a grid of configurations into a resumable sweep directory (help: SWEEP_HELP)."""
-    from balance.sweep import parse_grid, plan_sweep, run_sweep
+    from balance.sweep import Stopped, parse_grid, plan_sweep, run_sweep
 
     plan = plan_sweep(
         _player_counts(players),
@@ -572,8 +575,16 @@ def sweep(
         seed=seed,
         command=" ".join(["balance", *sys.argv[1:]]),
     )
-    with _cell_progress() as progress:
-        played = run_sweep(plan, out, jobs, progress=progress, scheduler=scheduler)
+    try:
+        with _cell_progress() as progress:
+            played = run_sweep(plan, out, jobs, progress=progress, scheduler=scheduler)
+    except Stopped as stop:
+        print(
+            f"error: sweep {stop}: its workers are stopped and the cells it finished kept in "
+            f"{out}; run the same command again to play the others",
+            file=sys.stderr,
+        )
+        raise typer.Exit(128 + stop.signum) from None
     total = len(plan.cells)
     print(
         f"sweep: {total} cells in {out} ({played} played, {total - played} already there); "
@@ -605,6 +616,12 @@ def _cell_progress() -> Iterator[Any]:
 
     try:
         yield progress
+    except BaseException:
+        # the error's one line is all stderr gets, not a half bar: erased on a terminal, not
+        # printed elsewhere
+        bar.live.transient = True
+        bar.console.quiet = not bar.console.is_terminal
+        raise
     finally:
         if bar.live.is_started:
             bar.stop()

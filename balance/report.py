@@ -6,6 +6,11 @@ half-written file. Replacing an existing folder takes two renames (old aside, ne
 one is deleted afterwards. A folder that exists and holds anything but an earlier report is
 refused rather than replaced. The report holds no timestamp: the same sweep gives the same
 Markdown.
+
+Its figures (seed, games per cell, win rates) come from the cell files, each checked to belong
+to the sweep (balance.sweep.read_sweep): the manifest only says which cells were planned, and a
+hand edit of it changes no number. A damaged cell or one of another sweep stops the report with
+one line naming the file.
 """
 
 from __future__ import annotations
@@ -33,12 +38,14 @@ TOP_REASONS = 3  # end reasons listed per cell in the table of every cell
 def write_report(sweep_dir: Path, out: Path) -> Path:
     """Write `out/report.md` and its PNG charts for the sweep in `sweep_dir`; return the path of
     report.md. Raises ConfigError for a directory without a sweep or an unusable `out`."""
-    from balance.sweep import load_manifest, load_records, summarize_cells
+    from balance.sweep import load_manifest, read_sweep, summarize_cells
 
     sweep_dir, out = Path(sweep_dir), Path(out)
-    manifest = load_manifest(sweep_dir)
+    load_manifest(sweep_dir)  # a directory without a sweep is named before the destination
     _check_destination(sweep_dir, out)
-    records = load_records(sweep_dir)
+    # the settings (seed, games, ...) are the cells' own, not the manifest's, which says what
+    # was planned but can be edited by hand
+    manifest, records = read_sweep(sweep_dir)
     axes = [a for a in manifest["axes"] if a in records.columns]
     summary = summarize_cells(records, axes)
     grid = plots.Grid.from_manifest(manifest)

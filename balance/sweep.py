@@ -10,19 +10,35 @@ records as an uninterrupted one.
 Cells are played in this process, in joblib worker processes, or on the workers of a Dask
 cluster; wherever a cell is played, its records come back here and this process alone writes
 the cell files, so workers need no shared file system and a dying worker leaves no file behind.
+
+A sweep directory is trusted only as far as it proves itself. A sweep holds an exclusive lock on
+its directory for its whole run, so two sweeps never write one directory at once. Every cell file
+carries in its Parquet metadata the identity of its sweep (a hash of the sweep's settings), its
+own id, values, config hash, seed, games and the compiled sources' digest; resuming and reading
+a sweep check every cell file against the manifest. A cell of another sweep is refused, never
+mixed in; a damaged cell (truncated, not Parquet, without metadata) is played again by resuming,
+and named by reading. Figures read back come from the cells, never from the manifest, which is
+only the plan.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import hashlib
 import itertools
 import json
+import os
+import signal
 import socket
+import sys
+import threading
+import time
+import warnings
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterator, Sequence
 
 import numpy as np
 import polars as pl
@@ -33,11 +49,13 @@ from balance import codes
 from balance.config import Config, ConfigError, load_config
 from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
-from balance.summary import wilson_interval
+from balance.summary import PARQUET_METADATA_KEY, provenance, wilson_interval
 
 MANIFEST = "manifest.json"
 CELLS = "cells"
+LOCK = "sweep.lock"  # held (flock) by the sweep writing the directory
 POLICY_AXES = ("humans", "things")  # grid axes that pick a policy preset instead of a config key
+PLAYERS_KEY = "game.players"  # set by --players, never by a grid axis
 SETTINGS = (
     "seed",
     "games",
@@ -106,6 +124,15 @@ class SweepPlan:
             "source_digest": self.source_digest,
         }
 
+    @property
+    def id(self) -> str:
+        """The sweep's identity: a hash of its settings, carried by every cell it writes."""
+        return sweep_id(self.settings())
+
+
+def sweep_id(settings: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()[:16]
+
 
 def parse_grid(texts: Sequence[str]) -> dict[str, list[str]]:
     """`KEY=V1,V2,...` texts into {key: [value texts]}, in the order given."""
@@ -140,8 +167,21 @@ def plan_sweep(
     sweep before any game (the error names the key and the value)."""
     from policies import names
 
+    from balance.runner import MAX_SEED
+
     if not isinstance(games, int) or games < 1:
         raise ConfigError(f"--games: {games!r} is not allowed (allowed: a whole number >= 1)")
+    if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ConfigError(
+            f"--seed: {seed!r} is not allowed (allowed: a whole number from 0 to 2**63-1)"
+        )
+    if PLAYERS_KEY in axes:
+        # a cell is labelled and seeded by its --players count; one that played another count
+        # would be reported under the wrong one
+        raise ConfigError(
+            f"--grid: {PLAYERS_KEY!r} is not allowed (the player count is --players, e.g. "
+            "--players 9,15; allowed: any other config key, humans or things)"
+        )
     if not players:
         raise ConfigError("--players: empty (allowed: a comma-separated list such as 9,12,15)")
 
@@ -164,6 +204,11 @@ def plan_sweep(
     seen: dict[tuple, Cell] = {}
     for cell in cells:
         cfg = load_config(cell.players, [*sets, *cell.overrides()])
+        if cfg.players != cell.players:
+            raise ConfigError(
+                f"--set: {PLAYERS_KEY}={cfg.players} is not allowed in a sweep (the player count "
+                f"is --players, here {cell.players}; allowed: --players {cfg.players})"
+            )
         same = (
             cell.players,
             cfg.hash,
@@ -181,14 +226,62 @@ def plan_sweep(
     )
 
 
-def _write_manifest(plan: SweepPlan, out: Path) -> None:
-    """Create or extend the manifest; refuse a directory made with other settings."""
+MANIFEST_KEYS = {"sweep": str, "settings": dict, "axes": dict, "cells": dict}
+CELL_ENTRY_KEYS = ("players", "values", "config_hash", "seed")
+
+
+def _read_manifest(out: Path) -> dict[str, Any] | None:
+    """The manifest in `out`, None if there is none; one that is not a sweep's manifest (not
+    JSON, keys missing) is a ConfigError saying what to do."""
     path = out / MANIFEST
+    try:
+        manifest = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        problem = exc.strerror
+    except ValueError as exc:  # not JSON, or not UTF-8
+        problem = f"not JSON: {exc}"
+    else:
+        problem = _manifest_problem(manifest)
+    if problem is None:
+        return manifest
+    raise ConfigError(
+        f"sweep directory: {str(path)!r} is not a sweep manifest ({problem}; allowed: the "
+        f"{MANIFEST} `balance sweep` wrote: remove it and run the sweep command again, which "
+        "keeps the cells that belong to that sweep)"
+    )
+
+
+def _manifest_problem(manifest: Any) -> str | None:
+    if not isinstance(manifest, dict):
+        return "not a JSON object"
+    for key, kind in MANIFEST_KEYS.items():
+        if key not in manifest:
+            return f"no key {key!r}"
+        if not isinstance(manifest[key], kind):
+            return f"{key!r} is not a JSON {'string' if kind is str else 'object'}"
+    missing = [k for k in SETTINGS if k not in manifest["settings"]]
+    if missing:
+        return f"no key {missing[0]!r} in settings"
+    for axis, values in manifest["axes"].items():
+        if not isinstance(values, list):
+            return f"axis {axis!r} has no list of values"
+    for cell_id, entry in manifest["cells"].items():
+        if not isinstance(entry, dict) or any(k not in entry for k in CELL_ENTRY_KEYS):
+            return f"cell {cell_id!r} lacks one of {', '.join(CELL_ENTRY_KEYS)}"
+        if not isinstance(entry["players"], int) or not isinstance(entry["values"], dict):
+            return f"cell {cell_id!r} has no whole-number players or no values object"
+    return None
+
+
+def _grown_manifest(plan: SweepPlan, old: dict[str, Any] | None, out: Path) -> dict[str, Any]:
+    """The manifest of the directory once `plan` is added to what `old` holds; a directory made
+    with other settings or over other axes is refused."""
     cells: dict[str, Any] = {}
     axes: dict[str, list[str]] = {}
     commands: list[str] = []
-    if path.exists():
-        old = json.loads(path.read_text())
+    if old is not None:
         if old["settings"] != plan.settings():
             changed = [k for k in SETTINGS if old["settings"].get(k) != plan.settings()[k]]
             raise ConfigError(
@@ -201,29 +294,31 @@ def _write_manifest(plan: SweepPlan, out: Path) -> None:
                 f"--out: {str(out)!r} holds a sweep over the axes "
                 f"{sorted(old['axes'])} (allowed: the same axes, or a new directory)"
             )
-        cells, axes, commands = old["cells"], old["axes"], old["commands"]
+        cells, axes, commands = old["cells"], old["axes"], list(old.get("commands", []))
     for key, values in plan.axes.items():
         axes[key] = axes.get(key, []) + [v for v in values if v not in axes.get(key, [])]
     for cell in plan.cells:
-        cfg = load_config(cell.players, [*plan.sets, *cell.overrides()])
-        cells[cell.id] = {
-            "players": cell.players,
-            "values": dict(cell.values),
-            "config_hash": cfg.hash,
-            "seed": cell.seed(plan.seed),
-            "file": f"{CELLS}/{cell.id}.parquet",
-        }
+        cells[cell.id] = _cell_entry(plan, cell, _cell_config(plan, cell))
     if plan.command and plan.command not in commands:
         commands.append(plan.command)  # every command that made or grew this sweep, in order
-    manifest = {
+    return {
+        "sweep": plan.id,
         "settings": plan.settings(),
         "command": commands[0] if commands else "",  # the command that made it
         "commands": commands,
         "axes": axes,
         "cells": cells,
     }
-    with written_whole(path) as tmp:
-        tmp.write_text(json.dumps(manifest, indent=1))
+
+
+def _cell_entry(plan: SweepPlan, cell: Cell, cfg: Config) -> dict[str, Any]:
+    return {
+        "players": cell.players,
+        "values": dict(cell.values),
+        "config_hash": cfg.hash,
+        "seed": cell.seed(plan.seed),
+        "file": f"{CELLS}/{cell.id}.parquet",
+    }
 
 
 def _cell_frame(plan: SweepPlan, cell: Cell, records: np.ndarray, cfg: Config) -> pl.DataFrame:
@@ -271,10 +366,130 @@ def _cell_config(plan: SweepPlan, cell: Cell) -> Config:
 
 
 def _write_cell(plan: SweepPlan, cell: Cell, records: np.ndarray, out: Path) -> None:
-    """Publish a played cell: a temporary file renamed into place, so it is whole or absent."""
-    final = out / CELLS / f"{cell.id}.parquet"
-    with written_whole(final) as tmp:
-        _cell_frame(plan, cell, records, _cell_config(plan, cell)).write_parquet(tmp)
+    """Publish a played cell: a temporary file renamed into place, so it is whole or absent;
+    its metadata says which sweep and cell it is (`_cell_meta`)."""
+    cfg = _cell_config(plan, cell)
+    meta = {PARQUET_METADATA_KEY.decode(): json.dumps(_cell_meta(plan, cell, cfg))}
+    with written_whole(out / CELLS / f"{cell.id}.parquet") as tmp:
+        _cell_frame(plan, cell, records, cfg).write_parquet(tmp, metadata=meta)
+
+
+CELL_META_KEYS = ("sweep", "sweep_settings", "cell", "values", *CELL_ENTRY_KEYS, "games")
+
+
+def _cell_meta(plan: SweepPlan, cell: Cell, cfg: Config) -> dict[str, Any]:
+    """What a cell file proves about itself: the run's provenance (as `balance run --out`
+    writes it), the compiled sources' digest, the cell's id and values, and its sweep's
+    identity and settings."""
+    return {
+        **provenance(
+            players=cell.players,
+            things=cfg["things.start"],
+            seed=cell.seed(plan.seed),
+            games=plan.games,
+            config_hash=cfg.hash,
+            humans_policy=cell.policy("humans", plan.humans),
+            things_policy=cell.policy("things", plan.things),
+        ),
+        "source_digest": plan.source_digest,
+        "cell": cell.id,
+        "values": dict(cell.values),
+        "sweep": plan.id,
+        "sweep_settings": plan.settings(),
+    }
+
+
+class DamagedCell(Exception):
+    """A cell file that cannot be read back whole; the message says why."""
+
+
+def _read_cell(path: Path) -> tuple[dict[str, Any], pl.DataFrame]:
+    """A cell file's metadata (`_cell_meta`) and records; DamagedCell if it is not a whole
+    cell file: not Parquet, cut short, without its metadata or with fewer games."""
+    import pyarrow.parquet as pq
+
+    try:
+        footer = pq.read_metadata(path)
+        frame = pl.read_parquet(path)
+    except (OSError, ValueError, pl.exceptions.PolarsError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise DamagedCell(f"not a readable Parquet file: {reason}") from None
+    try:
+        meta = json.loads((footer.metadata or {})[PARQUET_METADATA_KEY])
+    except (KeyError, ValueError):
+        meta = None
+    if not isinstance(meta, dict) or any(k not in meta for k in CELL_META_KEYS):
+        raise DamagedCell("no sweep provenance in its metadata")
+    if frame.height != meta["games"]:
+        raise DamagedCell(f"{frame.height} games where its metadata says {meta['games']}")
+    return meta, frame
+
+
+def _not_of_sweep(
+    path: Path, meta: dict[str, Any], manifest: dict[str, Any], settings: dict[str, Any]
+) -> str | None:
+    """Why the cell file at `path` (metadata `meta`) is not a cell of the sweep of `manifest`
+    (made with `settings`), or None when it is one."""
+    if meta["sweep"] != manifest["sweep"]:
+        theirs = meta["sweep_settings"] if isinstance(meta["sweep_settings"], dict) else {}
+        changed = [
+            f"{key} {theirs.get(key)!r}, this sweep's {settings.get(key)!r}"
+            for key in SETTINGS
+            if theirs.get(key) != settings.get(key)
+        ]
+        return (
+            "it was written by another sweep ("
+            + ("; ".join(changed) or f"sweep {meta['sweep']}, this sweep's {manifest['sweep']}")
+            + ")"
+        )
+    entry = manifest["cells"].get(path.stem)
+    if meta["cell"] != path.stem or entry is None:
+        return (
+            f"it holds cell {meta['cell']} ({meta['players']} players, {meta['values']}), "
+            "which is not in this sweep's grid"
+        )
+    changed = [
+        f"{key} {meta[key]!r}, the manifest's {entry[key]!r}"
+        for key in CELL_ENTRY_KEYS
+        if meta[key] != entry[key]
+    ]
+    return f"it differs from its cell in {MANIFEST} ({'; '.join(changed)})" if changed else None
+
+
+def _foreign_cell(path: Path, why: str) -> ConfigError:
+    return ConfigError(
+        f"sweep directory: {str(path)!r} is not a cell of this sweep: {why} (allowed: this "
+        "sweep's cells only: remove the file, or sweep into another --out)"
+    )
+
+
+def _cells_to_replay(
+    plan: SweepPlan, manifest: dict[str, Any], out: Path, notice: Callable[[str], None]
+) -> list[Cell]:
+    """Check every cell file in `out` against `manifest` before anything is played: a cell of
+    another sweep is refused; the damaged ones of `plan` are returned, to be played again (each
+    new file replaces the damaged one when it is renamed into place)."""
+    planned = {cell.id: cell for cell in plan.cells}
+    replay = []
+    for path in sorted((out / CELLS).glob("*.parquet")):
+        try:
+            meta, _ = _read_cell(path)
+        except DamagedCell as exc:
+            if path.stem in planned:
+                notice(f"{path} is damaged ({exc}): playing it again, its new file replaces it")
+                replay.append(planned[path.stem])
+            elif path.stem in manifest["cells"]:  # a cell of this sweep, of a command before
+                notice(
+                    f"{path} is damaged ({exc}) and not in this command's grid: the sweep "
+                    "command that played it plays it again"
+                )
+            else:
+                raise _foreign_cell(path, f"it is damaged ({exc}) and not in {MANIFEST}") from None
+            continue
+        why = _not_of_sweep(path, meta, manifest, plan.settings())
+        if why is not None:
+            raise _foreign_cell(path, why)
+    return replay
 
 
 def _warm_up(plan: SweepPlan, cells: Sequence[Cell]) -> None:
@@ -294,6 +509,119 @@ async def _warm_up_worker(plan: SweepPlan, cells: Sequence[Cell]) -> None:
 
 def missing_cells(plan: SweepPlan, out: Path) -> list[Cell]:
     return [c for c in plan.cells if not (out / CELLS / f"{c.id}.parquet").exists()]
+
+
+WATCH_INTERVAL = 0.2  # seconds between a worker's checks that its sweep still runs
+
+
+def _end_with(sweep_pid: int) -> None:
+    """Start a thread that ends this joblib worker process (its initializer) when its parent,
+    the sweep process `sweep_pid`, is gone, even killed by SIGKILL: a worker would otherwise
+    play on, then wait for more cells for minutes, and keep loky's resource trackers alive with
+    it. A thread that watches the parent rather than prctl's death signal, which fires when
+    the parent's *thread* that started the worker ends: loky's manager thread restarts lost
+    workers, and ends with its executor while they play on."""
+
+    def watch() -> None:
+        while os.getppid() == sweep_pid:
+            time.sleep(WATCH_INTERVAL)
+        os._exit(1)  # at once: the cell it plays has nobody to go to
+
+    threading.Thread(target=watch, name="end-with-sweep", daemon=True).start()
+
+
+def _start_quiet_resource_trackers() -> None:
+    """Start the resource trackers of joblib's workers (processes that remove the semaphores
+    and folders the workers share, also after a kill) with standard error on /dev/null: a
+    sweep stopped by a signal or killed can leave them a semaphore to remove, which they would
+    report on the user's terminal after the sweep's own one line. A tracker already running
+    is left as it is."""
+    from multiprocessing import resource_tracker
+
+    from joblib.externals.loky.backend import resource_tracker as loky_resource_tracker
+
+    sys.stderr.flush()
+    stderr, devnull = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)  # the trackers inherit descriptor 2 as their standard error
+        loky_resource_tracker.ensure_running()
+        resource_tracker.ensure_running()
+    finally:
+        os.dup2(stderr, 2)
+        os.close(stderr)
+        os.close(devnull)
+
+
+@contextmanager
+def _locked(out: Path) -> Iterator[None]:
+    """Hold the directory's lock for the whole sweep: a second sweep on it is refused at once,
+    before it reads or changes anything (a killed sweep's lock goes with it)."""
+    try:
+        (out / CELLS).mkdir(parents=True, exist_ok=True)
+        lock = os.fdopen(os.open(out / LOCK, os.O_RDWR | os.O_CREAT, 0o666), "r+")
+    except OSError as exc:
+        raise ConfigError(
+            f"--out: {str(out)!r} is not allowed ({exc.strerror}; allowed: a writable directory)"
+        ) from None
+    with lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = lock.read().strip()
+            raise ConfigError(
+                f"--out: {str(out)!r} is being written by another balance sweep"
+                + (f" (process {holder})" if holder else "")
+                + " (allowed: wait for it to end, or another --out)"
+            ) from None
+        lock.truncate(0)
+        lock.write(str(os.getpid()))  # names the holder to a sweep refused by the lock
+        lock.flush()
+        yield
+
+
+class Stopped(Exception):
+    """The sweep was stopped by SIGTERM or SIGHUP; the cells it finished are kept."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"stopped by {signal.Signals(signum).name}")
+        self.signum = signum
+
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+@contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise Stopped in the main thread, so the sweep unwinds as on an error:
+    its workers are stopped, its temporary files removed and its lock released. (Only the main
+    thread can set signal handlers; a sweep run from another thread keeps the defaults.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        for s in STOP_SIGNALS:
+            signal.signal(s, signal.SIG_IGN)  # a second signal must not break the unwinding
+        raise Stopped(signum)
+
+    previous = {s: signal.signal(s, stop) for s in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
+def _close_quietly(played: Generator[Any, None, None]) -> None:
+    """Close the generator of played cells: an early close (an error, a signal) makes joblib
+    stop its workers, with a warning about cells played for nothing that we do not want."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        played.close()
+
+
+def _print_notice(line: str) -> None:
+    print(f"warning: sweep: {line}", file=sys.stderr)
 
 
 SCHEDULER_ALLOWED = "allowed: a running scheduler address like tcp://host:8786, or local"
@@ -374,14 +702,19 @@ def run_sweep(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     scheduler: str | None = None,
+    notice: Callable[[str], None] = _print_notice,
 ) -> int:
-    """Play every missing cell of `plan` into `out`; returns the number of cells played.
+    """Play every missing or damaged cell of `plan` into `out`; returns the number of cells
+    played.
 
     jobs = 1 plays cells one after another with numba's threads; jobs > 1 runs that many
     worker processes (joblib) with one numba thread each, so cores are used at one level only.
     `scheduler` sends the cells to the Dask scheduler at that address instead, or to a
     LocalCluster of `jobs` workers for `local`, one numba thread per cell there too.
-    `progress(done, total)` is called as cells finish.
+    `progress(done, total)` is called as cells finish; `notice(line)` tells of each damaged
+    cell played again. A sweep already writing `out`, a cell file of another sweep in it or a
+    manifest that is not a sweep's is a ConfigError before anything is written; SIGTERM or
+    SIGHUP raise Stopped once the workers are stopped and the temporary files removed.
     """
     from joblib import Parallel, delayed
 
@@ -389,38 +722,41 @@ def run_sweep(
         raise ConfigError(f"--jobs: {jobs!r} is not allowed (allowed: a whole number >= 1)")
     # connected first, so an unreachable scheduler stops the sweep before any file is written
     connection = nullcontext() if scheduler is None else _dask_client(scheduler, jobs)
-    with connection as client:
-        out = Path(out)
-        try:
-            (out / CELLS).mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ConfigError(
-                f"--out: {str(out)!r} is not allowed ({exc.strerror}; allowed: a writable "
-                "directory)"
-            ) from None
-        _write_manifest(plan, out)
+    out = Path(out)
+    with connection as client, _locked(out), _stopped_by_signals():
+        manifest = _grown_manifest(plan, _read_manifest(out), out)
+        damaged = _cells_to_replay(plan, manifest, out, notice)
+        with written_whole(out / MANIFEST) as tmp:
+            tmp.write_text(json.dumps(manifest, indent=1))
         for stale in (out / CELLS).glob(TEMPORARY_GLOB):
             stale.unlink()  # a half-written file of an interrupted run, never read as a result
-        todo = missing_cells(plan, out)
+        todo = missing_cells(plan, out) + damaged
         total = len(todo)
         if progress is not None:
             progress(0, total)
         if not todo:
             return 0
         _warm_up(plan, todo)  # compile here once: workers on this machine then load the cache
-        played: Iterable[tuple[Cell, np.ndarray]]
+        played: Generator[tuple[Cell, np.ndarray], None, None]
         if client is not None:
             played = _played_on_dask(client, plan, todo)
         elif jobs == 1:
             played = (_play_cell(plan, c, None) for c in todo)
         else:
-            played = Parallel(n_jobs=jobs, return_as="generator_unordered")(
-                delayed(_play_cell)(plan, c, 1) for c in todo
-            )
-        for done, (cell, records) in enumerate(played, start=1):
-            _write_cell(plan, cell, records, out)
-            if progress is not None:
-                progress(done, total)
+            _start_quiet_resource_trackers()
+            played = Parallel(
+                n_jobs=jobs,
+                return_as="generator_unordered",
+                initializer=_end_with,
+                initargs=(os.getpid(),),
+            )(delayed(_play_cell)(plan, c, 1) for c in todo)
+        try:
+            for done, (cell, records) in enumerate(played, start=1):
+                _write_cell(plan, cell, records, out)
+                if progress is not None:
+                    progress(done, total)
+        finally:
+            _close_quietly(played)
     return total
 
 
@@ -430,26 +766,49 @@ def run_sweep(
 
 
 def load_manifest(out: Path) -> dict[str, Any]:
-    path = Path(out) / MANIFEST
-    if not path.exists():
+    """The sweep's manifest: its plan (settings, axes, cells), not its results."""
+    manifest = _read_manifest(Path(out))
+    if manifest is None:
         raise ConfigError(
             f"sweep directory: {str(out)!r} has no {MANIFEST} (allowed: a directory "
             "written by `balance sweep --out`)"
         )
-    return json.loads(path.read_text())
+    return manifest
+
+
+def read_sweep(out: Path) -> tuple[dict[str, Any], pl.DataFrame]:
+    """The manifest, its settings replaced by those the cells carry (a hand-edited manifest
+    changes no figure), and every finished cell's records (see `load_records`). Every cell file
+    is checked: one of another sweep or a damaged one is a ConfigError naming it."""
+    out = Path(out)
+    manifest = load_manifest(out)
+    files = sorted((out / CELLS).glob("*.parquet"))
+    if not files:
+        raise ConfigError(f"sweep directory: {str(out)!r} has no finished cell yet")
+    frames = []
+    for path in files:
+        try:
+            meta, frame = _read_cell(path)
+        except DamagedCell as exc:
+            raise ConfigError(
+                f"sweep directory: {str(path)!r} is a damaged cell ({exc}; allowed: run the "
+                "sweep command again, which plays damaged cells again)"
+            ) from None
+        why = _not_of_sweep(path, meta, manifest, manifest["settings"])
+        if why is not None:
+            raise _foreign_cell(path, why)
+        frames.append(frame)
+    # every cell carries the same settings: it was checked to be of the manifest's sweep
+    manifest = {**manifest, "settings": meta["sweep_settings"]}
+    df = pl.concat(frames, how="diagonal_relaxed")
+    axes = [a for a in manifest["axes"] if a in df.columns]
+    return manifest, df.sort(["players", *axes, "game"])
 
 
 def load_records(out: Path) -> pl.DataFrame:
     """Every finished cell's per-game records, with the cell's columns: `cell`, `players`,
     `config_hash`, `cell_seed` and one column per grid axis (fuel in canisters)."""
-    manifest = load_manifest(out)
-    files = sorted((Path(out) / CELLS).glob("*.parquet"))
-    if not files:
-        raise ConfigError(f"sweep directory: {str(out)!r} has no finished cell yet")
-    frames = [pl.read_parquet(f) for f in files]
-    df = pl.concat(frames, how="diagonal_relaxed")
-    axes = list(manifest["axes"])
-    return df.sort(["players", *[a for a in axes if a in df.columns], "game"])
+    return read_sweep(out)[1]
 
 
 REASONS = [r for r in codes.REASON_NAMES if r != "running"]

@@ -81,7 +81,12 @@ def test_report_holds_every_chart_of_a_two_axis_sweep(fuel_things):
     referenced = _charts_of((folder / REPORT_FILE).read_text())
     assert sorted(referenced) == sorted(expected)  # each chart once, nothing missing
     # nothing is left beside the report: no temporary or old folder
-    assert sorted(p.name for p in fuel_things.iterdir()) == ["cells", "manifest.json", "report"]
+    assert sorted(p.name for p in fuel_things.iterdir()) == [
+        "cells",
+        "manifest.json",
+        "report",
+        "sweep.lock",
+    ]
 
 
 def test_report_states_its_provenance(fuel_things):
