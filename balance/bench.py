@@ -7,6 +7,7 @@ import resource
 import statistics
 import sys
 import time
+from contextlib import closing
 from typing import Any, Sequence
 
 import numba
@@ -67,8 +68,9 @@ def bench(
             seconds = []
             for _ in range(repeat):
                 start = time.perf_counter()
-                for _records in play_batches(cfg, games, seed, humans, things):
-                    pass  # timed: the kernel; the records are not needed
+                with closing(play_batches(cfg, games, seed, humans, things)) as batches:
+                    for _records in batches:
+                        pass  # timed: the kernel; the records are not needed
                 seconds.append(time.perf_counter() - start)
             rates = [games / s for s in seconds]
             results.append(

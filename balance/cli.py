@@ -3,41 +3,165 @@ baseline and cache.
 
 Each command parses its options, makes one call into the library and prints. Every error a user
 can cause (a bad option value, a bad config key or value) ends the command with one line
-`error: <message>` on stderr and exit code 2, before any output file is written.
+`error: <message>` on stderr and exit code 2, before any output file is written; so does a
+failure of the system (a full disk, a read-only folder, a full standard output). Ctrl-C, SIGTERM
+and SIGHUP stop a command with exit code 128 + the signal, its outputs absent or as they were,
+and a closed pipe (`balance replay ... | head -1`) ends it quietly with 141.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import signal
 import sys
+import threading
 import time
-from contextlib import contextmanager, nullcontext
+from contextlib import closing, contextmanager, nullcontext, suppress
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterator, Optional
 
 import typer
 from typer.core import TyperGroup
 
-from policies import DEFAULT
 from balance.config import ConfigError, load_config
+from balance import files
+
+
+def _numba_threads_problem() -> str | None:
+    """What is wrong with NUMBA_NUM_THREADS, or None. Numba reads it when it is imported and
+    stops with a traceback on 0 (or warns and ignores a word); a bad value is taken out of the
+    environment before numba is imported (by policies, below), and main refuses it in one line."""
+    text = os.environ.get("NUMBA_NUM_THREADS")
+    if text is None or (text.strip().isdigit() and int(text) >= 1):
+        return None
+    del os.environ["NUMBA_NUM_THREADS"]
+    return (
+        f"NUMBA_NUM_THREADS: {text!r} is not allowed (allowed: a whole number >= 1, or unset "
+        "for every core)"
+    )
+
+
+NUMBA_THREADS_PROBLEM = _numba_threads_problem()
+
+from policies import DEFAULT  # noqa: E402  (imports numba: after the check above)
 
 USAGE_ERROR = 2
+# A command stopped by a signal exits with 128 + its number, as a shell reports a process
+# killed by it: 130 for Ctrl-C (SIGINT), 143 for SIGTERM, 129 for SIGHUP, and 141 when the
+# reader of its output went away (SIGPIPE: `balance replay ... | head -1`), like `cat` or `yes`.
+# A pipeline's status is its last command's (head's 0), and under `set -o pipefail` 141 says
+# that the output was cut short, which it was.
+PIPE_CLOSED = 128 + signal.SIGPIPE
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+class _StreamError(Exception):
+    """A write to standard output or standard error failed: `name` says which."""
+
+    def __init__(self, name: str, error: OSError) -> None:
+        super().__init__(f"{name} cannot be written ({files.reason(error)})")
+        self.name, self.error = name, error
+
+
+class _Stream:
+    """sys.stdout or sys.stderr while a command runs: a failed write raises _StreamError naming
+    the stream (a bare OSError names nothing), which main reports in one line."""
+
+    def __init__(self, stream: Any, name: str) -> None:
+        self._stream, self._name = stream, name
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self._stream, attribute)
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            raise _StreamError(self._name, exc) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise _StreamError(self._name, exc) from exc
+
+
+def _end_on_signal(signum: int, frame: Any) -> None:
+    """SIGTERM and SIGHUP end a command as Ctrl-C does: SystemExit unwinds it in the main
+    thread, so the games being played stop (balance.runner) and the temporary files are removed
+    (balance.files), and the process exits with 128 + the signal's number."""
+    for s in ENDING_SIGNALS:
+        signal.signal(s, signal.SIG_IGN)  # a second signal must not break the unwinding
+    raise SystemExit(128 + signum)
+
+
+@contextmanager
+def _signals_end_commands() -> Iterator[None]:
+    """Handle SIGTERM and SIGHUP with _end_on_signal while a command runs (only the main thread
+    can set handlers; a command run from another thread keeps the defaults)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {s: signal.signal(s, _end_on_signal) for s in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
+def _silence(stream: Any) -> None:
+    """Point a stream that failed at /dev/null: the interpreter flushes what is left in it at
+    exit, which would fail again with a traceback."""
+    with suppress(OSError, ValueError):  # a test's captured stream has no descriptor
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+
+
+def _error_line(exc: Exception) -> str:
+    """The one line that reports a user error or a failure of the system (`error: ...`)."""
+    if isinstance(exc, typer.TyperException):
+        message = exc.format_message()
+    elif isinstance(exc, OSError) and not isinstance(exc, files.OutputError):
+        where = f"{exc.filename!r}: " if exc.filename else ""
+        message = f"{where}{files.reason(exc)}"
+    else:
+        message = str(exc)
+    return f"error: {' '.join(message.split())}"  # usage messages may wrap; the contract is one
 
 
 class _OneLineErrors(TyperGroup):
-    """Print user errors as one `error:` line with exit code 2 instead of a usage box or a
-    traceback; anything else (a bug) still raises."""
+    """Print user errors and failures of the system (a full disk, a read-only folder, a full or
+    closed standard output) as one `error:` line with exit code 2 instead of a usage box or a
+    traceback; anything else (a bug) still raises. SIGTERM and SIGHUP stop a command as Ctrl-C
+    does, with exit code 128 + the signal."""
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        streams = sys.stdout, sys.stderr
+        sys.stdout = _Stream(sys.stdout, "standard output")
+        sys.stderr = _Stream(sys.stderr, "standard error")
         try:
-            result = super().main(*args, standalone_mode=False, **kwargs)
-        except (ConfigError, typer.TyperException) as exc:
+            with _signals_end_commands():
+                if NUMBA_THREADS_PROBLEM:
+                    raise ConfigError(NUMBA_THREADS_PROBLEM)
+                result = super().main(*args, standalone_mode=False, **kwargs)
+                sys.stdout.flush()  # a full or closed stdout fails here, not at the exit
+        except (ConfigError, typer.TyperException, OSError, _StreamError) as exc:
+            sys.stdout, sys.stderr = streams
             if not standalone_mode:
                 raise
-            message = exc.format_message() if isinstance(exc, typer.TyperException) else str(exc)
-            # usage messages may wrap; the contract is one line
-            print(f"error: {' '.join(message.split())}", file=sys.stderr)
+            if isinstance(exc, _StreamError):
+                _silence(sys.stdout if exc.name == "standard output" else sys.stderr)
+                if exc.error.errno == errno.EPIPE:
+                    sys.exit(PIPE_CLOSED)
+            with suppress(OSError):  # standard error may be the stream that failed
+                print(_error_line(exc), file=sys.stderr)
             sys.exit(USAGE_ERROR)
+        finally:
+            sys.stdout, sys.stderr = streams
         if not standalone_mode:
             return result
         # a command returns None; --help and typer.Exit come back as their exit code
@@ -137,9 +261,15 @@ def run(
 
     cfg = load_config(players, overrides or [])
     set_threads(threads)
-    if out is not None and (out.is_dir() or not out.parent.is_dir()):
-        what = "is a directory" if out.is_dir() else "is not allowed"
-        raise ConfigError(f"--out: {str(out)!r} {what} (allowed: a file in an existing directory)")
+    if out is not None:  # refused before any game is played, not at the rename after them all
+        problem = files.destination_problem(out)
+        if problem is None and not out.parent.is_dir():
+            problem = "is not allowed"
+        if problem:
+            raise ConfigError(
+                f"--out: {str(out)!r} {problem} (allowed: a file in an existing directory, a "
+                "new name or a regular file)"
+            )
     if sys.stderr.isatty():
         print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
     warm_up(cfg, humans, things)  # compile time is not play time: games/s counts only play
@@ -160,7 +290,8 @@ def run(
         "overrides": list(cfg.overrides),
     }
     writer = records_writer(out, file_meta) if out is not None else nullcontext()
-    with _progress(games) as advance, writer as write:
+    # closed on leaving early (an error, Ctrl-C, SIGTERM): the games playing stop at once
+    with closing(batches), _progress(games) as advance, writer as write:
         # the time of play: until the last batch is played (the threads play on while earlier
         # batches are folded and written), not the folding and writing of the last one
         start = time.perf_counter()
@@ -721,7 +852,7 @@ def baseline(
     if update:
         print(f"baseline written: {gate.update_baseline()}")
         return
-    print(gate.BASELINE.read_text())
+    print(gate.baseline_text())
 
 
 @app.command()

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -36,8 +38,20 @@ class ConfigError(ValueError):
 # ----------------------------------------------------------------------------------------------
 
 
+MAX_SHOWN = 80  # characters of a value a message quotes
+
+
+def _shown(value: Any) -> str:
+    """The value as a message quotes it: its repr, cut short when long (a 5,000-digit string)."""
+    text = repr(value)
+    if len(text) <= MAX_SHOWN:
+        return text
+    length = len(value) if isinstance(value, str) else len(text)
+    return f"{text[: MAX_SHOWN - 20]}... ({length} characters)"
+
+
 def _fail(key: str, value: Any, allowed: str) -> ConfigError:
-    return ConfigError(f"{key}: {value!r} is not allowed (allowed: {allowed})")
+    return ConfigError(f"{key}: {_shown(value)} is not allowed (allowed: {allowed})")
 
 
 def _int(lo: int, hi: int) -> Callable[[str, Any], int]:
@@ -55,6 +69,21 @@ def _prob(key: str, value: Any) -> float:
     return float(value)
 
 
+# A number written as text is read exactly by Fraction, which turns "1e999999999" into a whole
+# number of a billion digits (minutes of work): a text number is refused unless it is short and
+# its exponent small. No fuel value needs more.
+MAX_NUMBER_CHARS = 40
+MAX_EXPONENT = 30
+
+
+def _short_number(text: str) -> bool:
+    """Whether `text` is short enough to read as an exact number (see MAX_NUMBER_CHARS)."""
+    if len(text) > MAX_NUMBER_CHARS:
+        return False
+    exponent = re.search(r"[eE]\s*([+-]?\d+)", text)
+    return exponent is None or abs(int(exponent[1])) <= MAX_EXPONENT
+
+
 def _fuel(lo_canisters: float = 0.0, hi_canisters: float = 100.0) -> Callable[[str, Any], int]:
     """Canisters as a number or a fraction string, returned in 1/60-canister units."""
     allowed = (
@@ -63,7 +92,7 @@ def _fuel(lo_canisters: float = 0.0, hi_canisters: float = 100.0) -> Callable[[s
     )
 
     def parse(key: str, value: Any) -> int:
-        if isinstance(value, bool):
+        if isinstance(value, bool) or (isinstance(value, str) and not _short_number(value)):
             raise _fail(key, value, allowed)
         try:
             amount = Fraction(value) if isinstance(value, (int, str)) else Fraction(str(value))
@@ -513,12 +542,21 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
             return _flatten(tomllib.load(fh))
-    except tomllib.TOMLDecodeError as exc:
+    except OSError as exc:
+        raise ConfigError(f"{path.name}: cannot be read ({exc.strerror}: {str(path)!r})") from None
+    except ValueError as exc:  # not TOML, not UTF-8, or a whole number of over 4,300 digits
         raise ConfigError(f"{path.name}: not valid TOML ({exc})") from None
 
 
 def parse_override(text: str) -> tuple[str, Any]:
-    """Split `KEY=VALUE`; VALUE is read as a TOML value, or kept as a string when it is not one."""
+    """Split `KEY=VALUE`; VALUE is read as a TOML value, or kept as a string when it is not one.
+    A control character (a newline, a tab) is refused: TOML would read only the first line,
+    while the provenance records the whole text."""
+    if any(unicodedata.category(char) == "Cc" for char in text):
+        raise ConfigError(
+            f"--set: {_shown(text)} is not allowed (allowed: KEY=VALUE without control "
+            "characters such as a newline or a tab, e.g. things.start=2)"
+        )
     key, sep, raw = text.partition("=")
     key, raw = key.strip(), raw.strip()
     if not sep or not key:
@@ -529,6 +567,8 @@ def parse_override(text: str) -> tuple[str, Any]:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         value = raw
+    except ValueError:  # a whole number of over 4,300 digits, which int() refuses to read
+        raise _fail(key, raw, "a number of at most 4,300 digits") from None
     return key, value
 
 

@@ -41,6 +41,7 @@ MIN_SHIFT = 0.03  # the smallest shift of a rate the gate must catch ...
 POWER = 0.9  # ... with this probability
 REASONS = [r for r in codes.REASON_NAMES if r != "running"]
 METRICS = ["human_win_rate", *[f"share_{r}" for r in REASONS]]
+META_KEYS = ("humans", "things")  # the policies a baseline's games were played with
 _Z = NormalDist()
 
 
@@ -170,34 +171,96 @@ def compare(baseline: dict[int, dict[str, Any]], now: dict[int, dict[str, Any]])
     return CheckResult(identical, [Comparison(*r, s) for r, s in zip(rows, rejected)])
 
 
-def load_baseline(path: Path = BASELINE) -> dict[str, Any]:
-    if not path.exists():
+def _whole(value: Any, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def _preset_problem(players: str, m: Any) -> str | None:
+    """What is wrong with one preset's table of a baseline, or None."""
+    where = f"presets.{players}"
+    if not isinstance(m, dict):
+        return f"{where} is not a table"
+    if not _whole(m.get("games"), 1, 2**63 - 1):
+        return f"{where}.games is not a whole number >= 1"
+    if not _whole(m.get("seed"), 0, 2**63 - 1):
+        return f"{where}.seed is not a whole number from 0 to 2**63-1"
+    if not isinstance(m.get("records_hash"), str):
+        return f"{where}.records_hash is not a string"
+    games, reasons = m["games"], m.get("end_reasons")
+    if not _whole(m.get("human_wins"), 0, games):
+        return f"{where}.human_wins is not a whole number from 0 to its games ({games})"
+    if not isinstance(reasons, dict):
+        return f"{where}.end_reasons is not a table"
+    for reason in REASONS:  # one missing: written before that end reason existed
+        if not _whole(reasons.get(reason), 0, games):
+            return f"{where}.end_reasons.{reason} is not a whole number from 0 to {games}"
+    if sum(reasons[r] for r in REASONS) != games:
+        return f"{where}.end_reasons do not add up to its games ({games})"
+    return None
+
+
+def _baseline_problem(data: dict[str, Any]) -> str | None:
+    """What is wrong with a baseline's tables (those `update_baseline` writes), or None."""
+    meta, presets = data.get("meta"), data.get("presets")
+    if not isinstance(meta, dict) or not all(isinstance(meta.get(k), str) for k in META_KEYS):
+        return f"no [meta] table with the strings {' and '.join(META_KEYS)}"
+    if not isinstance(presets, dict) or not presets:
+        return "no [presets] table"
+    for players, m in presets.items():
+        if players not in {str(p) for p in PRESET_PLAYERS}:
+            return f"presets.{players} is not a player count of configs/ ({PRESET_PLAYERS})"
+        problem = _preset_problem(players, m)
+        if problem:
+            return problem
+    return None
+
+
+def load_baseline(path: Path | None = None) -> dict[str, Any]:
+    """The baseline at `path` (default BASELINE), checked: a file that is missing, not TOML or
+    not what `update_baseline` writes is a one-line ConfigError naming it and what is wrong."""
+    path = BASELINE if path is None else path
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
         raise ConfigError(
             f"baseline: {str(path)!r} does not exist (allowed: create it with "
             "`balance baseline --update`)"
+        ) from None
+    except OSError as exc:
+        problem = f"cannot be read: {exc.strerror}"
+    except ValueError as exc:  # not TOML, or not UTF-8
+        problem = f"not TOML: {exc}"
+    else:
+        problem = _baseline_problem(data)
+    if problem:
+        raise ConfigError(
+            f"baseline: {str(path)!r} is not a balance baseline ({problem}; allowed: the file "
+            "`balance baseline --update` writes: restore it from git or rewrite it so)"
         )
-    with path.open("rb") as fh:
-        data = tomllib.load(fh)
     return data
 
 
-def baseline_measurements(data: dict[str, Any], path: Path = BASELINE) -> dict[int, dict[str, Any]]:
-    for p, m in data["presets"].items():
-        missing = [r for r in REASONS if r not in m["end_reasons"]]
-        if missing:  # written before a new end reason existed: it cannot be compared
-            raise ConfigError(
-                f"baseline: {str(path)!r} has no end reason {missing[0]!r} for {p} players "
-                "(allowed: a baseline of the current end reasons; rewrite it with "
-                "`balance baseline --update`)"
-            )
+def baseline_measurements(data: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The measurements of a checked baseline (`load_baseline`), by player count."""
     return {int(p): {**m, "players": int(p)} for p, m in data["presets"].items()}
 
 
-def check(sets: Sequence[str] = (), seed: int | None = None, path: Path = BASELINE) -> CheckResult:
-    """Play every preset of the baseline with the current rules (and `sets`) and compare.
-    `seed` replaces the baseline's seed (to measure the false-alarm rate with fresh games)."""
+def baseline_text(path: Path | None = None) -> str:
+    """The baseline file as it is written, once checked (`load_baseline`)."""
+    path = BASELINE if path is None else path
+    load_baseline(path)
+    return path.read_text()
+
+
+def check(
+    sets: Sequence[str] = (), seed: int | None = None, path: Path | None = None
+) -> CheckResult:
+    """Play every preset of the baseline (default BASELINE) with the current rules (and `sets`)
+    and compare. `seed` replaces the baseline's seed (to measure the false-alarm rate with
+    fresh games)."""
     data = load_baseline(path)
-    base = baseline_measurements(data, path)
+    base = baseline_measurements(data)
     meta = data["meta"]
     now = {
         p: measure(
@@ -212,9 +275,11 @@ def update_baseline(
     games: int | None = None,
     seed: int = 20261129,
     players: Sequence[int] = PRESET_PLAYERS,
-    path: Path = BASELINE,
+    path: Path | None = None,
 ) -> Path:
-    """Rewrite the baseline from the current rules (after a deliberate rule change)."""
+    """Rewrite the baseline (default BASELINE) from the current rules (after a deliberate rule
+    change)."""
+    path = BASELINE if path is None else path
     m = len(players) * len(METRICS)
     games = games or games_for_power(m)
     presets = {p: measure(p, games, seed) for p in players}

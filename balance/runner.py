@@ -7,7 +7,8 @@ thread count or batch size, and `replay_game` re-plays one game with its event l
 from __future__ import annotations
 
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from contextlib import closing
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -20,11 +21,16 @@ from balance.config import Config, ConfigError, pack
 from balance.records import N_FIELDS, RECORD_DTYPE, as_structured
 
 MAX_SEED = 2**63 - 1
+MAX_GAME = 2**63 - 1  # game indices are int64 in the kernel (a larger one would recompile it)
 MAX_EVENTS = 20_000  # replay event buffer; a 60-turn game at 15 players writes far fewer
 # Games per task of the thread pool: each chunk allocates one game's arrays and plays its games
 # one after another; small enough to balance the threads, large enough that handing a task to
 # a thread (tens of microseconds) is noise beside playing it (a fraction of a second).
 CHUNK = 256
+# Seconds the main thread waits for a chunk at a time. A signal (Ctrl-C, SIGTERM) is handled in
+# the main thread between two waits: an untimed wait is not always cut short by it (once polars
+# is imported, its own SIGINT handler leaves the wait to the chunk's end, seconds later).
+WAIT_STEP = 0.1
 
 
 def _policies(cfg: Config, humans: str, things: str) -> tuple:
@@ -36,9 +42,20 @@ def _policies(cfg: Config, humans: str, things: str) -> tuple:
     return h_id, h_knobs, t_id, t_knobs
 
 
-def _check_run_args(games: int, seed: int) -> None:
-    if not isinstance(games, int) or games < 1:
-        raise ConfigError(f"--games: {games!r} is not allowed (allowed: a whole number >= 1)")
+def _check_game(game: int) -> None:
+    if not isinstance(game, int) or not 0 <= game <= MAX_GAME:
+        raise ConfigError(
+            f"--game: {game!r} is not allowed (allowed: a whole number from 0 to 2**63-1)"
+        )
+
+
+def _check_run_args(games: int, seed: int, first_game: int = 0) -> None:
+    _check_game(first_game)
+    if not isinstance(games, int) or not 1 <= games <= MAX_GAME + 1 - first_game:
+        raise ConfigError(
+            f"--games: {games!r} is not allowed (allowed: a whole number from 1 to "
+            f"{MAX_GAME + 1 - first_game}: game indices end at 2**63-1)"
+        )
     if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise ConfigError(
             f"--seed: {seed!r} is not allowed (allowed: a whole number from 0 to 2**63-1)"
@@ -64,12 +81,22 @@ def play_batches(
     of about three batches (the one yielded, the one playing, the next one queued). The batch
     size changes only how the records are cut, never the records.
 
-    The arguments are checked here, before the first batch is asked for.
+    The arguments are checked here, before the first batch is asked for. Close the generator
+    (`contextlib.closing`) when leaving it early, on an error or Ctrl-C: it then stops the
+    games being played within a game and drops the others, where an unclosed one keeps the
+    threads playing to the end of the queued batches.
     """
-    _check_run_args(games, seed)
+    _check_run_args(games, seed, first_game)
     rules = tuple(pack(cfg, check_invariants=check_invariants))
     policies = _policies(cfg, humans, things)
     return _batches(np.uint64(seed), first_game, games, batch_size, rules, policies)
+
+
+def _await(chunk: Future) -> None:
+    """Wait for a chunk to end, in steps of WAIT_STEP, and re-raise its error."""
+    while not chunk.done():
+        wait([chunk], timeout=WAIT_STEP)
+    chunk.result()
 
 
 def _batches(
@@ -91,9 +118,10 @@ def _batches(
     entry = entry_point(rules, policies)
     scratch = np.zeros((1, N_FIELDS), dtype=np.int64)
     compile_kernel(entry, allocate(rules[0], 0), seed, first_game, scratch, rules, policies)
+    stop = np.zeros(1, dtype=np.int64)  # set when the run ends early: every chunk checks it
 
     def play(start: int, out: np.ndarray) -> None:  # games first_game + start .. into out
-        entry(allocate(rules[0], 0), seed, first_game + start, out, rules, policies)
+        entry(allocate(rules[0], 0, stop), seed, first_game + start, out, rules, policies)
 
     threads = min(numba.get_num_threads(), -(-games // CHUNK))
     with ThreadPoolExecutor(max_workers=threads) as pool:
@@ -112,10 +140,12 @@ def _batches(
                 if start is not None:
                     queued.append(queue(start))
                 for chunk in chunks:
-                    chunk.result()  # re-raises a chunk's error here
+                    _await(chunk)
                 queued.popleft()
                 yield as_structured(out)
-        finally:  # an error, Ctrl-C, or the caller stopped early: drop the games not started
+        finally:  # an error, Ctrl-C, or the caller stopped early: stop the chunks playing
+            # after their current game (the pool waits for them) and drop those not started
+            stop[0] = 1
             for _, chunks in queued:
                 for chunk in chunks:
                     chunk.cancel()
@@ -148,9 +178,10 @@ def run_games(
     )
     records = np.zeros(games, dtype=RECORD_DTYPE)
     start = 0
-    for batch in batches:
-        records[start : start + len(batch)] = batch
-        start += len(batch)
+    with closing(batches):
+        for batch in batches:
+            records[start : start + len(batch)] = batch
+            start += len(batch)
     return records
 
 
@@ -202,9 +233,8 @@ def replay_game(
     )
     from balance.kernel.warm import compile_kernel
 
-    _check_run_args(1, seed)
-    if not isinstance(game, int) or game < 0:
-        raise ConfigError(f"--game: {game!r} is not allowed (allowed: a whole number >= 0)")
+    _check_game(game)
+    _check_run_args(1, seed, game)
     rules = tuple(pack(cfg))
     policies = _policies(cfg, humans, things)
     g = allocate(rules[0], MAX_EVENTS)

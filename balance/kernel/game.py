@@ -680,8 +680,12 @@ def play_chunk(g, seed, first_game, out, rules, policies):
     (state.allocate), one record row each; with g allocated for replay, one game with its event
     log and snapshots. Runs without the GIL: balance.runner plays chunks on several threads, and
     each game's result depends on (seed, game index) only. Any policies; the invariants are
-    checked when the rules' switch asks for them (config.pack)."""
+    checked when the rules' switch asks for them (config.pack). A chunk ends before its next
+    game once g.stop[0] is set (by the runner, on Ctrl-C or an error), leaving the rows of the
+    games it did not play as they were: a run stops within a game, not a chunk."""
     for i in range(out.shape[0]):
+        if g.stop[0]:
+            return
         play_game(g, rules, policies, seed, first_game + i, out[i], policy_declare, True)
 
 
@@ -691,6 +695,8 @@ def play_expert_chunk(g, seed, first_game, out, rules, policies):
     records, from a compile without the other policies and the checks (a run's first,
     from an empty cache, is about a sixth shorter)."""
     for i in range(out.shape[0]):
+        if g.stop[0]:
+            return
         play_game(g, rules, policies, seed, first_game + i, out[i], expert_declare, False)
 
 

@@ -286,6 +286,9 @@ class Game(NamedTuple):
     snap_gen: np.ndarray  # int64[T, 3, 3]: per block fuel, running, broken
     snap_rooms: np.ndarray  # int64[T, 3, N_ROOMS]: temperature, lighting, door (codes.DOOR_*)
     snap_chars: np.ndarray  # int64[T, n, SNAP_FIELDS]
+    # int64[1]: shared by a run's chunks; set to 1 (Ctrl-C, an error) to end each chunk before
+    # its next game (game.play_chunk)
+    stop: np.ndarray
 
 
 def item_capacity(ip):
@@ -316,10 +319,11 @@ def item_capacity(ip):
     )
 
 
-def allocate(ip, n_events):
+def allocate(ip, n_events, stop=None):
     """Allocate one game's arrays for the players and items in ip; n_events > 0 switches on
     replay mode (the whole game's event log and per-turn snapshots), else the event log holds
-    one turn. Plain numpy, called from Python: the compiled kernel never allocates (kernel.jit)."""
+    one turn. `stop` is the run's stop flag (int64[1]), a fresh one when None. Plain numpy,
+    called from Python: the compiled kernel never allocates (kernel.jit)."""
     n = ip[P.I_PLAYERS]
     t = ip[P.I_MAX_TURNS] if n_events > 0 else 0
     i64 = np.int64
@@ -341,4 +345,5 @@ def allocate(ip, n_events):
         np.zeros((t, N_BLOCKS, 3), i64),
         np.zeros((t, 3, N_ROOMS), i64),
         np.zeros((t, n, SNAP_FIELDS), i64),
+        np.zeros(1, i64) if stop is None else stop,
     )
