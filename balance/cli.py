@@ -583,11 +583,12 @@ def policies(
     players: PlayersOption = 12,
     overrides: SetOption = None,
 ) -> None:
-    """List the registered policies of each side with their knobs and the values they resolve
-    to (configs/policies.toml, then --set)."""
-    from policies import REGISTRY, SIDES
+    """List the registered policies of each side with their knobs, the values they resolve
+    to (configs/policies.toml, then --set) and the range each may take."""
+    from policies import REGISTRY, SIDES, knob_ranges
 
     cfg = load_config(players, overrides or [])
+    ranges = knob_ranges()
     for side, side_name in SIDES.items():
         print(f"{side_name}:")
         for (spec_side, name), spec in sorted(REGISTRY.items(), key=lambda kv: kv[0][1]):
@@ -596,7 +597,7 @@ def policies(
             print(f"  {name}: {spec.summary}")
             for knob in spec.knobs:
                 key = f"policies.{side_name}.{name}.{knob}"
-                print(f"    {key} = {cfg[key]:g}")
+                print(f"    {key} = {cfg[key]:g}  ({ranges[key].low:g}..{ranges[key].high:g})")
 
 
 SWEEP_HELP = (
@@ -891,3 +892,247 @@ def cache(
     )
     if not any(f.in_use for f in found):
         print(f"this build caches into {current}")
+
+
+@contextmanager
+def _status() -> Iterator[Callable[[str], None]]:
+    """A `say(text)` callback for long searches: on a terminal a one-line status on stderr that
+    each call replaces; off a terminal nothing, so logs and stdout stay clean."""
+    if not sys.stderr.isatty():
+        yield lambda text: None
+        return
+    from rich.console import Console
+
+    with Console(stderr=True).status("") as status:
+        yield lambda text: status.update(text)
+
+
+SideOption = Annotated[
+    str, typer.Option("--side", help="The side whose knobs are tuned: humans or things.")
+]
+StorageOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--storage",
+        help="Where the Optuna study lives: any database URL Optuna accepts (default: an SQLite "
+        "file beside --out). Running the same command again resumes the study; several "
+        "machines can share one database.",
+    ),
+]
+
+
+def _positive(option: str, value: int, least: int = 1) -> None:
+    if value < least:
+        raise ConfigError(
+            f"{option}: {value!r} is not allowed (allowed: a whole number >= {least})"
+        )
+
+
+@app.command()
+def tune(
+    *,
+    players: PlayersOption = 12,
+    side: SideOption = "humans",
+    preset: Annotated[
+        str, typer.Option("--preset", help="The policy whose knobs are searched.")
+    ] = DEFAULT,
+    against: Annotated[
+        str,
+        typer.Option(
+            "--against",
+            help="The fixed opponent: a preset name, a strategy file, or a mixture "
+            "mix:FILE1=0.6,FILE2=0.4 (weights summing to 1).",
+        ),
+    ] = DEFAULT,
+    trials: Annotated[int, typer.Option("--trials", help="Trials of the search.")] = 60,
+    games: Annotated[
+        int, typer.Option("--games", help="Games per trial, the same games for every trial.")
+    ] = 2000,
+    confirm_games: Annotated[
+        int,
+        typer.Option(
+            "--confirm-games",
+            help="Fresh games on which the best trials and the start are re-played.",
+        ),
+    ] = 10_000,
+    seed: SeedOption = 0,
+    storage: StorageOption = None,
+    out: Annotated[
+        Path, typer.Option("--out", help="The strategy file to write (TOML).", show_default=False)
+    ],
+    overrides: SetOption = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of a table.")
+    ] = False,
+) -> None:
+    """Best response: search one side's knobs against a fixed opponent.
+
+    Every numeric knob of --preset is searched within its declared range (`balance policies`)
+    by Optuna's TPE sampler, every trial on the same games (common random numbers), poor trials
+    stopped after a quarter of their games. The best few trials are re-played on fresh games
+    beside the starting knobs, and the best there is written to --out with its gain and the
+    paired 95% interval of the gain. The file plays wherever --humans or --things take a
+    policy (run, sweep, matrix, check, replay). A side's win rate is the humans' wins for the
+    humans, and the games the humans do not win for the Things."""
+    from balance.strategy import parse_mixture, preset_knobs
+    from balance.tune import tune_strategy
+
+    if side not in ("humans", "things"):
+        raise ConfigError(f"--side: {side!r} is not allowed (allowed: humans or things)")
+    _positive("--trials", trials)
+    _positive("--games", games, 4)
+    _positive("--confirm-games", confirm_games, 100)
+    if out.suffix != ".toml":
+        raise ConfigError(f"--out: {str(out)!r} is not allowed (allowed: a .toml file name)")
+    sets = tuple(overrides or [])
+    load_config(players, list(sets))
+    preset_knobs(side, preset)
+    opponent = parse_mixture(against, "things" if side == "humans" else "humans", players)
+    url = storage or f"sqlite:///{out.resolve().with_suffix('.optuna.db')}"
+    with _status() as say:
+        strategy, result = tune_strategy(
+            players,
+            sets,
+            side,
+            preset,
+            opponent,
+            trials=trials,
+            games=games,
+            seed=seed,
+            storage=url,
+            confirm_games=confirm_games,
+            name=out.stem,
+            progress=lambda n, value: say(f"trial {n}/{trials}"),
+        )
+    strategy.save(out)
+    changed = {k: v for k, v in result.best.items() if v != result.start[k]}
+    summary = {
+        "side": side,
+        "players": players,
+        "preset": preset,
+        "against": opponent.label,
+        "start_win_rate": result.start_score,
+        "best_win_rate": result.best_score,
+        "gain": result.gain,
+        "gain_ci": list(result.gain_ci),
+        "knobs": result.best,
+        "changed": changed,
+        "trials": result.trials,
+        "confirm_games": confirm_games,
+        "out": str(out),
+        "storage": url,
+    }
+    if json_output:
+        print(json.dumps(summary))
+        return
+    low, high = result.gain_ci
+    print(f"{side} {preset} against {opponent.label}, {players} players, {trials} trials")
+    print(
+        f"win rate {_share(result.start_score)} -> {_share(result.best_score)}: "
+        f"gain {_share(result.gain)} [{_share(low)}, {_share(high)}] on {confirm_games:,} "
+        "fresh games"
+    )
+    for k, v in changed.items():
+        print(f"  {k}: {result.start[k]:g} -> {v:g}")
+    print(f"written to {out}")
+
+
+@app.command()
+def equilibrium(
+    *,
+    players: Annotated[
+        str,
+        typer.Option("--players", help="Player counts, separated by commas (e.g. 9,12,15)."),
+    ] = "12",
+    games: Annotated[
+        int,
+        typer.Option("--games", help="Games per payoff-matrix cell and per search trial."),
+    ] = 2000,
+    trials: Annotated[
+        int, typer.Option("--trials", help="Trials of each best-response search.")
+    ] = 40,
+    iterations: Annotated[
+        int, typer.Option("--iterations", help="At most this many double-oracle iterations.")
+    ] = 8,
+    epsilon: Annotated[
+        float,
+        typer.Option(
+            "--epsilon",
+            help="Stop when no side's best response gains more than this share of games (0.02: "
+            "2 points) with an interval above 0.",
+        ),
+    ] = 0.02,
+    confirm_games: Annotated[
+        int,
+        typer.Option(
+            "--confirm-games",
+            help="Fresh games for each best response's gain and for the value's interval.",
+        ),
+    ] = 10_000,
+    seed: SeedOption = 0,
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out", help="Folder of the run: rerun the same command to resume.", show_default=False
+        ),
+    ],
+    overrides: SetOption = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object keyed by player count.")
+    ] = False,
+) -> None:
+    """Balance at equilibrium: both sides best-responding (double oracle).
+
+    Per player count, the pools start from the presets; every pair plays the same games (the
+    payoff matrix of human win rates); the zero-sum matrix game is solved by linear
+    programming; each side's best response to the other's mixture is searched as `balance tune`
+    does and joins its pool when it gains more than --epsilon; until no side's does. Prints the
+    value (the human win rate at equilibrium) with its 95% interval, each side's mixture and its
+    exploitability: what a fresh best response still gains against it."""
+    from balance.equilibrium import equilibrium as solve_equilibrium
+
+    counts = _player_counts(players)
+    _positive("--games", games, 4)
+    _positive("--trials", trials)
+    _positive("--iterations", iterations)
+    _positive("--confirm-games", confirm_games, 100)
+    if not 0 <= epsilon < 1:
+        raise ConfigError(f"--epsilon: {epsilon!r} is not allowed (allowed: from 0 to 1)")
+    with _status() as say:
+        results = solve_equilibrium(
+            out,
+            counts,
+            tuple(overrides or []),
+            games=games,
+            trials=trials,
+            iterations=iterations,
+            epsilon=epsilon,
+            confirm_games=confirm_games,
+            seed=seed,
+            progress=say,
+        )
+    keys = ("value", "value_ci", "mixtures", "exploitability", "exploitability_ci")
+    keys += ("payoff_matrix", "strategies", "iterations", "converged", "seconds")
+    if json_output:
+        print(json.dumps({str(n): {k: r[k] for k in keys} for n, r in results.items()}))
+        return
+    for n, r in results.items():
+        low, high = r["value_ci"]
+        state = "converged" if r["converged"] else "stopped at --iterations"
+        print(
+            f"{n} players: human win rate at equilibrium {_share(r['value'])} "
+            f"[{_share(low)}, {_share(high)}], {r['iterations']} iterations ({state}), "
+            f"{r['seconds'] / 60:.1f} min"
+        )
+        for side in ("humans", "things"):
+            gain = r["exploitability"][side]
+            g_low, g_high = r["exploitability_ci"][side]
+            mix = ", ".join(
+                f"{m['strategy']} {_share(m['weight'])}"
+                for m in r["mixtures"][side]
+                if m["weight"] > 1e-6
+            )
+            print(
+                f"  {side}: {mix}; a best response gains {_share(gain)} "
+                f"[{_share(g_low)}, {_share(g_high)}]"
+            )

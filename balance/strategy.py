@@ -224,3 +224,13 @@ def _toml_value(value: Any) -> str:
 
 def _one_line(exc: Exception) -> str:
     return " ".join(str(exc).split())
+
+
+def play_as(
+    players: int, sets: list[str] | tuple[str, ...], humans: str, things: str
+) -> tuple[list[str], str, str]:
+    """What --humans and --things name (each a preset or a strategy file) as the kernel plays
+    it: the config overrides (`sets`, then each file's knobs) and the two presets."""
+    h = parse_strategy(humans, "humans", players)
+    t = parse_strategy(things, "things", players)
+    return [*sets, *h.overrides(), *t.overrides()], h.preset, t.preset
