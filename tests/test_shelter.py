@@ -121,7 +121,8 @@ def test_FROST_3_a_human_the_cold_does_not_yet_cost_an_HP_keeps_to_his_errand():
     """cold_marks=5: with 2 marks, the next turn at -40 brings him to 4 (FROST-2), short of an
     HP's loss (FROST-3): the expert declares what he would with warming up switched off (with 3
     marks he heads for the Tower: test_FROST_3_GAP_2_a_cold_expert_shelters_in_the_Tower)."""
-    sc, off = cold_scene(), cold_scene(sets=("policies.humans.expert.cold_marks=99",))
+    # 10 marks are never reached (5 cost an HP and clear): warming up switched off
+    sc, off = cold_scene(), cold_scene(sets=("policies.humans.expert.cold_marks=10",))
     sc.ch[COLD, S.CH_FROST] = off.ch[COLD, S.CH_FROST] = 2
     assert declare(sc, COLD, "expert") == declare(off, COLD, "expert")
 
