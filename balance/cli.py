@@ -198,10 +198,20 @@ SetOption = Annotated[
     ),
 ]
 HumansOption = Annotated[
-    str, typer.Option("--humans", help="Policy playing the humans (see `balance policies`).")
+    str,
+    typer.Option(
+        "--humans",
+        help="What the humans play: a policy preset (see `balance policies`) or a strategy "
+        "file (written by `balance tune` or `balance equilibrium`).",
+    ),
 ]
 ThingsOption = Annotated[
-    str, typer.Option("--things", help="Policy playing the Things (see `balance policies`).")
+    str,
+    typer.Option(
+        "--things",
+        help="What the Things play: a policy preset (see `balance policies`) or a strategy "
+        "file (written by `balance tune` or `balance equilibrium`).",
+    ),
 ]
 ThreadsOption = Annotated[
     Optional[int],
@@ -257,9 +267,11 @@ def run(
     intervals, end reasons, game length, deaths by cause, throughput."""
     from balance.bench import set_threads
     from balance.runner import BATCH_SIZE, play_batches, warm_up
+    from balance.strategy import play_as
     from balance.summary import Totals, provenance, records_writer
 
-    cfg = load_config(players, overrides or [])
+    sets, humans_preset, things_preset = play_as(players, overrides or [], humans, things)
+    cfg = load_config(players, sets)
     set_threads(threads)
     if out is not None:  # refused before any game is played, not at the rename after them all
         problem = files.destination_problem(out)
@@ -272,7 +284,7 @@ def run(
             )
     if sys.stderr.isatty():
         print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
-    warm_up(cfg, humans, things)  # compile time is not play time: games/s counts only play
+    warm_up(cfg, humans_preset, things_preset)  # compile time is not play time
     meta = dict(
         players=cfg.players,
         things=cfg["things.start"],
@@ -283,7 +295,7 @@ def run(
     # each batch is folded into the totals (and appended to the file) and dropped, so a run
     # of any length holds about three batches of records at a time (runner.play_batches)
     batch_size = min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
-    batches = play_batches(cfg, games, seed, humans, things, batch_size=batch_size)
+    batches = play_batches(cfg, games, seed, humans_preset, things_preset, batch_size=batch_size)
     totals = Totals()
     file_meta = {
         **provenance(**meta, humans_policy=humans, things_policy=things),
@@ -410,9 +422,10 @@ def replay(
     same game as in `balance run`."""
     from balance.replay import to_jsonl, to_text
     from balance.runner import replay_game
+    from balance.strategy import play_as
 
-    cfg = load_config(players, overrides or [])
-    played = replay_game(cfg, seed, game, humans, things)
+    sets, humans_preset, things_preset = play_as(players, overrides or [], humans, things)
+    played = replay_game(load_config(players, sets), seed, game, humans_preset, things_preset)
     for line in (to_jsonl if jsonl else to_text)(played):
         print(line)
 
@@ -525,14 +538,31 @@ def matrix(
     ] = 2_000,
     seed: SeedOption = 0,
     overrides: SetOption = None,
+    humans: Annotated[
+        Optional[str],
+        typer.Option(
+            "--humans",
+            help="The rows: presets or strategy files, separated by commas (default: every "
+            "human preset).",
+        ),
+    ] = None,
+    things: Annotated[
+        Optional[str],
+        typer.Option(
+            "--things",
+            help="The columns: presets or strategy files, separated by commas (default: every "
+            "Thing preset).",
+        ),
+    ] = None,
     threads: ThreadsOption = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the cells as one JSON list on stdout.")
     ] = False,
 ) -> None:
     """The skill matrix: every human preset against every Thing preset (see `balance
-    policies`), GAMES games each, the same games in every cell. Prints the human win rate with
-    its Wilson 95% interval, humans down the side and Things across."""
+    policies`), or the strategies --humans and --things list, GAMES games each, the same games
+    in every cell. Prints the human win rate with its Wilson 95% interval, humans down the side
+    and Things across."""
     import balance
     from balance import codes
     from balance.bench import set_threads
@@ -540,16 +570,25 @@ def matrix(
     from balance.runner import warm_up
     from policies import SIDES
 
-    configs = [load_config(p, overrides or []) for p in _player_counts(players)]
+    from balance.strategy import play_as
+
+    rows = humans.split(",") if humans else presets(codes.HUMANS)
+    columns = things.split(",") if things else presets(codes.THINGS)
+    sets = overrides or []
+    configs = [load_config(p, sets) for p in _player_counts(players)]
+    for cfg in configs:  # every file checked at every count before a game is played
+        for h in rows:
+            for t in columns:
+                play_as(cfg.players, sets, h, t)
     set_threads(threads)
     if sys.stderr.isatty():
         print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
     warm_up(configs[0])
-    n_cells = len(presets(codes.HUMANS)) * len(presets(codes.THINGS))
+    n_cells = len(rows) * len(columns)
     cells = []
     with _progress(games * n_cells * len(configs)) as advance:
         for cfg in configs:  # a cell reports once it is played
-            cells += skill_matrix(cfg, games, seed, advance)
+            cells += skill_matrix(cfg.players, sets, rows, columns, games, seed, advance)
     if as_json:
         print(json.dumps(cells))
         return
@@ -562,12 +601,12 @@ def matrix(
             f"{games} games per cell (Wilson 95% interval)"
         )
         table.add_column(f"{SIDES[codes.HUMANS]} \\ {SIDES[codes.THINGS]}")
-        for things in presets(codes.THINGS):
-            table.add_column(things, justify="right")
-        for humans in presets(codes.HUMANS):
-            row = [c for c in cells if c["players"] == cfg.players and c["humans_policy"] == humans]
+        for t in columns:
+            table.add_column(t, justify="right")
+        for h in rows:
+            row = [c for c in cells if c["players"] == cfg.players and c["humans_policy"] == h]
             table.add_row(
-                humans,
+                h,
                 *(
                     f"{100 * c['human_win_rate']:.1f} "
                     f"({100 * c['human_win_ci'][0]:.1f}-{100 * c['human_win_ci'][1]:.1f})"
@@ -809,12 +848,27 @@ def check(
             "false-alarm rate; the records then always differ).",
         ),
     ] = None,
+    humans: Annotated[
+        Optional[str],
+        typer.Option(
+            "--humans",
+            help="Play this preset or strategy file for the humans instead of the baseline's "
+            "(does it play like the baseline?).",
+        ),
+    ] = None,
+    things: Annotated[
+        Optional[str],
+        typer.Option(
+            "--things",
+            help="Play this preset or strategy file for the Things instead of the baseline's.",
+        ),
+    ] = None,
 ) -> None:
     from rich.table import Table
 
     from balance import gate
 
-    result = gate.check(overrides or [], seed=seed)
+    result = gate.check(overrides or [], seed=seed, humans=humans, things=things)
     console = _stdout_console()
     if result.identical:
         console.print("balance check: identical per-game records at every preset: pass")

@@ -98,11 +98,14 @@ def measure(
     humans: str = DEFAULT,
     things: str = DEFAULT,
 ) -> dict[str, Any]:
-    """Play one preset and count what the gate compares."""
+    """Play one pairing (each side a preset or a strategy file) and count what the gate
+    compares."""
     from balance.runner import run_games
+    from balance.strategy import play_as
 
-    cfg = load_config(players, list(sets))
-    records = run_games(cfg, games, seed, humans, things)
+    played, h_preset, t_preset = play_as(players, list(sets), humans, things)
+    cfg = load_config(players, played)
+    records = run_games(cfg, games, seed, h_preset, t_preset)
     reasons = np.bincount(records["reason"], minlength=len(codes.REASON_NAMES))
     return {
         "players": players,
@@ -254,17 +257,27 @@ def baseline_text(path: Path | None = None) -> str:
 
 
 def check(
-    sets: Sequence[str] = (), seed: int | None = None, path: Path | None = None
+    sets: Sequence[str] = (),
+    seed: int | None = None,
+    path: Path | None = None,
+    humans: str | None = None,
+    things: str | None = None,
 ) -> CheckResult:
     """Play every preset of the baseline (default BASELINE) with the current rules (and `sets`)
     and compare. `seed` replaces the baseline's seed (to measure the false-alarm rate with
-    fresh games)."""
+    fresh games); `humans` and `things` (presets or strategy files) replace what the baseline
+    played (to see whether a strategy plays like it)."""
     data = load_baseline(path)
     base = baseline_measurements(data)
     meta = data["meta"]
     now = {
         p: measure(
-            p, m["games"], m["seed"] if seed is None else seed, sets, meta["humans"], meta["things"]
+            p,
+            m["games"],
+            m["seed"] if seed is None else seed,
+            sets,
+            humans or meta["humans"],
+            things or meta["things"],
         )
         for p, m in base.items()
     }

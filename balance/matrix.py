@@ -1,5 +1,5 @@
-"""The skill matrix: every human preset against every Thing preset, so balance can be read at
-equal and at unequal skill.
+"""The skill matrix: every human preset (or strategy file) against every Thing preset (or
+file), so balance can be read at equal and at unequal skill.
 
 Each cell plays the same games (the same seed and game indices) with a different pair of
 policies: common random numbers, so a difference between two cells is the policies' and not the
@@ -8,10 +8,11 @@ dice's.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from balance import codes
-from balance.config import Config
+from balance.config import load_config
+from balance.strategy import play_as
 from balance.summary import wilson_interval
 from policies import names
 
@@ -25,26 +26,31 @@ def presets(side: int) -> list[str]:
 
 
 def skill_matrix(
-    cfg: Config,
+    players: int,
+    sets: Sequence[str],
+    humans: Sequence[str],
+    things: Sequence[str],
     games: int,
     seed: int,
     progress: Callable[[int], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Play `games` games of `cfg` for every pair of presets; one dict per cell with the human
-    and Thing win rates and their Wilson 95% intervals."""
+    """Play `games` games for every pair of a human and a Thing strategy (each a preset name
+    or a strategy file); one dict per cell with the human and Thing win rates and their Wilson
+    95% intervals."""
     from balance.runner import run_games
 
     cells = []
-    for humans in presets(codes.HUMANS):
-        for things in presets(codes.THINGS):
-            records = run_games(cfg, games, seed, humans, things)
+    for h in humans:
+        for t in things:
+            played, h_preset, t_preset = play_as(players, sets, h, t)
+            records = run_games(load_config(players, played), games, seed, h_preset, t_preset)
             human_wins = int((records["winner"] == codes.HUMANS).sum())
             thing_wins = int((records["winner"] == codes.THINGS).sum())
             cells.append(
                 {
-                    "players": cfg.players,
-                    "humans_policy": humans,
-                    "things_policy": things,
+                    "players": players,
+                    "humans_policy": h,
+                    "things_policy": t,
                     "games": games,
                     "seed": seed,
                     "human_win_rate": human_wins / games,

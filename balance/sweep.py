@@ -49,6 +49,7 @@ from balance import codes
 from balance.config import Config, ConfigError, load_config
 from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
+from balance.strategy import parse_strategy, play_as
 from balance.summary import PARQUET_METADATA_KEY, provenance, wilson_interval
 
 MANIFEST = "manifest.json"
@@ -165,8 +166,6 @@ def plan_sweep(
 ) -> SweepPlan:
     """Build the cells and resolve every cell's config now, so a bad key or value stops the
     sweep before any game (the error names the key and the value)."""
-    from policies import names
-
     from balance.runner import MAX_SEED
 
     if not isinstance(games, int) or games < 1:
@@ -185,17 +184,10 @@ def plan_sweep(
     if not players:
         raise ConfigError("--players: empty (allowed: a comma-separated list such as 9,12,15)")
 
-    def check_policy(flag: str, side: int, name: str) -> None:
-        known = names(side)
-        if name not in known:
-            raise ConfigError(f"{flag}: {name!r} is not allowed (allowed: {', '.join(known)})")
-
-    check_policy("--humans", codes.HUMANS, humans)
-    check_policy("--things", codes.THINGS, things)
-    for key in POLICY_AXES:
-        side = codes.HUMANS if key == "humans" else codes.THINGS
-        for name in axes.get(key, []):
-            check_policy(f"--grid {key}", side, name)
+    for side, default in (("humans", humans), ("things", things)):
+        for name in [default, *axes.get(side, [])]:
+            for count in players:  # a strategy file must be one of this side at each count
+                parse_strategy(name, side, count)
     cells = tuple(
         Cell(p, tuple(zip(axes, combo)))
         for p in players
@@ -209,12 +201,11 @@ def plan_sweep(
                 f"--set: {PLAYERS_KEY}={cfg.players} is not allowed in a sweep (the player count "
                 f"is --players, here {cell.players}; allowed: --players {cfg.players})"
             )
-        same = (
-            cell.players,
-            cfg.hash,
-            cell.policy("humans", humans),
-            cell.policy("things", things),
+        played, h, t = _cell_play(
+            SweepPlan(tuple(players), dict(axes), tuple(sets), humans, things, games, seed, ()),
+            cell,
         )
+        same = (cell.players, played.hash, h, t)
         if same in seen:
             raise ConfigError(
                 f"--grid: {dict(seen[same].values)} and {dict(cell.values)} are the "
@@ -351,18 +342,25 @@ def _play_cell(plan: SweepPlan, cell: Cell, threads: int | None) -> tuple[Cell, 
         )
     if threads is not None:
         numba.set_num_threads(threads)
-    records = run_games(
-        _cell_config(plan, cell),
-        plan.games,
-        cell.seed(plan.seed),
-        cell.policy("humans", plan.humans),
-        cell.policy("things", plan.things),
-    )
+    cfg, humans, things = _cell_play(plan, cell)
+    records = run_games(cfg, plan.games, cell.seed(plan.seed), humans, things)
     return cell, records
 
 
+def _cell_play(plan: SweepPlan, cell: Cell) -> tuple[Config, str, str]:
+    """The config a cell plays (its --set and grid values, then the knobs of any strategy file
+    it plays) and the two policy presets."""
+    sets, humans, things = play_as(
+        cell.players,
+        [*plan.sets, *cell.overrides()],
+        cell.policy("humans", plan.humans),
+        cell.policy("things", plan.things),
+    )
+    return load_config(cell.players, sets), humans, things
+
+
 def _cell_config(plan: SweepPlan, cell: Cell) -> Config:
-    return load_config(cell.players, [*plan.sets, *cell.overrides()])
+    return _cell_play(plan, cell)[0]
 
 
 def _write_cell(plan: SweepPlan, cell: Cell, records: np.ndarray, out: Path) -> None:
@@ -496,7 +494,7 @@ def _warm_up(plan: SweepPlan, cells: Sequence[Cell]) -> None:
     """Compile the kernel, or load it from numba's cache, for every policy pairing of `cells`."""
     from balance.runner import warm_up
 
-    pairings = {(c.policy("humans", plan.humans), c.policy("things", plan.things)) for c in cells}
+    pairings = {_cell_play(plan, c)[1:] for c in cells}
     for humans, things in sorted(pairings):
         warm_up(_cell_config(plan, cells[0]), humans, things)
 
