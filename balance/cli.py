@@ -879,7 +879,7 @@ def check(
         table.add_column(name, justify="left" if name == "metric" else "right")
     for c in shown:
         table.add_row(
-            str(c.players),
+            c.preset,
             c.metric,
             _share(c.baseline),
             _share(c.now),
@@ -1130,6 +1130,15 @@ def equilibrium(
             "--out", help="Folder of the run: rerun the same command to resume.", show_default=False
         ),
     ],
+    store: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--store",
+            help="Also write the verdict and the strategies its mixtures play to this folder "
+            "(e.g. configs/strategies, which `balance check` plays and `make run` reports); "
+            "the player counts not run are kept.",
+        ),
+    ] = None,
     overrides: SetOption = None,
     json_output: Annotated[
         bool, typer.Option("--json", help="Print one JSON object keyed by player count.")
@@ -1163,6 +1172,7 @@ def equilibrium(
             epsilon=epsilon,
             confirm_games=confirm_games,
             seed=seed,
+            store=store,
             progress=say,
         )
     keys = ("value", "value_ci", "mixtures", "exploitability", "exploitability_ci")

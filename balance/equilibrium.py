@@ -330,6 +330,7 @@ class Run(DoubleOracle):
             "payoff_matrix": self.payoff().tolist(),
             "strategies": {side: list(self.state["pools"][side]) for side in SIDES},
             "iterations": len(history),
+            "history": history,
             "converged": not history[-1]["added"],
             "seconds": sum(h["seconds"] for h in history) + time.monotonic() - started,
             "settings": s.as_dict(),
@@ -348,13 +349,146 @@ def equilibrium(
     epsilon: float,
     confirm_games: int,
     seed: int,
+    store: Path | None = None,
     progress: Progress | None = None,
-) -> dict[str, Any]:
-    """The equilibrium at each player count, each in `out/<players>p/`; {players: result}."""
+) -> dict[int, dict[str, Any]]:
+    """The equilibrium at each player count, each in `out/<players>p/`; {players: result}.
+    The verdict is written to `out/equilibrium.toml`, and with `store` also to that folder
+    (with the strategies its mixtures play), for `balance report` and `balance check`."""
     for n in players:
         load_config(n, list(sets))  # every setting checked before anything is played
     results = {}
     for n in players:
         settings = Settings(n, tuple(sets), games, trials, iterations, epsilon, confirm_games, seed)
         results[n] = Run(Path(out) / f"{n}p", settings, progress).run()
+    write_verdict(Path(out), results, copy=False)
+    if store is not None:
+        write_verdict(Path(store), results, copy=True, source=Path(out))
     return results
+
+
+# --- the verdict file: equilibrium.toml ---
+
+VERDICT = "equilibrium.toml"
+SUMMARY_KEYS = ("value", "matrix_value", "iterations", "converged", "seconds")
+
+
+def write_verdict(
+    folder: Path, results: dict[int, dict[str, Any]], *, copy: bool, source: Path | None = None
+) -> Path:
+    """Write `folder/equilibrium.toml`: per player count, the value and its interval, each
+    side's exploitability and mixture, the history of the iterations. Player counts already in
+    the file and not in `results` are kept. With `copy`, the strategies the mixtures play are
+    copied in beside it (`<players>p-<name>.toml`, from `source`), and those of the counts
+    rewritten that no mixture plays any more are removed."""
+    folder.mkdir(parents=True, exist_ok=True)
+    kept = {n: v for n, v in read_verdict_file(folder).items() if n not in results}
+    entries = dict(kept)
+    for n, r in results.items():
+        entry = {k: r[k] for k in SUMMARY_KEYS}
+        entry["value_ci"] = list(r["value_ci"])
+        for side in SIDES:
+            entry[f"exploitability_{side}"] = r["exploitability"][side]
+            entry[f"exploitability_{side}_ci"] = list(r["exploitability_ci"][side])
+        entry["expert_value"] = r["payoff_matrix"][0][0]  # expert against expert (the pools' first)
+        entry["history_value"] = [h["value"] for h in r["history"]]
+        for side in SIDES:
+            entry[f"history_gain_{side}"] = [h["responses"][side]["gain"] for h in r["history"]]
+        entry["settings"] = r["settings"]
+        for side in SIDES:
+            entry[side] = []
+            for m in r["mixtures"][side]:
+                if m["weight"] <= 1e-6:
+                    continue
+                name = m["strategy"]
+                if name in POOL_PRESETS[side]:
+                    entry[side].append({"strategy": name, "preset": name, "weight": m["weight"]})
+                    continue
+                file = f"{n}p-{name}.toml" if copy else f"{n}p/{STRATEGIES}/{name}.toml"
+                if copy:
+                    original = (source / f"{n}p" / STRATEGIES / f"{name}.toml").read_text()
+                    with written_whole(folder / file) as tmp:
+                        tmp.write_text(original, encoding="utf-8")
+                entry[side].append({"strategy": name, "file": file, "weight": m["weight"]})
+        entries[n] = entry
+    if copy:
+        played = {
+            c["file"] for e in entries.values() for side in SIDES for c in e[side] if "file" in c
+        }
+        for n in results:
+            for path in folder.glob(f"{n}p-*.toml"):
+                if path.name not in played:
+                    path.unlink()
+    lines = [
+        "# The verdict of `balance equilibrium`: per player count, the human win rate when both",
+        "# sides play their equilibrium mixture, with what a best response still gains against",
+        "# each. `balance report --equilibrium` charts it; `balance check` plays its mixtures.",
+    ]
+    for n in sorted(entries):
+        e = entries[n]
+        lines += ["", f"[players.{n}]"]
+        for key, value in e.items():
+            if key in SIDES or key == "settings":
+                continue
+            lines.append(f"{key} = {_toml(value)}")
+        lines += ["", f"[players.{n}.settings]"]
+        lines += [f"{k} = {_toml(v)}" for k, v in e["settings"].items()]
+        for side in SIDES:
+            for c in e[side]:
+                lines += ["", f"[[players.{n}.{side}]]"]
+                lines += [f"{k} = {_toml(v)}" for k, v in c.items()]
+    path = folder / VERDICT
+    with written_whole(path) as tmp:
+        tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def read_verdict_file(folder: Path) -> dict[int, dict[str, Any]]:
+    """The entries of `folder/equilibrium.toml` by player count ({} when there is none)."""
+    import tomllib
+
+    path = Path(folder) / VERDICT
+    if not path.exists():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return {int(n): e for n, e in data["players"].items()}
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, ValueError) as exc:
+        raise ConfigError(
+            f"{path}: not an equilibrium verdict ({type(exc).__name__}); write it again with "
+            "`balance equilibrium`"
+        ) from None
+
+
+def load_verdict(folder: Path) -> dict[int, dict[str, Any]]:
+    """The verdict of `folder` with each side's mixture ready to play: entry["mixture"] is
+    {"humans": Mixture, "things": Mixture}."""
+    verdict = read_verdict_file(folder)
+    if not verdict:
+        raise ConfigError(
+            f"{Path(folder) / VERDICT}: no such file (write it with `balance equilibrium`)"
+        )
+    for n, entry in verdict.items():
+        mixtures = {}
+        for side in SIDES:
+            components = []
+            for c in entry.get(side, []):
+                if "file" in c:
+                    strategy = load_strategy(Path(folder) / c["file"], side, n)
+                else:
+                    strategy = parse_strategy(c["preset"], side, n)
+                components.append((strategy, float(c["weight"])))
+            total = sum(w for _, w in components)
+            mixtures[side] = Mixture(tuple((s, w / total) for s, w in components))
+        entry["mixture"] = mixtures
+    return verdict
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(float(value)) if isinstance(value, float) else str(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return json.dumps(str(value))

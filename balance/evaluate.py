@@ -22,6 +22,22 @@ from balance.config import load_config
 from balance.strategy import Mixture, Strategy
 
 
+def pair_records(
+    players: int,
+    sets: Sequence[str],
+    humans: Strategy,
+    things: Strategy,
+    games: int,
+    seed: int,
+    first_game: int = 0,
+) -> np.ndarray:
+    """The records (RECORD_DTYPE) of games first_game .. first_game+games-1 of `seed`."""
+    from balance.runner import run_games
+
+    cfg = load_config(players, [*sets, *humans.overrides(), *things.overrides()])
+    return run_games(cfg, games, seed, humans.preset, things.preset, first_game=first_game)
+
+
 def human_wins(
     players: int,
     sets: Sequence[str],
@@ -32,10 +48,7 @@ def human_wins(
     first_game: int = 0,
 ) -> np.ndarray:
     """Games first_game .. first_game+games-1 of `seed`: 1.0 where the humans won, else 0.0."""
-    from balance.runner import run_games
-
-    cfg = load_config(players, [*sets, *humans.overrides(), *things.overrides()])
-    records = run_games(cfg, games, seed, humans.preset, things.preset, first_game=first_game)
+    records = pair_records(players, sets, humans, things, games, seed, first_game)
     return (records["winner"] == codes.HUMANS).astype(np.float64)
 
 
@@ -48,6 +61,28 @@ def blocks(weights: Sequence[float], games: int) -> list[int]:
     return counts.tolist()
 
 
+def mixture_records(
+    players: int,
+    sets: Sequence[str],
+    humans: Mixture,
+    things: Mixture,
+    games: int,
+    seed: int,
+    first_game: int = 0,
+) -> np.ndarray:
+    """The records of the games, in game index order, each pair of components in its block."""
+    from balance.records import RECORD_DTYPE
+
+    pairs = [(h, t, wh * wt) for h, wh in humans.components for t, wt in things.components]
+    out = np.zeros(games, dtype=RECORD_DTYPE)
+    start = 0
+    for (h, t, _), n in zip(pairs, blocks([w for _, _, w in pairs], games)):
+        if n:
+            out[start : start + n] = pair_records(players, sets, h, t, n, seed, first_game + start)
+        start += n
+    return out
+
+
 def mixture_wins(
     players: int,
     sets: Sequence[str],
@@ -57,15 +92,9 @@ def mixture_wins(
     seed: int,
     first_game: int = 0,
 ) -> np.ndarray:
-    """Each game's human win, game index order, each pair of components in its block."""
-    pairs = [(h, t, wh * wt) for h, wh in humans.components for t, wt in things.components]
-    out = np.zeros(games, dtype=np.float64)
-    start = 0
-    for (h, t, _), n in zip(pairs, blocks([w for _, _, w in pairs], games)):
-        if n:
-            out[start : start + n] = human_wins(players, sets, h, t, n, seed, first_game + start)
-        start += n
-    return out
+    """Each game's human win (1.0 or 0.0), game index order, as mixture_records plays them."""
+    records = mixture_records(players, sets, humans, things, games, seed, first_game)
+    return (records["winner"] == codes.HUMANS).astype(np.float64)
 
 
 def paired_interval(

@@ -36,6 +36,7 @@ from balance.files import written_whole
 from balance.summary import wilson_interval
 
 BASELINE = CONFIG_DIR / "baseline.toml"
+STRATEGIES = CONFIG_DIR / "strategies"  # the stored equilibrium (balance equilibrium --store)
 ALPHA = 0.01  # family-wise false-alarm rate
 MIN_SHIFT = 0.03  # the smallest shift of a rate the gate must catch ...
 POWER = 0.9  # ... with this probability
@@ -106,12 +107,27 @@ def measure(
     played, h_preset, t_preset = play_as(players, list(sets), humans, things)
     cfg = load_config(players, played)
     records = run_games(cfg, games, seed, h_preset, t_preset)
+    return _counted(records, players, games, seed, cfg.hash)
+
+
+def measure_equilibrium(
+    players: int, games: int, seed: int, sets: Sequence[str], mixtures: dict[str, Any]
+) -> dict[str, Any]:
+    """Play the two sides' equilibrium mixtures ({"humans": Mixture, "things": Mixture}), each
+    pair of strategies in its share of the games (balance.evaluate), and count as `measure`."""
+    from balance.evaluate import mixture_records
+
+    records = mixture_records(players, sets, mixtures["humans"], mixtures["things"], games, seed)
+    return _counted(records, players, games, seed, load_config(players, list(sets)).hash)
+
+
+def _counted(records: np.ndarray, players: int, games: int, seed: int, config_hash: str) -> dict:
     reasons = np.bincount(records["reason"], minlength=len(codes.REASON_NAMES))
     return {
         "players": players,
         "games": games,
         "seed": seed,
-        "config_hash": cfg.hash,
+        "config_hash": config_hash,
         "records_hash": records_hash(records),
         "human_wins": int((records["winner"] == codes.HUMANS).sum()),
         "end_reasons": {r: int(reasons[codes.REASON_NAMES.index(r)]) for r in REASONS},
@@ -127,7 +143,7 @@ def _counts(m: dict[str, Any]) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Comparison:
-    players: int
+    preset: str  # "12" (the presets at 12 players) or "equilibrium 12"
     metric: str
     baseline: float
     now: float
@@ -147,11 +163,11 @@ class CheckResult:
         return any(c.significant for c in self.comparisons)
 
 
-def compare(baseline: dict[int, dict[str, Any]], now: dict[int, dict[str, Any]]) -> CheckResult:
+def compare(baseline: dict[Any, dict[str, Any]], now: dict[Any, dict[str, Any]]) -> CheckResult:
     """Compare measurements preset by preset (see the module docstring)."""
     identical = all(baseline[p]["records_hash"] == now[p]["records_hash"] for p in baseline)
     rows = []
-    for players in sorted(baseline):
+    for players in sorted(baseline, key=str):
         b, n = baseline[players], now[players]
         cb, cn = _counts(b), _counts(n)
         for metric in METRICS:
@@ -161,7 +177,7 @@ def compare(baseline: dict[int, dict[str, Any]], now: dict[int, dict[str, Any]])
             lo, hi = difference_interval(x1, b["games"], x2, n["games"])
             rows.append(
                 (
-                    players,
+                    str(players),
                     metric,
                     x1 / b["games"],
                     x2 / n["games"],
@@ -178,9 +194,8 @@ def _whole(value: Any, lo: int, hi: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 
 
-def _preset_problem(players: str, m: Any) -> str | None:
-    """What is wrong with one preset's table of a baseline, or None."""
-    where = f"presets.{players}"
+def _preset_problem(where: str, m: Any) -> str | None:
+    """What is wrong with one measurement's table of a baseline (`where`), or None."""
     if not isinstance(m, dict):
         return f"{where} is not a table"
     if not _whole(m.get("games"), 1, 2**63 - 1):
@@ -209,12 +224,16 @@ def _baseline_problem(data: dict[str, Any]) -> str | None:
         return f"no [meta] table with the strings {' and '.join(META_KEYS)}"
     if not isinstance(presets, dict) or not presets:
         return "no [presets] table"
-    for players, m in presets.items():
-        if players not in {str(p) for p in PRESET_PLAYERS}:
-            return f"presets.{players} is not a player count of configs/ ({PRESET_PLAYERS})"
-        problem = _preset_problem(players, m)
-        if problem:
-            return problem
+    equilibria = data.get("equilibria", {})
+    if not isinstance(equilibria, dict):
+        return "equilibria is not a table"
+    for table, entries in (("presets", presets), ("equilibria", equilibria)):
+        for players, m in entries.items():
+            if players not in {str(p) for p in PRESET_PLAYERS}:
+                return f"{table}.{players} is not a player count of configs/ ({PRESET_PLAYERS})"
+            problem = _preset_problem(f"{table}.{players}", m)
+            if problem:
+                return problem
     return None
 
 
@@ -244,9 +263,16 @@ def load_baseline(path: Path | None = None) -> dict[str, Any]:
     return data
 
 
-def baseline_measurements(data: dict[str, Any]) -> dict[int, dict[str, Any]]:
-    """The measurements of a checked baseline (`load_baseline`), by player count."""
-    return {int(p): {**m, "players": int(p)} for p, m in data["presets"].items()}
+def baseline_measurements(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The measurements of a checked baseline (`load_baseline`): the presets' by player count
+    ("12"), the equilibrium mixtures' as "equilibrium 12"."""
+    found = {p: {**m, "players": int(p)} for p, m in data["presets"].items()}
+    for p, m in data.get("equilibria", {}).items():
+        found[f"{EQUILIBRIUM} {p}"] = {**m, "players": int(p)}
+    return found
+
+
+EQUILIBRIUM = "equilibrium"
 
 
 def baseline_text(path: Path | None = None) -> str:
@@ -262,25 +288,35 @@ def check(
     path: Path | None = None,
     humans: str | None = None,
     things: str | None = None,
+    strategies: Path | None = None,
 ) -> CheckResult:
-    """Play every preset of the baseline (default BASELINE) with the current rules (and `sets`)
-    and compare. `seed` replaces the baseline's seed (to measure the false-alarm rate with
-    fresh games); `humans` and `things` (presets or strategy files) replace what the baseline
-    played (to see whether a strategy plays like it)."""
+    """Play every preset of the baseline (default BASELINE) with the current rules (and `sets`),
+    and the equilibrium mixtures of `strategies` (default STRATEGIES) where the baseline has
+    them, and compare. `seed` replaces the baseline's seed (to measure the false-alarm rate
+    with fresh games); `humans` and `things` (presets or strategy files) replace what the
+    baseline's presets played (to see whether a strategy plays like them)."""
+    from balance.equilibrium import load_verdict
+
     data = load_baseline(path)
     base = baseline_measurements(data)
     meta = data["meta"]
-    now = {
-        p: measure(
-            p,
-            m["games"],
-            m["seed"] if seed is None else seed,
-            sets,
-            humans or meta["humans"],
-            things or meta["things"],
-        )
-        for p, m in base.items()
-    }
+    verdict = load_verdict(strategies or STRATEGIES) if data.get("equilibria") else {}
+    now = {}
+    for label, m in base.items():
+        games, players = m["games"], m["players"]
+        played_seed = m["seed"] if seed is None else seed
+        if label.startswith(EQUILIBRIUM):
+            if players not in verdict:
+                raise ConfigError(
+                    f"baseline: {label} is in the baseline but not in "
+                    f"{(strategies or STRATEGIES) / 'equilibrium.toml'} (allowed: the stored "
+                    "equilibrium of every count the baseline holds: `balance baseline --update`)"
+                )
+            mixtures = verdict[players]["mixture"]
+            now[label] = measure_equilibrium(players, games, played_seed, sets, mixtures)
+        else:
+            h, t = humans or meta["humans"], things or meta["things"]
+            now[label] = measure(players, games, played_seed, sets, h, t)
     return compare(base, now)
 
 
@@ -289,13 +325,21 @@ def update_baseline(
     seed: int = 20261129,
     players: Sequence[int] = PRESET_PLAYERS,
     path: Path | None = None,
+    strategies: Path | None = None,
 ) -> Path:
     """Rewrite the baseline (default BASELINE) from the current rules (after a deliberate rule
-    change)."""
+    change): the presets, and the equilibrium mixtures stored in `strategies` (default
+    STRATEGIES) at the player counts it holds."""
+    from balance.equilibrium import load_verdict, read_verdict_file
+
     path = BASELINE if path is None else path
-    m = len(players) * len(METRICS)
+    strategies = STRATEGIES if strategies is None else strategies
+    verdict = load_verdict(strategies) if read_verdict_file(strategies) else {}
+    counts = [p for p in players if p in verdict]
+    m = (len(players) + len(counts)) * len(METRICS)
     games = games or games_for_power(m)
     presets = {p: measure(p, games, seed) for p in players}
+    equilibria = {p: measure_equilibrium(p, games, seed, (), verdict[p]["mixture"]) for p in counts}
     lines = [
         "# The balance baseline that `balance check` compares the current rules with.",
         "# Rewrite it on purpose with `balance baseline --update` after a deliberate rule change,",
@@ -311,9 +355,12 @@ def update_baseline(
         f"power = {POWER}",
         "",
     ]
-    for p, meas in presets.items():
+    for table, p, meas in [
+        *(("presets", p, meas) for p, meas in presets.items()),
+        *(("equilibria", p, meas) for p, meas in equilibria.items()),
+    ]:
         lines += [
-            f'[presets."{p}"]',
+            f'[{table}."{p}"]',
             f"games = {meas['games']}",
             f"seed = {meas['seed']}",
             f'config_hash = "{meas["config_hash"]}"',
@@ -321,7 +368,7 @@ def update_baseline(
             f"human_wins = {meas['human_wins']}",
             f"human_win_rate = {meas['human_wins'] / meas['games']:.4f}",
             "",
-            f'[presets."{p}".end_reasons]',
+            f'[{table}."{p}".end_reasons]',
             *[f"{r} = {meas['end_reasons'][r]}" for r in REASONS],
             "",
         ]

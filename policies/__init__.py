@@ -146,9 +146,27 @@ def knob_schema() -> dict[str, Callable[[str, Any], Any]]:
     return schema
 
 
+def _per_block(share: float, players: int) -> float:
+    return math.floor(share * players / codes.N_BLOCKS + 0.5)
+
+
+def _of_players(share: float, players: int) -> float:
+    return math.floor(share * players + 0.5)
+
+
+# Knobs that are a share of the players in the config, so that a strategy means the same at
+# every player count, and a head count in the policy: the count each share makes at the game's
+# player count (rounded half up) is what the policy reads in the knob's slot.
+HEAD_COUNTS: dict[str, Callable[[float, int], float]] = {
+    "fuelers_share": _per_block,  # fuelers in each block
+    "guards_share": _of_players,  # guards of the Radio block's generator room
+}
+
+
 def make(name: str, side: int, cfg=None) -> tuple[int, np.ndarray]:
     """Return (policy id, knob values) of the preset `name` for `side`; the knobs come from
-    `cfg`, or from the default configs (configs/policies.toml) when it is None."""
+    `cfg`, or from the default configs (configs/policies.toml) when it is None, each share of
+    HEAD_COUNTS turned into its head count at the config's player count."""
     from balance.config import ConfigError, load_config
 
     cfg = load_config(12) if cfg is None else cfg
@@ -156,7 +174,9 @@ def make(name: str, side: int, cfg=None) -> tuple[int, np.ndarray]:
     if spec is None:
         flag = "--humans" if side == codes.HUMANS else "--things"
         raise ConfigError(f"{flag}: {name!r} is not allowed (allowed: {', '.join(names(side))})")
-    knobs = np.array(
-        [cfg[f"policies.{SIDES[side]}.{name}.{k}"] for k in spec.knobs] or [0.0], dtype=np.float64
-    )
+    values = []
+    for k in spec.knobs:
+        value = cfg[f"policies.{SIDES[side]}.{name}.{k}"]
+        values.append(HEAD_COUNTS[k](value, cfg.players) if k in HEAD_COUNTS else value)
+    knobs = np.array(values or [0.0], dtype=np.float64)
     return spec.policy_id, knobs

@@ -44,9 +44,10 @@ holder and those with him; the switch is declared after the turn's errands, so t
 only AP they leave (AP-1, GAP-59: the kernel keeps declarations in order while they fit).
 
 Guards (ACT-HINDER-TARGET, GAP-28; GAP-6: the call needs the Radio room's block powered): the
-`guards` humans by index after the fuelers arm first if they can, then keep to that block's
-generator room; lit, the generator working, they hinder what is done to the generator (3 AP)
-while anyone not cleared stands there with them, and wait there otherwise (guard_errand).
+`guards_share` of the players (a head count at the game's player count: policies.HEAD_COUNTS),
+by index after the fuelers, arm first if they can, then keep to that block's generator room;
+lit, the generator working, they hinder what is done to the generator (3 AP) while anyone not
+cleared stands there with them, and wait there otherwise (guard_errand).
 
 The blood test (LOC-KENNEL-2, ACT-BLOOD-SELF, LOC-LAB-2..4): a human whose card opens the
 Laboratory and who fuels no generator is a tester. He takes a dog's blood into his backpack (the
@@ -160,7 +161,7 @@ KNOBS = HUMAN_KNOBS + (  # naive's knobs first: its functions read them at the s
     "fly_untested",
     "flashlight",
     "carry_parts",
-    "guards",
+    "guards_share",  # read as the guards it makes (policies.HEAD_COUNTS)
 )
 K_ARM_UP = 8
 K_ATTACK_SUSPICION = 9
@@ -396,7 +397,7 @@ def supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
 
 @compiled
 def guard_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
-    """If I am one of `guards` (the humans by index after the fuelers), keep to the Radio room's
+    """If I am one of the guards (the humans by index after the fuelers), keep to the Radio room's
     block's generator room (its power makes the call: GAP-6), armed first if I can be; there, lit
     and the generator working, hinder what is done to the generator whenever someone not cleared
     stands here with me (ACT-HINDER-TARGET, GAP-28: the turn's 3 AP). -1 when not a guard, or

@@ -63,7 +63,7 @@ from policies.things import enterable_rooms
 
 KNOBS = (
     "fuel_low",
-    "fuelers_per_block",
+    "fuelers_share",  # read as the fuelers per block it makes (policies.HEAD_COUNTS)
     "parka_first",
     "beacon_after_turn",
     "street_max_frost",

@@ -234,7 +234,10 @@ def test_a_fueler_in_his_dark_generator_room_repairs_rather_than_waits_GAP_20():
     assert (codes.A_REPAIR, codes.OBJ_LIGHT_FIXTURE) in tried
 
 
-TESTER, READER = 6, 7  # neither fuels nor guards (fuelers_per_block = 1, guards = 3: 0..5)
+TESTER, READER = (
+    6,
+    7,
+)  # neither fuels nor guards (at 12 players 1 fueler a block and 3 guards: 0..5)
 
 
 def lab_scene():
@@ -315,7 +318,7 @@ def hangar_scene():
         "policies.humans.expert.heli_from_turn=0",
         "policies.humans.expert.arm_up=0",
         "policies.humans.expert.blood_tests=0",
-        "policies.humans.expert.guards=0",
+        "policies.humans.expert.guards_share=0",
     )
     sc = lit(sets=sets).park_everyone(codes.HANGAR)
     for c in range(8):
@@ -360,7 +363,7 @@ def test_HELI_5_another_mechanic_leaves_the_boarding_to_the_pilot():
     assert sc.ch[MECHANIC, S.CH_LEFT_STATION] == 2 and sc.st[S.ST_HELI_GONE] == 1
 
 
-CARRIER = 6  # fuels no generator, guards nothing (guards = 3: characters 3..5)
+CARRIER = 6  # fuels no generator, guards nothing (3 guards at 12 players: characters 3..5)
 
 
 def carried_parts(sc, c):
@@ -432,7 +435,7 @@ def test_an_expert_repairs_a_dark_generator_with_his_spare_part_ITEM_PARTS_LIGHT
     assert sc.st[S.ST_GEN_BROKEN + b] == 0 and carried_parts(sc, CARRIER) == (0, 0)
 
 
-GUARD = 3  # fuelers_per_block = 1 (characters 0..2), so the first of the guards
+GUARD = 3  # 1 fueler a block at 12 players (characters 0..2), so the first of the guards
 
 
 def test_a_guard_hinders_the_Radio_blocks_generator_before_the_uncleared_ACT_HINDER_TARGET():

@@ -9,7 +9,7 @@ from balance import records as R
 from balance.kernel import state as S
 from tests.harness import lit
 
-FUELER = 0  # fuelers_per_block = 1: characters 0..2 fuel blocks 0..2
+FUELER = 0  # 1 fueler a block (fuelers_share 0.25): characters 0..2 fuel blocks 0..2
 
 
 def scene(policy):

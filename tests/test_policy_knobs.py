@@ -53,7 +53,7 @@ def test_ranges_are_read_from_the_comment_that_opens_each_line(tmp_path):
     [
         ("policies.humans.expert.shelter_turns=1e12", "a whole number from 1 to 10"),
         ("policies.humans.expert.shelter_turns=0", "a whole number from 1 to 10"),
-        ("policies.humans.expert.guards=2.5", "a whole number from 0 to 15"),
+        ("policies.humans.expert.attack_suspicion=2.5", "a whole number from 0 to 20"),
         ("policies.humans.expert.fuel_low=1.5", "a number from 0 to 1"),
         ("policies.things.expert.infect_chance=-0.1", "a number from 0 to 1"),
         ("policies.things.expert.radio_weight=inf", "a whole number from 0 to 1000"),
@@ -81,3 +81,21 @@ def test_the_knob_that_looped_for_ever_is_a_one_line_error_at_once():
         "error: policies.humans.expert.shelter_turns: 1000000000000.0 is not allowed "
         "(allowed: a whole number from 1 to 10)"
     ]
+
+
+def test_head_count_knobs_are_shares_that_mean_the_same_at_every_player_count():
+    """fuelers_share and guards_share are shares of the players; the policy reads the head
+    count each makes at the game's player count, rounded half up: the defaults (a quarter)
+    give 1 fueler a block at 9, 12 and 15 players and 2, 3 and 4 guards; a half gives 2, 2, 3
+    fuelers a block and 5, 6, 8 guards."""
+    from balance import codes
+    from policies import make
+    from policies.expert_humans import K_GUARDS
+    from policies.humans import K_FUELERS_PER_BLOCK
+
+    for share, fuelers, guards in ((0.25, (1, 1, 1), (2, 3, 4)), (0.5, (2, 2, 3), (5, 6, 8))):
+        sets = [f"policies.humans.expert.fuelers_share={share}"]
+        sets += [f"policies.humans.expert.guards_share={share}"]
+        counts = [make("expert", codes.HUMANS, load_config(n, sets))[1] for n in (9, 12, 15)]
+        assert tuple(k[K_FUELERS_PER_BLOCK] for k in counts) == fuelers
+        assert tuple(k[K_GUARDS] for k in counts) == guards

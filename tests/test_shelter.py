@@ -25,7 +25,7 @@ from balance.observation import (
 from policies import knowledge, memory
 from tests.harness import lit
 
-COLD = 6  # fuels no generator (fuelers_per_block = 1: characters 0..2) and holds no ID card
+COLD = 6  # fuels no generator (1 fueler a block: characters 0..2) and holds no ID card
 BLOCK_2 = 1  # the Laboratory's block (GAP-1)
 
 

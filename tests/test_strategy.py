@@ -12,7 +12,7 @@ def tuned(tmp_path, **fields):
     strategy = Strategy(
         side="humans",
         preset="expert",
-        knobs=(("fuel_low", 0.35), ("arm_up", 0), ("guards", 5)),  # in the preset's order
+        knobs=(("fuel_low", 0.35), ("arm_up", 0), ("guards_share", 0.4)),  # in the preset's order
         players=12,
         name="sharp",
         measured={"win_rate": 0.55, "gain_ci": [0.1, 0.2]},
@@ -33,7 +33,7 @@ def test_a_saved_strategy_reads_back_and_plays_its_knobs(tmp_path):
     cfg = load_config(12, sets)
     assert cfg["things.start"] == 1
     assert cfg["policies.humans.expert.arm_up"] == 0
-    assert cfg["policies.humans.expert.guards"] == 5
+    assert cfg["policies.humans.expert.guards_share"] == 0.4
     assert cfg["policies.humans.expert.fuel_low"] == 0.35
     assert cfg.hash != load_config(12, ["things.start=1"]).hash  # the outputs tell it apart
 
@@ -48,8 +48,13 @@ def test_a_preset_name_is_a_strategy_of_default_knobs():
     [
         ("things", 12, None, "a strategy of the humans, not of the things"),
         ("humans", 15, None, "made for 12 players, not 15"),
-        ("humans", 12, ("guards = 5", "bravery = 5"), "bravery is not a knob of humans preset"),
-        ("humans", 12, ("guards = 5", "guards = 99"), "a whole number from 0 to 15"),
+        (
+            "humans",
+            12,
+            ("guards_share = 0.4", "bravery = 5"),
+            "bravery is not a knob of humans preset",
+        ),
+        ("humans", 12, ("arm_up = 0", "arm_up = 9"), "a whole number from 0 to 1"),
         ("humans", 12, ('preset = "expert"', 'preset = "heroic"'), "'heroic' is not allowed"),
         ("humans", 12, ("[knobs]", "[knobs"), "not a strategy file"),
         ("humans", 12, ('side = "humans"', ""), "it needs side and preset"),

@@ -13,7 +13,7 @@ from balance.runner import run_games
 from balance.strategy import Strategy, load_strategy
 from balance.sweep import load_records, plan_sweep
 
-KNOBS = (("arm_up", 0), ("guards", 5), ("blood_tests", 0))
+KNOBS = (("arm_up", 0), ("blood_tests", 0), ("guards_share", 0.5))
 
 
 def invoke(*args, code=0):
@@ -161,7 +161,7 @@ def test_tune_writes_a_strategy_that_resumes_and_plays(tmp_path):
         (["--preset", "heroic"], "--humans: 'heroic' is not allowed"),
         (["--against", "mix:expert=0.5"], "the weights sum to 0.5"),
         (["--trials", 0], "--trials: 0 is not allowed"),
-        (["--set", "policies.humans.expert.guards=40"], "a whole number from 0 to 15"),
+        (["--set", "policies.humans.expert.guards_share=4"], "a number from 0 to 1"),
     ],
 )
 def test_tune_refuses_bad_input_in_one_line(tmp_path, args, message):
