@@ -812,6 +812,15 @@ def report(
             "it and moved into place whole; an earlier report there is replaced.",
         ),
     ] = None,
+    equilibrium: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--equilibrium",
+            metavar="FOLDER",
+            help="Add the equilibrium verdict of this folder (its equilibrium.toml: a `balance "
+            "equilibrium --out` folder, or its --store, e.g. configs/strategies).",
+        ),
+    ] = None,
 ) -> None:
     """Write a sweep's balance report: provenance, win rates with Wilson 95% intervals per
     player count and per cell, end reasons, and charts (win rate per player count and against
@@ -819,7 +828,7 @@ def report(
     skill matrix when `humans` and `things` were swept). Covers the cells finished so far."""
     from balance.report import write_report
 
-    path = write_report(directory, out if out is not None else directory / "report")
+    path = write_report(directory, out if out is not None else directory / "report", equilibrium)
     print(f"report: {path}")
 
 

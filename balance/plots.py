@@ -27,6 +27,7 @@ import numpy as np
 import polars as pl
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import Normalize
+from matplotlib.ticker import MaxNLocator
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
@@ -758,4 +759,40 @@ def skill_matrix(
     bar.ax.yaxis.set_major_formatter(_percent_formatter())
     cells_shown = pl.concat(shown, how="vertical_relaxed") if shown else cells.clear()
     _stamp(fig, chart_provenance(provenance, cells_shown))
+    return fig
+
+
+def equilibrium_history(verdict: Mapping[int, Mapping[str, Any]], provenance: str) -> Figure:
+    """Per player count, the meta-game's value at each double-oracle iteration (left) and what
+    each side's best response gained against the mixtures of that iteration (right): the loop
+    has converged when both gains fall to near 0."""
+    fig = _figure(10.0, 4.2)
+    if not verdict:
+        _no_data(fig, "no equilibrium")
+        _stamp(fig, provenance)
+        return fig
+    value_ax, gain_ax = fig.subplots(1, 2)
+    colours = dict(zip(sorted(verdict), ("tab:green", "tab:purple", "tab:orange")))
+    for n, entry in sorted(verdict.items()):
+        iterations = np.arange(1, len(entry["history_value"]) + 1)
+        value_ax.plot(iterations, entry["history_value"], "o-", color=colours[n], label=f"{n}p")
+        value_ax.axhline(entry["value"], color=colours[n], linestyle=":", linewidth=1)
+        for side, style in (("humans", "o-"), ("things", "s--")):
+            gains = entry[f"history_gain_{side}"]
+            gain_ax.plot(
+                iterations, gains, style, color=colours[n], label=f"{n}p, {side}", markersize=4
+            )
+    for ax in (value_ax, gain_ax):
+        _percent_axis(ax)
+        ax.set_xlabel("iteration")
+        ax.grid(alpha=0.3)
+        ax.legend(loc="best", fontsize=7, framealpha=0.9)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    value_ax.set_ylim(-0.02, 1.02)
+    value_ax.set_ylabel("human win rate (meta-game value)")
+    value_ax.set_title("Value per iteration (dotted: the final value)")
+    gain_ax.axhline(0, color="grey", linewidth=1)
+    gain_ax.set_ylabel("best response's gain")
+    gain_ax.set_title("What each side's best response gained")
+    _stamp(fig, provenance)
     return fig

@@ -35,13 +35,17 @@ DPI = 120
 TOP_REASONS = 3  # end reasons listed per cell in the table of every cell
 
 
-def write_report(sweep_dir: Path, out: Path) -> Path:
-    """Write `out/report.md` and its PNG charts for the sweep in `sweep_dir`; return the path of
-    report.md. Raises ConfigError for a directory without a sweep or an unusable `out`."""
+def write_report(sweep_dir: Path, out: Path, equilibrium: Path | None = None) -> Path:
+    """Write `out/report.md` and its PNG charts for the sweep in `sweep_dir`, with a section on
+    the equilibrium verdict in the folder `equilibrium` (its equilibrium.toml) when given;
+    return the path of report.md. Raises ConfigError for a directory without a sweep, a folder
+    without a verdict or an unusable `out`."""
+    from balance.equilibrium import load_verdict
     from balance.sweep import load_manifest, read_sweep, summarize_cells
 
     sweep_dir, out = Path(sweep_dir), Path(out)
     load_manifest(sweep_dir)  # a directory without a sweep is named before the destination
+    verdict = load_verdict(equilibrium) if equilibrium is not None else {}
     _check_destination(sweep_dir, out)
     # the settings (seed, games, ...) are the cells' own, not the manifest's, which says what
     # was planned but can be edited by hand
@@ -55,6 +59,8 @@ def write_report(sweep_dir: Path, out: Path) -> Path:
     try:
         charts = _write_charts(tmp, summary, records, grid, plots.sweep_provenance(manifest))
         text = _markdown(sweep_dir, manifest, summary, grid, charts)
+        if verdict:
+            text = _with_equilibrium(text, verdict, tmp)
         (tmp / REPORT_FILE).write_text(text)
         _publish(tmp, out)
     except BaseException:
@@ -325,3 +331,94 @@ def _markdown(
     for title, name, caption, line in charts:
         md += [f"### {title}", "", f"![{title}]({name})", "", f"*{caption} ({line})*", ""]
     return "\n".join(md).rstrip() + "\n"
+
+
+# ----------------------------------------------------------------------------------------------
+# The equilibrium
+# ----------------------------------------------------------------------------------------------
+
+EQUILIBRIUM_CHART = "equilibrium_history.png"
+
+
+def _with_equilibrium(text: str, verdict: dict[int, dict[str, Any]], folder: Path) -> str:
+    """The report with a section on the equilibrium verdict after its provenance: the value per
+    player count beside expert against expert, each side's exploitability and mixture, what the
+    mixtures' strategies do differently from the expert preset, and the loop's history."""
+    first = next(iter(verdict.values()))["settings"]
+    provenance = (
+        f"balance {first['version']}, rules {first['rules_version']}, sources "
+        f"{first['source_digest']}, seed {first['seed']}, {first['games']} games a cell and a "
+        f"trial, {first['trials']} trials, confirmed on {first['confirm_games']} games"
+    )
+    line = _save(plots.equilibrium_history(verdict, provenance), folder, EQUILIBRIUM_CHART)
+    md = ["", "## Balance at equilibrium", ""]
+    md += [
+        "The human win rate when both sides play their equilibrium mixture over the strategies "
+        "the policies' knobs allow (`balance equilibrium`, docs/equilibrium.md), beside expert "
+        "against expert on the same games; the exploitability is what a best response to "
+        "the final mixtures still gains (95% intervals in brackets).",
+        "",
+    ]
+    rows = []
+    for n, e in sorted(verdict.items()):
+        state = "converged" if e["converged"] else "stopped at --iterations"
+        rows.append(
+            [
+                str(n),
+                _pct(e["expert_value"]),
+                f"{_pct(e['value'])} [{100 * e['value_ci'][0]:.1f}, {100 * e['value_ci'][1]:.1f}]",
+                *(
+                    f"{100 * e[f'exploitability_{side}']:+.1f} points "
+                    f"[{100 * e[f'exploitability_{side}_ci'][0]:+.1f}, "
+                    f"{100 * e[f'exploitability_{side}_ci'][1]:+.1f}]"
+                    for side in ("humans", "things")
+                ),
+                f"{e['iterations']} ({state}), {e['seconds'] / 60:.0f} min",
+            ]
+        )
+    md += _table(
+        [
+            "players",
+            "expert vs expert",
+            "at equilibrium [95%]",
+            "humans' exploitability",
+            "Things' exploitability",
+            "iterations",
+        ],
+        rows,
+        "rrrrrl",
+    )
+    md += ["", "### The mixtures", ""]
+    for n, e in sorted(verdict.items()):
+        for side in ("humans", "things"):
+            md.append(f"- {n} players, {side}:")
+            for strategy, weight in e["mixture"][side].components:
+                md.append(f"  - {strategy.label} ({_pct(weight)}): {_differences(strategy, n)}")
+    md += [
+        "",
+        "### Value and best-response gains per iteration",
+        "",
+        f"![Value and best-response gains per iteration]({EQUILIBRIUM_CHART})",
+        "",
+        f"*The meta-game's value at each iteration (dotted: the final value), and what each "
+        f"side's best response gained over its mixture; near 0 for both means converged. "
+        f"({line})*",
+    ]
+    head, sep, rest = text.partition("\n## Summary per player count")
+    return head.rstrip() + "\n" + "\n".join(md) + "\n" + sep + rest
+
+
+def _differences(strategy: Any, players: int) -> str:
+    """What a strategy sets differently from its preset's defaults, as `knob default -> value`."""
+    from balance.config import load_config
+    from balance.strategy import knob_key
+
+    if not strategy.knobs:
+        return f"the `{strategy.preset}` preset"
+    cfg = load_config(players)
+    changed = [
+        f"{k} {cfg[knob_key(strategy.side, strategy.preset, k)]:g} -> {v:g}"
+        for k, v in strategy.knobs
+        if v != cfg[knob_key(strategy.side, strategy.preset, k)]
+    ]
+    return f"`{strategy.preset}` with " + (", ".join(changed) if changed else "its defaults")
