@@ -834,15 +834,18 @@ def report(
 
 CHECK_HELP = """Play the presets with the current rules and compare them with configs/baseline.toml.
 
-Identical per-game records pass at once. Otherwise, each preset's human win rate and each
-end-reason share are compared with the baseline by a two-sided two-proportion z-test, and the
-p-values are held to a family-wise false-alarm rate of 1% by Holm's procedure. A significant
-shift exits 1 with a table (preset, metric, baseline, now, 95% interval of the difference,
-p-value); a change within noise exits 0 and says that the records changed.
+The presets are expert against expert at each player count, and the equilibrium mixtures stored
+in configs/strategies (`balance equilibrium --store`) where the baseline has them. Identical
+per-game records pass at once. Otherwise, each preset's human win rate and each end-reason share
+are compared with the baseline by a two-sided two-proportion z-test, and the p-values are held
+to a family-wise false-alarm rate of 1% by Holm's procedure. A significant shift exits 1 with a
+table (preset, metric, baseline, now, 95% interval of the difference, p-value); a change within
+noise exits 0 and says that the records changed.
 
-Games per preset: with m = 21 comparisons (3 presets x 7 metrics) Holm's first step tests at
-0.01/21; catching a 3-point shift with 90% power at a rate of 50% (the largest variance) needs
-n = ((z(1 - 0.01/42) + z(0.9)) * sqrt(1/2) / 0.03)^2 = 12,669 games per preset.
+Games per preset: with m comparisons (7 metrics per preset) Holm's first step tests at 0.01/m;
+catching a 3-point shift with 90% power at a rate of 50% (the largest variance) needs
+n = ((z(1 - 0.01/2m) + z(0.9)) * sqrt(1/2) / 0.03)^2 games per preset: 12,669 for m = 21 (3
+presets), 13,648 for m = 42 (3 presets and 3 equilibria).
 """
 
 

@@ -1,9 +1,11 @@
 """The balance gate: compare the current rules with a committed baseline, and fail on a shift.
 
-`configs/baseline.toml` records, per preset, the games played (seed, count, config hash), a hash
-of every per-game record, the human wins and the count of each end reason. `check` plays the
-presets again. Identical records pass at once. Otherwise every metric (the human win rate and
-each end-reason share, per preset) is compared with a two-sided two-proportion z-test, and the
+`configs/baseline.toml` records, per preset (expert against expert at each player count) and
+per stored equilibrium (both sides' mixtures of configs/strategies/equilibrium.toml, each pair of
+strategies in its share of the games), the games played (seed, count, config hash), a hash of
+every per-game record, the human wins and the count of each end reason. `check` plays them
+again. Identical records pass at once. Otherwise every metric (the human win rate and each
+end-reason share, per preset) is compared with a two-sided two-proportion z-test, and the
 p-values are held to a family-wise false-alarm rate of ALPHA by Holm's step-down procedure.
 
 How many games: with m comparisons, Holm's first step tests at ALPHA / m. To detect a shift of
@@ -12,8 +14,9 @@ probability POWER, each side needs
 
     n = ((z(1 - ALPHA / 2m) + z(POWER)) * sqrt(2 * 1/2 * 1/2) / MIN_SHIFT) ** 2
 
-games per preset (`games_for_power`); with ALPHA = 1%, m = 21 (3 presets x 7 metrics), a 3-point
-shift and 90% power that is 12,669 games per preset.
+games per preset (`games_for_power`); with ALPHA = 1%, a 3-point shift and 90% power that is
+12,669 games per preset for m = 21 (3 presets x 7 metrics), and 13,648 for m = 42 (the presets
+and the equilibria at 3 player counts).
 """
 
 from __future__ import annotations
