@@ -1010,6 +1010,23 @@ def tune(
             "mix:FILE1=0.6,FILE2=0.4 (weights summing to 1).",
         ),
     ] = DEFAULT,
+    start: Annotated[
+        Optional[str],
+        typer.Option(
+            "--start",
+            help="Start the search from this strategy file's knobs (of --preset) instead of "
+            "the preset's values.",
+        ),
+    ] = None,
+    baseline: Annotated[
+        Optional[str],
+        typer.Option(
+            "--baseline",
+            help="What the gain is measured against, on the fresh games: a preset, a strategy "
+            "file or a mixture of --side (default: the starting knobs). E.g. the side's "
+            "equilibrium mixture, to measure its exploitability.",
+        ),
+    ] = None,
     trials: Annotated[int, typer.Option("--trials", help="Trials of the search.")] = 60,
     games: Annotated[
         int, typer.Option("--games", help="Games per trial, the same games for every trial.")
@@ -1040,7 +1057,7 @@ def tune(
     paired 95% interval of the gain. The file plays wherever --humans or --things take a
     policy (run, sweep, matrix, check, replay). A side's win rate is the humans' wins for the
     humans, and the games the humans do not win for the Things."""
-    from balance.strategy import parse_mixture, preset_knobs
+    from balance.strategy import parse_mixture, parse_strategy, preset_knobs
     from balance.tune import tune_strategy
 
     if side not in ("humans", "things"):
@@ -1054,6 +1071,12 @@ def tune(
     load_config(players, list(sets))
     preset_knobs(side, preset)
     opponent = parse_mixture(against, "things" if side == "humans" else "humans", players)
+    first = parse_strategy(start, side, players) if start else None
+    if first is not None and first.preset != preset:
+        raise ConfigError(
+            f"--start: {start!r} sets the knobs of {first.preset!r}, not of --preset {preset!r}"
+        )
+    reference = parse_mixture(baseline, side, players) if baseline else None
     url = storage or f"sqlite:///{out.resolve().with_suffix('.optuna.db')}"
     with _status() as say:
         strategy, result = tune_strategy(
@@ -1067,6 +1090,8 @@ def tune(
             seed=seed,
             storage=url,
             confirm_games=confirm_games,
+            baseline=reference,
+            start=first,
             name=out.stem,
             progress=lambda n, value: say(f"trial {n}/{trials}"),
         )
@@ -1077,6 +1102,7 @@ def tune(
         "players": players,
         "preset": preset,
         "against": opponent.label,
+        "baseline": reference.label if reference else "the starting knobs",
         "start_win_rate": result.start_score,
         "best_win_rate": result.best_score,
         "gain": result.gain,
@@ -1094,10 +1120,11 @@ def tune(
     low, high = result.gain_ci
     print(f"{side} {preset} against {opponent.label}, {players} players, {trials} trials")
     print(
-        f"win rate {_share(result.start_score)} -> {_share(result.best_score)}: "
-        f"gain {_share(result.gain)} [{_share(low)}, {_share(high)}] on {confirm_games:,} "
-        "fresh games"
+        f"win rate: {summary['baseline']} {_share(result.start_score)}, the best found "
+        f"{_share(result.best_score)}: gain {_share(result.gain)} [{_share(low)}, "
+        f"{_share(high)}] on {confirm_games:,} fresh games"
     )
+    print("knobs changed from the start:" if changed else "no knob changed from the start")
     for k, v in changed.items():
         print(f"  {k}: {result.start[k]:g} -> {v:g}")
     print(f"written to {out}")
@@ -1119,7 +1146,7 @@ def equilibrium(
     ] = 40,
     iterations: Annotated[
         int, typer.Option("--iterations", help="At most this many double-oracle iterations.")
-    ] = 8,
+    ] = 20,
     epsilon: Annotated[
         float,
         typer.Option(

@@ -205,3 +205,20 @@ def test_equilibrium_json_has_the_verdict_per_player_count(tmp_path):
     for side in ("humans", "things"):
         weights = [m["weight"] for m in verdict["mixtures"][side]]
         assert sum(weights) == pytest.approx(1)
+
+
+def test_tune_starts_from_a_file_and_measures_against_a_baseline(sharp, tmp_path):
+    out = tmp_path / "refined.toml"
+    args = ["tune", "--players", 9, "--trials", 3, "--games", 200, "--confirm-games", 400]
+    found = json.loads(
+        invoke(*args, "--start", sharp, "--baseline", sharp, "--out", out, "--json").stdout
+    )
+    assert found["baseline"] == "sharp"
+    assert found["best_win_rate"] - found["start_win_rate"] == pytest.approx(found["gain"])
+    refined = dict(load_strategy(out, "humans", 9).knobs)
+    start_knobs = {k for k, v in KNOBS if refined[k] == v}
+    assert len(start_knobs) >= 2  # three trials move at most one knob each from the start
+    naive = tmp_path / "naive.toml"
+    Strategy("humans", "naive", (), 9, "naive-one").save(naive)
+    result = invoke(*args, "--start", naive, "--out", tmp_path / "x.toml", code=2)
+    assert "sets the knobs of 'naive', not of --preset 'expert'" in result.stderr
