@@ -14,7 +14,8 @@ $(STAMP): pyproject.toml Makefile
 	$(VENV)/bin/python -m pip install -e '.[test,dask]'
 	touch $(STAMP)
 
-# The report of the current rules: a fuel-burn x Thing-count sweep at 9, 12 and 15 players. The
+# The report of the current rules: a fuel-burn x Thing-count sweep at 9, 12 and 15 players, with
+# the equilibrium stored in configs/strategies (`balance equilibrium --store`, about an hour). The
 # sweep folder is named by the digest of the compiled sources, so a rerun with unchanged code
 # reuses every cell and a changed kernel starts a fresh sweep.
 SWEEP = out/fuel-things-sweep-$(shell test -x $(VENV)/bin/python && $(VENV)/bin/python -c "import balance; print(balance.SOURCE_DIGEST)")
@@ -27,7 +28,7 @@ report: venv
 	$(VENV)/bin/balance sweep --players 9,12,15 --grid generator.burn_per_turn=1/6,1/5,1/4,1/3 \
 		--grid things.start=1,2,3 --games 20000 --seed 0 --jobs 2 \
 		--out $(SWEEP)
-	$(VENV)/bin/balance report $(SWEEP) --out reports
+	$(VENV)/bin/balance report $(SWEEP) --out reports --equilibrium configs/strategies
 
 test: venv
 	$(VENV)/bin/ruff check balance policies tests scripts

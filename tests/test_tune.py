@@ -71,3 +71,28 @@ def test_an_interrupted_study_resumes_to_the_same_result(tmp_path):
         return [(t.params, t.value) for t in study.trials if t.state.name in ("COMPLETE", "PRUNED")]
 
     assert finished("broken") == finished("whole")
+
+
+@pytest.mark.slow
+def test_a_best_response_of_the_humans_beats_the_expert_preset_at_12_players():
+    """The real game: 20 trials of the expert humans' knobs against the expert Things find a
+    setting that wins more, by a paired 95% interval above 0 on 4,000 fresh games."""
+    from balance.strategy import parse_mixture
+    from balance.tune import tune_strategy
+
+    against = parse_mixture("expert", "things", 12)
+    strategy, result = tune_strategy(
+        12,
+        (),
+        "humans",
+        "expert",
+        against,
+        trials=20,
+        games=1000,
+        seed=11,
+        storage=None,
+        confirm_games=4000,
+    )
+    assert result.gain_ci[0] > 0, result.gain_ci
+    assert strategy.measured["gain"] == pytest.approx(result.gain, abs=1e-6)
+    assert dict(strategy.knobs) == result.best
