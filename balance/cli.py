@@ -16,7 +16,6 @@ import json
 import os
 import signal
 import sys
-import threading
 import time
 from contextlib import closing, contextmanager, nullcontext, suppress
 from pathlib import Path
@@ -26,6 +25,7 @@ import typer
 from typer.core import TyperGroup
 
 from balance.config import ConfigError, load_config
+from balance.signals import ending_raises
 from balance import files
 
 
@@ -54,7 +54,6 @@ USAGE_ERROR = 2
 # A pipeline's status is its last command's (head's 0), and under `set -o pipefail` 141 says
 # that the output was cut short, which it was.
 PIPE_CLOSED = 128 + signal.SIGPIPE
-ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
 class _StreamError(Exception):
@@ -86,30 +85,6 @@ class _Stream:
             self._stream.flush()
         except OSError as exc:
             raise _StreamError(self._name, exc) from exc
-
-
-def _end_on_signal(signum: int, frame: Any) -> None:
-    """SIGTERM and SIGHUP end a command as Ctrl-C does: SystemExit unwinds it in the main
-    thread, so the games being played stop (balance.runner) and the temporary files are removed
-    (balance.files), and the process exits with 128 + the signal's number."""
-    for s in ENDING_SIGNALS:
-        signal.signal(s, signal.SIG_IGN)  # a second signal must not break the unwinding
-    raise SystemExit(128 + signum)
-
-
-@contextmanager
-def _signals_end_commands() -> Iterator[None]:
-    """Handle SIGTERM and SIGHUP with _end_on_signal while a command runs (only the main thread
-    can set handlers; a command run from another thread keeps the defaults)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {s: signal.signal(s, _end_on_signal) for s in ENDING_SIGNALS}
-    try:
-        yield
-    finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
 
 
 def _silence(stream: Any) -> None:
@@ -144,7 +119,8 @@ class _OneLineErrors(TyperGroup):
         sys.stdout = _Stream(sys.stdout, "standard output")
         sys.stderr = _Stream(sys.stderr, "standard error")
         try:
-            with _signals_end_commands():
+            # SIGTERM and SIGHUP end a command as Ctrl-C does, exiting 128 + the signal
+            with ending_raises(lambda signum: SystemExit(128 + signum)):
                 if NUMBA_THREADS_PROBLEM:
                     raise ConfigError(NUMBA_THREADS_PROBLEM)
                 result = super().main(*args, standalone_mode=False, **kwargs)

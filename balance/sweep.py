@@ -49,6 +49,7 @@ from balance import codes
 from balance.config import Config, ConfigError, load_config
 from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
+from balance.signals import ending_raises
 from balance.strategy import parse_strategy, play_as
 from balance.summary import PARQUET_METADATA_KEY, provenance, wilson_interval
 
@@ -585,31 +586,6 @@ class Stopped(Exception):
         self.signum = signum
 
 
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
-
-
-@contextmanager
-def _stopped_by_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP raise Stopped in the main thread, so the sweep unwinds as on an error:
-    its workers are stopped, its temporary files removed and its lock released. (Only the main
-    thread can set signal handlers; a sweep run from another thread keeps the defaults.)"""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: Any) -> None:
-        for s in STOP_SIGNALS:
-            signal.signal(s, signal.SIG_IGN)  # a second signal must not break the unwinding
-        raise Stopped(signum)
-
-    previous = {s: signal.signal(s, stop) for s in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
-
-
 def _close_quietly(played: Generator[Any, None, None]) -> None:
     """Close the generator of played cells: an early close (an error, a signal) makes joblib
     stop its workers, with a warning about cells played for nothing that we do not want."""
@@ -721,7 +697,7 @@ def run_sweep(
     # connected first, so an unreachable scheduler stops the sweep before any file is written
     connection = nullcontext() if scheduler is None else _dask_client(scheduler, jobs)
     out = Path(out)
-    with connection as client, _locked(out), _stopped_by_signals():
+    with connection as client, _locked(out), ending_raises(Stopped):
         manifest = _grown_manifest(plan, _read_manifest(out), out)
         damaged = _cells_to_replay(plan, manifest, out, notice)
         with written_whole(out / MANIFEST) as tmp:
