@@ -36,7 +36,7 @@ import numpy as np
 
 import balance
 from balance.config import ConfigError, load_config
-from balance.evaluate import human_wins, mixture_wins
+from balance.evaluate import human_won, mixture_records, pair_records
 from balance.files import written_whole
 from balance.meta_game import solve
 from balance.strategy import Mixture, Strategy, load_strategy, parse_strategy
@@ -247,7 +247,7 @@ class Run(DoubleOracle):
 
     def play(self, human: str, thing: str) -> float:
         s = self.settings
-        wins = human_wins(
+        records = pair_records(
             s.players,
             s.sets,
             self.strategy("humans", human),
@@ -255,7 +255,7 @@ class Run(DoubleOracle):
             s.games,
             derive_seed(s.seed, "matrix"),
         )
-        return float(wins.mean())
+        return float(human_won(records).mean())
 
     def respond(self, side: str, x: np.ndarray, y: np.ndarray, label: str) -> dict:
         """`side`'s best response to the other side's mixture, confirmed against its own."""
@@ -314,10 +314,9 @@ class Run(DoubleOracle):
         started = time.monotonic()
         matrix_value, x, y, exploit = self.exploitability()
         humans, things = self.mixture("humans", x), self.mixture("things", y)
-        played = mixture_wins(
-            s.players, s.sets, humans, things, s.confirm_games, derive_seed(s.seed, "value")
-        )
-        wins = int(played.sum())
+        seed = derive_seed(s.seed, "value")
+        played = mixture_records(s.players, s.sets, humans, things, s.confirm_games, seed)
+        wins = int(human_won(played).sum())
         history = self.state["history"]
         self.state["result"] = {
             "players": s.players,

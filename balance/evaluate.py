@@ -38,17 +38,8 @@ def pair_records(
     return run_games(cfg, games, seed, humans.preset, things.preset, first_game=first_game)
 
 
-def human_wins(
-    players: int,
-    sets: Sequence[str],
-    humans: Strategy,
-    things: Strategy,
-    games: int,
-    seed: int,
-    first_game: int = 0,
-) -> np.ndarray:
-    """Games first_game .. first_game+games-1 of `seed`: 1.0 where the humans won, else 0.0."""
-    records = pair_records(players, sets, humans, things, games, seed, first_game)
+def human_won(records: np.ndarray) -> np.ndarray:
+    """Each game's payoff: 1.0 where the humans won, else 0.0."""
     return (records["winner"] == codes.HUMANS).astype(np.float64)
 
 
@@ -81,20 +72,6 @@ def mixture_records(
             out[start : start + n] = pair_records(players, sets, h, t, n, seed, first_game + start)
         start += n
     return out
-
-
-def mixture_wins(
-    players: int,
-    sets: Sequence[str],
-    humans: Mixture,
-    things: Mixture,
-    games: int,
-    seed: int,
-    first_game: int = 0,
-) -> np.ndarray:
-    """Each game's human win (1.0 or 0.0), game index order, as mixture_records plays them."""
-    records = mixture_records(players, sets, humans, things, games, seed, first_game)
-    return (records["winner"] == codes.HUMANS).astype(np.float64)
 
 
 def paired_interval(

@@ -221,10 +221,10 @@ def side_scores(
 ) -> np.ndarray:
     """Each game's score for `side` when it plays `own` against `against`: for the humans a
     human win, for the Things a game the humans do not win (the zero-sum payoff)."""
-    from balance.evaluate import mixture_wins
+    from balance.evaluate import human_won, mixture_records
 
     humans, things = (own, against) if side == "humans" else (against, own)
-    wins = mixture_wins(players, sets, humans, things, games, seed, first_game)
+    wins = human_won(mixture_records(players, sets, humans, things, games, seed, first_game))
     return wins if side == "humans" else 1.0 - wins
 
 
