@@ -8,6 +8,7 @@ ConfigError with a one-line message naming the dotted key, the value and what is
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -610,7 +611,32 @@ def _policy_schema() -> dict[str, Callable[[str, Any], Any]]:
 def load_config(
     players: int, overrides: list[str] | tuple[str, ...] = (), config_dir: Path = CONFIG_DIR
 ) -> Config:
-    """Resolve base + preset + policy knobs + overrides into a validated Config."""
+    """Resolve base + preset + policy knobs + overrides into a validated Config.
+
+    Resolved configs are kept (a best-response search resolves one per trial and opponent):
+    the same player count and overrides give the same Config while the files it is read from
+    are unchanged (their modification times and sizes are part of the key)."""
+    config_dir = Path(config_dir)
+    files = (
+        config_dir / "base.toml",
+        config_dir / f"players-{players:02d}.toml" if isinstance(players, int) else None,
+        config_dir / "policies.toml",
+        CONFIG_DIR / "policies.toml",  # the knobs' declared ranges
+    )
+    return _resolved(players, tuple(overrides), config_dir, tuple(_stamp(f) for f in files))
+
+
+def _stamp(path: Path | None) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except (OSError, AttributeError):  # absent (the error comes when it is read), or no path
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+@functools.lru_cache(maxsize=512)
+def _resolved(players: int, overrides: tuple[str, ...], config_dir: Path, stamps: tuple) -> Config:
+    """load_config's work, for one state of the files (`stamps`)."""
     preset = config_dir / f"players-{players:02d}.toml"
     if not preset.exists():
         raise ConfigError(

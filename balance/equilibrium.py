@@ -49,6 +49,8 @@ STATE = "state.json"
 STRATEGIES = "strategies"
 STUDIES = "studies.db"
 SIDES = ("humans", "things")
+# How best responses are searched: a folder made by another method is refused, not resumed.
+METHOD = "double oracle; best response of two searches (pool's best, preset), one confirmation"
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class Settings:
             "epsilon": self.epsilon,
             "confirm_games": self.confirm_games,
             "seed": self.seed,
+            "method": METHOD,
             "version": balance.__version__,
             "rules_version": balance.RULES_VERSION,
             "source_digest": balance.SOURCE_DIGEST,
@@ -258,14 +261,16 @@ class Run(DoubleOracle):
         return float(human_won(records).mean())
 
     def respond(self, side: str, x: np.ndarray, y: np.ndarray, label: str) -> dict:
-        """`side`'s best response to the other side's mixture, confirmed against its own."""
+        """`side`'s best response to the other side's mixture, confirmed against its own: the
+        better of two searches, one refining the side's best pool strategy of the tuned preset
+        against that mixture (by the payoff matrix), one from the preset's own knobs with a
+        seed of its own. A search from the pool alone settles in the pool's neighbourhood and
+        can miss a better answer elsewhere that a search from the preset finds."""
         s = self.settings
         own, other = (x, y) if side == "humans" else (y, x)
         against = self.mixture("things" if side == "humans" else "humans", other)
         baseline = self.mixture(side, own)
         name = f"{side}-{label}"
-        # the search starts from the side's best pool strategy of the tuned preset against the
-        # mixture it answers (by the payoff matrix), so each round refines the last
         payoff = np.array(self.state["payoff"], dtype=np.float64)
         against_pool = payoff @ y if side == "humans" else -(x @ payoff)
         candidates = [
@@ -273,23 +278,27 @@ class Run(DoubleOracle):
             for score, n in zip(against_pool, self.state["pools"][side])
             if self.strategy(side, n).preset == TUNED_PRESET
         ]
-        start = self.strategy(side, max(candidates)[1])
-        tuned, result = tune_strategy(
-            s.players,
-            s.sets,
-            side,
-            TUNED_PRESET,
-            against,
-            trials=s.trials,
-            games=s.games,
-            seed=derive_seed(s.seed, f"{side} {label}"),
-            storage=self.storage,
-            confirm_games=s.confirm_games,
-            baseline=baseline,
-            start=start,
-            name=name,
-            progress=lambda n, v: self.say(f"{name}: trial {n}/{s.trials}"),
-        )
+        found = []
+        for start, search in ((self.strategy(side, max(candidates)[1]), "refine"), (None, "fresh")):
+            tuned, result = tune_strategy(
+                s.players,
+                s.sets,
+                side,
+                TUNED_PRESET,
+                against,
+                trials=s.trials,
+                games=s.games,
+                seed=derive_seed(s.seed, f"{side} {label} {search}"),
+                storage=self.storage,
+                confirm_games=s.confirm_games,
+                baseline=baseline,
+                start=start,
+                confirm_seed=derive_seed(s.seed, f"{side} {label} confirm"),  # both: one baseline
+                name=name,
+                progress=lambda n, v: self.say(f"{name} ({search}): trial {n}/{s.trials}"),
+            )
+            found.append((result.gain, search, tuned, result, start))
+        gain, search, tuned, result, start = max(found, key=lambda f: f[0])
         tuned.save(self.folder / STRATEGIES / f"{name}.toml")
         low, high = result.gain_ci
         return {
@@ -299,7 +308,9 @@ class Run(DoubleOracle):
             "gain": result.gain,
             "gain_ci": [low, high],
             "against": against.label,
-            "start": start.label,
+            "search": search,
+            "start": start.label if start else TUNED_PRESET,
+            "other_search_gain": min(found, key=lambda f: f[0])[0],
         }
 
     def run(self) -> dict[str, Any]:

@@ -27,6 +27,10 @@ MAX_EVENTS = 20_000  # replay event buffer; a 60-turn game at 15 players writes 
 # one after another; small enough to balance the threads, large enough that handing a task to
 # a thread (tens of microseconds) is noise beside playing it (a fraction of a second).
 CHUNK = 256
+# A small run (a search's trial, a mixture's block) cut in CHUNK-game chunks would leave threads
+# idle at its end: it gets at least CHUNKS_PER_THREAD chunks a thread, down to MIN_CHUNK games.
+CHUNKS_PER_THREAD = 4
+MIN_CHUNK = 32
 # Seconds the main thread waits for a chunk at a time. A signal (Ctrl-C, SIGTERM) is handled in
 # the main thread between two waits: an untimed wait is not always cut short by it (once polars
 # is imported, its own SIGINT handler leaves the wait to the chunk's end, seconds later).
@@ -102,10 +106,10 @@ def _await(chunk: Future) -> None:
 def _batches(
     seed: np.uint64, first_game: int, games: int, batch_size: int, rules: tuple, policies: tuple
 ) -> Iterator[np.ndarray]:
-    """The batches of play_batches, each played in chunks of CHUNK games on numba's number of
-    threads (`numba.set_num_threads`, NUMBA_NUM_THREADS). The kernel runs without the GIL, so
-    the threads play at once; each game's record depends on (seed, game index) only, never on
-    the threads, the chunks or the batches.
+    """The batches of play_batches, each played in chunks of CHUNK games (fewer in a small
+    run) on numba's number of threads (`numba.set_num_threads`, NUMBA_NUM_THREADS). The kernel
+    runs without the GIL, so the threads play at once; each game's record depends on (seed,
+    game index) only, never on the threads, the chunks or the batches.
 
     One thread pool plays the whole run, and the next batch's chunks are queued before this
     one's are awaited: the threads go on to them as this batch ends and while the caller folds
@@ -123,13 +127,15 @@ def _batches(
     def play(start: int, out: np.ndarray) -> None:  # games first_game + start .. into out
         entry(allocate(rules[0], 0, stop), seed, first_game + start, out, rules, policies)
 
-    threads = min(numba.get_num_threads(), -(-games // CHUNK))
+    threads = numba.get_num_threads()
+    size = max(MIN_CHUNK, min(CHUNK, -(-games // (threads * CHUNKS_PER_THREAD))))
+    threads = min(threads, -(-games // size))
     with ThreadPoolExecutor(max_workers=threads) as pool:
 
         def queue(start: int) -> tuple[np.ndarray, list]:
             out = np.zeros((min(games, start + batch_size) - start, N_FIELDS), dtype=np.int64)
-            chunks = range(0, out.shape[0], CHUNK)
-            return out, [pool.submit(play, start + k, out[k : k + CHUNK]) for k in chunks]
+            chunks = range(0, out.shape[0], size)
+            return out, [pool.submit(play, start + k, out[k : k + size]) for k in chunks]
 
         starts = iter(range(0, games, batch_size))
         queued = deque([queue(next(starts))])

@@ -21,6 +21,7 @@ for the Things a game the humans do not win) over the knobs' declared ranges:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import warnings
@@ -39,7 +40,7 @@ Baseline = Callable[[int, int, int], np.ndarray]  # (seed, first_game, games) ->
 
 FIRST_SHARE = 4  # a trial's first report comes after 1/FIRST_SHARE of its games
 PRUNER_STARTUP = 8  # trials played in full before the pruner may stop one
-CONFIRM_TOP = 3  # trials re-played on fresh games
+CONFIRM_TOP = 2  # trials re-played on fresh games
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ def search(
     study_name: str,
     confirm_games: int,
     baseline: Baseline | None = None,
+    confirm_seed: int | None = None,
     progress: Callable[[int, float | None], None] | None = None,
 ) -> TuneResult:
     """Search `space` from `start` for `trials` trials of `games` games each; confirm the best
@@ -121,7 +123,9 @@ def search(
             study.tell(trial, value)
         if progress is not None:
             progress(done + 1, value)
-    return _confirm(study, space, start, score, baseline, seed, confirm_games, trials)
+    if confirm_seed is None:
+        confirm_seed = derive_seed(seed, "confirm")
+    return _confirm(study, start, score, baseline, confirm_seed, confirm_games, trials)
 
 
 def _probes(space: dict[str, Range], start: dict[str, float], seed: int) -> list[dict]:
@@ -141,11 +145,10 @@ def _probes(space: dict[str, Range], start: dict[str, float], seed: int) -> list
     return probes
 
 
-def _confirm(study, space, start, score, baseline, seed, confirm_games, trials) -> TuneResult:
+def _confirm(study, start, score, baseline, confirm_seed, confirm_games, trials) -> TuneResult:
     """Re-play the best trials and the baseline on fresh games; choose the best there."""
     from optuna.trial import TrialState
 
-    confirm_seed = derive_seed(seed, "confirm")
     complete = sorted(
         (t for t in study.trials if t.state == TrialState.COMPLETE), key=lambda t: -t.value
     )
@@ -216,16 +219,20 @@ def _open_study(storage: str | None, study_name: str):
 # --- the game: one side's knobs against a fixed opponent ---
 
 
+@functools.lru_cache(maxsize=16)
 def side_scores(
     players: int, sets, side: str, own: Mixture, against: Mixture, seed, first_game, games
 ) -> np.ndarray:
     """Each game's score for `side` when it plays `own` against `against`: for the humans a
-    human win, for the Things a game the humans do not win (the zero-sum payoff)."""
+    human win, for the Things a game the humans do not win (the zero-sum payoff). Kept for
+    the searches that confirm on the same games against the same baseline (read-only)."""
     from balance.evaluate import human_won, mixture_records
 
     humans, things = (own, against) if side == "humans" else (against, own)
     wins = human_won(mixture_records(players, sets, humans, things, games, seed, first_game))
-    return wins if side == "humans" else 1.0 - wins
+    scores = wins if side == "humans" else 1.0 - wins
+    scores.flags.writeable = False
+    return scores
 
 
 def tune_strategy(
@@ -242,13 +249,15 @@ def tune_strategy(
     confirm_games: int,
     baseline: Mixture | None = None,
     start: Strategy | None = None,
+    confirm_seed: int | None = None,
     name: str = "",
     progress: Callable[[int, float | None], None] | None = None,
 ) -> tuple[Strategy, TuneResult]:
     """The best response of `side`'s `preset` to `against`: every knob searched within its
     declared range, from `start`'s knobs (default: the values `sets` gives them); confirmed
-    against `baseline` (default: the starting knobs). Returns the strategy (with what was
-    measured) and the search's result."""
+    against `baseline` (default: the starting knobs) on the games of `confirm_seed` (default:
+    one derived from `seed`). Returns the strategy (with what was measured) and the search's
+    result."""
     import balance
     from balance.config import load_config
     from balance.strategy import knob_key, preset_knobs
@@ -299,6 +308,7 @@ def tune_strategy(
         study_name=study_name,
         confirm_games=confirm_games,
         baseline=base,
+        confirm_seed=confirm_seed,
         progress=progress,
     )
     low, high = result.gain_ci
