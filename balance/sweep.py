@@ -186,9 +186,16 @@ def plan_sweep(
         raise ConfigError("--players: empty (allowed: a comma-separated list such as 9,12,15)")
 
     for side, default in (("humans", humans), ("things", things)):
-        for name in [default, *axes.get(side, [])]:
-            for count in players:  # a strategy file must be one of this side at each count
-                parse_strategy(name, side, count)
+        for option, names in ((f"--{side}", [default]), (f"--grid {side}", axes.get(side, []))):
+            for name in names:
+                for count in players:  # a strategy file must be one of this side at each count
+                    try:
+                        parse_strategy(name, side, count)
+                    except ConfigError as error:
+                        # name the option the user typed: a grid value, not --humans
+                        raise ConfigError(
+                            str(error).replace(f"--{side}:", f"{option}:", 1)
+                        ) from None
     cells = tuple(
         Cell(p, tuple(zip(axes, combo)))
         for p in players
