@@ -50,7 +50,8 @@ STRATEGIES = "strategies"
 STUDIES = "studies.db"
 SIDES = ("humans", "things")
 # How best responses are searched: a folder made by another method is refused, not resumed.
-METHOD = "double oracle; best response of two searches (pool's best, preset), one confirmation"
+METHOD = "double oracle; best response of searches from the heaviest mixed strategies, the preset"
+REFINE_STARTS = 3  # the most strategies of a side's mixture a best response refines
 
 
 @dataclass(frozen=True)
@@ -262,24 +263,20 @@ class Run(DoubleOracle):
 
     def respond(self, side: str, x: np.ndarray, y: np.ndarray, label: str) -> dict:
         """`side`'s best response to the other side's mixture, confirmed against its own: the
-        better of two searches, one refining the side's best pool strategy of the tuned preset
-        against that mixture (by the payoff matrix), one from the preset's own knobs with a
-        seed of its own. A search from the pool alone settles in the pool's neighbourhood and
-        can miss a better answer elsewhere that a search from the preset finds."""
+        best of several searches, one refining each of the side's heaviest mixture strategies
+        of the tuned preset (up to REFINE_STARTS) and one from the preset's own knobs, each
+        with a seed of its own. Starts matter more than trials: measured at 12 players, 40
+        trials from the newest strategy of a mixture gained 21 points where 60 from another of
+        its strategies gained 7, and a search from the pool alone can miss a better answer
+        elsewhere that a search from the preset finds."""
         s = self.settings
         own, other = (x, y) if side == "humans" else (y, x)
         against = self.mixture("things" if side == "humans" else "humans", other)
         baseline = self.mixture(side, own)
         name = f"{side}-{label}"
-        payoff = np.array(self.state["payoff"], dtype=np.float64)
-        against_pool = payoff @ y if side == "humans" else -(x @ payoff)
-        candidates = [
-            (score, n)
-            for score, n in zip(against_pool, self.state["pools"][side])
-            if self.strategy(side, n).preset == TUNED_PRESET
-        ]
         found = []
-        for start, search in ((self.strategy(side, max(candidates)[1]), "refine"), (None, "fresh")):
+        for start in [*self.refine_starts(side, x, y), None]:
+            search = "fresh" if start is None else f"refine {start.label}"
             tuned, result = tune_strategy(
                 s.players,
                 s.sets,
@@ -293,7 +290,7 @@ class Run(DoubleOracle):
                 confirm_games=s.confirm_games,
                 baseline=baseline,
                 start=start,
-                confirm_seed=derive_seed(s.seed, f"{side} {label} confirm"),  # both: one baseline
+                confirm_seed=derive_seed(s.seed, f"{side} {label} confirm"),  # all: one baseline
                 name=name,
                 progress=lambda n, v: self.say(f"{name} ({search}): trial {n}/{s.trials}"),
             )
@@ -310,8 +307,22 @@ class Run(DoubleOracle):
             "against": against.label,
             "search": search,
             "start": start.label if start else TUNED_PRESET,
-            "other_search_gain": min(found, key=lambda f: f[0])[0],
+            "other_search_gains": {f[1]: f[0] for f in found if f[1] != search},
         }
+
+    def refine_starts(self, side: str, x: np.ndarray, y: np.ndarray) -> list[Strategy]:
+        """The side's pool strategies of the tuned preset to refine: those its mixture plays,
+        heaviest first, up to REFINE_STARTS; when it plays none, the best of them against the
+        other side's mixture (by the payoff matrix)."""
+        pool = self.state["pools"][side]
+        weights = x if side == "humans" else y
+        tuned = [i for i, n in enumerate(pool) if self.strategy(side, n).preset == TUNED_PRESET]
+        played = sorted((i for i in tuned if weights[i] > 1e-9), key=lambda i: -weights[i])
+        if not played:
+            payoff = np.array(self.state["payoff"], dtype=np.float64)
+            against_pool = payoff @ y if side == "humans" else -(x @ payoff)
+            played = [max(tuned, key=lambda i: against_pool[i])]
+        return [self.strategy(side, pool[i]) for i in played[:REFINE_STARTS]]
 
     def run(self) -> dict[str, Any]:
         """Iterate, then measure the value's interval and each side's exploitability."""

@@ -8,6 +8,7 @@ import pytest
 
 from balance import equilibrium as eq
 from balance.meta_game import solve
+from balance.strategy import Strategy
 
 
 class MatrixGame(eq.DoubleOracle):
@@ -98,3 +99,24 @@ def test_a_folder_of_other_settings_is_refused(tmp_path):
     (folder / eq.STATE).write_text(json.dumps({"settings": {**settings, "games": 999}}))
     with pytest.raises(eq.ConfigError, match="games = 999, not 100"):
         eq.equilibrium(tmp_path, [9], (), **{**SMALL, "games": 100})
+
+
+def test_a_best_response_refines_the_heaviest_strategies_its_mixture_plays(tmp_path):
+    """Up to REFINE_STARTS starts, heaviest first, only of the tuned preset; when the mixture
+    plays none of them, the tuned strategy that does best against the other side's mixture."""
+    settings = eq.Settings(9, (), 100, 3, 2, 0.02, 300, 5)
+    run = eq.Run(tmp_path / "9p", settings)
+    names = [f"humans-br{k}" for k in range(1, 6)]
+    for k, name in enumerate(names):
+        Strategy("humans", "expert", (("arm_up", k % 2),), 9, name).save(
+            tmp_path / "9p" / eq.STRATEGIES / f"{name}.toml"
+        )
+    run.state["pools"]["humans"] += names  # expert, naive, br1..br5
+    run.state["payoff"] = [[0.5, 0.5, 0.5]] * 7
+    run.state["payoff"][3] = [0.9, 0.9, 0.9]  # br2 does best against any Thing mixture
+    y = np.array([1.0, 0.0, 0.0])
+    x = np.array([0.1, 0.3, 0.0, 0.05, 0.2, 0.15, 0.2])
+    starts = [s.label for s in run.refine_starts("humans", x, y)]
+    assert eq.REFINE_STARTS == 3 and starts == ["humans-br3", "humans-br5", "humans-br4"]
+    only_naive = np.array([0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+    assert [s.label for s in run.refine_starts("humans", only_naive, y)] == ["humans-br2"]
