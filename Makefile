@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml Makefile
 	touch $(STAMP)
 
 # The report of the current rules: a fuel-burn x Thing-count sweep at 9, 12 and 15 players, with
-# the equilibrium stored in configs/strategies (`balance equilibrium --store`, about an hour). The
+# the equilibrium stored in configs/strategies (`balance equilibrium --store`, about 70 minutes). The
 # sweep folder is named by the digest of the compiled sources, so a rerun with unchanged code
 # reuses every cell and a changed kernel starts a fresh sweep.
 SWEEP = out/fuel-things-sweep-$(shell test -x $(VENV)/bin/python && $(VENV)/bin/python -c "import balance; print(balance.SOURCE_DIGEST)")

@@ -7,8 +7,10 @@ For one player count:
    payoff matrix of human win rates;
 3. the zero-sum matrix game is solved by linear programming (balance.meta_game): the value and
    each side's mixture;
-4. each side's best response to the other side's mixture is searched (balance.tune, the expert
-   preset's knobs) and confirmed on fresh games against the side's own mixture: its gain;
+4. each side's best response to the other side's mixture is searched (balance.tune over the
+   expert preset's knobs, from each of the heaviest strategies the side's mixture plays and from
+   the preset) and the best found is confirmed on fresh games against the side's own mixture:
+   its gain;
 5. a best response whose gain exceeds `epsilon` with an interval above 0 joins its pool, and
    the loop goes on from 2; when neither side's does (or after `iterations`), it stops.
 
