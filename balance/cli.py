@@ -818,10 +818,10 @@ to a family-wise false-alarm rate of 1% by Holm's procedure. A significant shift
 table (preset, metric, baseline, now, 95% interval of the difference, p-value); a change within
 noise exits 0 and says that the records changed.
 
-Games per preset: with m comparisons (7 metrics per preset) Holm's first step tests at 0.01/m;
+Games per preset: with m comparisons (8 metrics per preset) Holm's first step tests at 0.01/m;
 catching a 3-point shift with 90% power at a rate of 50% (the largest variance) needs
-n = ((z(1 - 0.01/2m) + z(0.9)) * sqrt(1/2) / 0.03)^2 games per preset: 12,669 for m = 21 (3
-presets), 13,648 for m = 42 (3 presets and 3 equilibria).
+n = ((z(1 - 0.01/2m) + z(0.9)) * sqrt(1/2) / 0.03)^2 games per preset: 12,858 for m = 24 (3
+presets), 13,835 for m = 48 (3 presets and 3 equilibria).
 """
 
 

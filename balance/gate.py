@@ -15,8 +15,8 @@ probability POWER, each side needs
     n = ((z(1 - ALPHA / 2m) + z(POWER)) * sqrt(2 * 1/2 * 1/2) / MIN_SHIFT) ** 2
 
 games per preset (`games_for_power`); with ALPHA = 1%, a 3-point shift and 90% power that is
-12,669 games per preset for m = 21 (3 presets x 7 metrics), and 13,648 for m = 42 (the presets
-and the equilibria at 3 player counts).
+12,858 games per preset for m = 24 (3 presets x 8 metrics: the human win rate and 7 end-reason
+shares), and 13,835 for m = 48 (the presets and the equilibria at 3 player counts).
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ def test_games_for_power_formula():
     assert games_for_power(21) == 12669
     assert games_for_power(1, alpha=0.05, shift=0.1, power=0.8) == 393
     assert games_for_power(42) > games_for_power(21)
+    assert games_for_power(48) == 13835  # 3 presets and 3 equilibria, 8 metrics each
 
 
 def simulated(rates: dict[int, float], games: int, rng) -> dict[int, dict]:
