@@ -297,7 +297,7 @@ class Run(DoubleOracle):
                 progress=lambda n, v: self.say(f"{name} ({search}): trial {n}/{s.trials}"),
             )
             found.append((result.gain, search, tuned, result, start))
-        gain, search, tuned, result, start = max(found, key=lambda f: f[0])
+        _, search, tuned, result, start = max(found, key=lambda f: f[0])
         tuned.save(self.folder / STRATEGIES / f"{name}.toml")
         low, high = result.gain_ci
         return {

@@ -117,21 +117,24 @@ def knob_key(side: str, preset: str, knob: str) -> str:
     return f"policies.{side}.{preset}.{knob}"
 
 
-def preset_knobs(side: str, preset: str) -> tuple[str, ...]:
+def preset_knobs(side: str, preset: str, option: str = "") -> tuple[str, ...]:
+    """The knobs of `side`'s `preset`; an unknown preset is an error naming `option` (default:
+    --humans or --things)."""
     from policies import REGISTRY, names
 
     spec = REGISTRY.get((SIDE_CODES[side], preset))
     if spec is None:
         raise ConfigError(
-            f"{FLAGS[side]}: {preset!r} is not allowed (allowed: "
+            f"{option or FLAGS[side]}: {preset!r} is not allowed (allowed: "
             f"{', '.join(names(SIDE_CODES[side]))}, a strategy file, or mix:FILE=W,...)"
         )
     return spec.knobs
 
 
-def load_strategy(path: Path, side: str, players: int) -> Strategy:
-    """Read a strategy file for `side` at `players`; any fault is a one-line ConfigError."""
-    where = f"{FLAGS[side]}: {path}"
+def load_strategy(path: Path, side: str, players: int, option: str = "") -> Strategy:
+    """Read a strategy file for `side` at `players`; any fault is a one-line ConfigError
+    naming `option` (default: --humans or --things) and the file."""
+    where = f"{option or FLAGS[side]}: {path}"
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -151,7 +154,7 @@ def load_strategy(path: Path, side: str, players: int) -> Strategy:
         raise ConfigError(
             f"{where}: made for {file_players} players, not {players} (tune one for {players})"
         )
-    known = preset_knobs(side, preset)
+    known = preset_knobs(side, preset, option)
     knobs = data.get("knobs", {})
     if not isinstance(knobs, dict):
         raise ConfigError(f"{where}: [knobs] must be a table of knob = value")
@@ -177,11 +180,12 @@ def load_strategy(path: Path, side: str, players: int) -> Strategy:
     return strategy
 
 
-def parse_strategy(spec: str, side: str, players: int) -> Strategy:
-    """A preset name or a strategy file (what --humans and --things take)."""
+def parse_strategy(spec: str, side: str, players: int, option: str = "") -> Strategy:
+    """A preset name or a strategy file (what --humans and --things take); an error names
+    `option`, the option it was given to (default: --humans or --things)."""
     if spec.endswith(".toml") or "/" in spec:
-        return load_strategy(Path(spec), side, players)
-    preset_knobs(side, spec)
+        return load_strategy(Path(spec), side, players, option)
+    preset_knobs(side, spec, option)
     return Strategy(side=side, preset=spec)
 
 

@@ -189,13 +189,7 @@ def plan_sweep(
         for option, names in ((f"--{side}", [default]), (f"--grid {side}", axes.get(side, []))):
             for name in names:
                 for count in players:  # a strategy file must be one of this side at each count
-                    try:
-                        parse_strategy(name, side, count)
-                    except ConfigError as error:
-                        # name the option the user typed: a grid value, not --humans
-                        raise ConfigError(
-                            str(error).replace(f"--{side}:", f"{option}:", 1)
-                        ) from None
+                    parse_strategy(name, side, count, option)
     cells = tuple(
         Cell(p, tuple(zip(axes, combo)))
         for p in players
