@@ -147,7 +147,7 @@ class Grid:
     def infer(cls, summary: pl.DataFrame, axes: Sequence[str] | None = None) -> Grid:
         """A grid read off a summary alone: axes are its non-statistic columns (or `axes`),
         values in ascending order, baselines from the presets without overrides."""
-        from balance.config import SCHEMA, load_config
+        from balance.config import KINDS, load_config
 
         if axes is None:
             axes = [c for c in summary.columns if _is_axis_column(c)]
@@ -155,7 +155,7 @@ class Grid:
         labels = {
             a: tuple(
                 _fuel_label(v)
-                if getattr(SCHEMA.get(a), "in_canisters", False)
+                if a in KINDS and KINDS[a].in_canisters
                 else _format_value(v)
                 for v in vs
             )

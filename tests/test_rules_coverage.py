@@ -91,9 +91,9 @@ def tokens_in(text: str) -> set[str]:
     return found
 
 
-def config_citations() -> dict[str, set[str]]:
-    """{key of configs/base.toml: the IDs its line comment or its section's comment cites}."""
-    out: dict[str, set[str]] = {}
+def _config_comments() -> dict[str, tuple[str, str]]:
+    """{key of configs/base.toml: (its line comment, its section's comment)}."""
+    out: dict[str, tuple[str, str]] = {}
     section, section_comment = None, ""
     for line in BASE.read_text(encoding="utf-8").splitlines():
         head = re.match(r"^\[([\w.]+)\]\s*(#.*)?$", line)
@@ -102,9 +102,24 @@ def config_citations() -> dict[str, set[str]]:
             continue
         key = re.match(r"^(\w+)\s*=\s*[^#]*(#.*)?$", line)
         if key and section:
-            comment = (key.group(2) or "") + " " + section_comment
-            out[f"{section}.{key.group(1)}"] = cited_ids(comment, entries())
+            out[f"{section}.{key.group(1)}"] = (key.group(2) or "", section_comment)
     return out
+
+
+def config_citations() -> dict[str, set[str]]:
+    """{key of configs/base.toml: the IDs its line comment or its section's comment cites}."""
+    return {
+        key: cited_ids(line + " " + section, entries())
+        for key, (line, section) in _config_comments().items()
+    }
+
+
+def config_line_citations() -> dict[str, set[str]]:
+    """{key of configs/base.toml: the IDs its line comment cites, or its section's if none}."""
+    return {
+        key: cited_ids(line, entries()) or cited_ids(section, entries())
+        for key, (line, section) in _config_comments().items()
+    }
 
 
 @cache

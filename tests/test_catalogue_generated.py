@@ -1,0 +1,65 @@
+"""The catalogue (balance/catalogue/) against what is generated from it and what mirrors it:
+the generated constant modules are current, configs/base.toml holds exactly the declared rule
+numbers with the rule IDs their declarations cite, and each declared alternative is a value the
+rules allow."""
+
+import dataclasses
+import tomllib
+
+import pytest
+
+from balance.catalogue import generate
+from balance.catalogue.numbers import NUMBERS, Number
+from balance.catalogue.kinds import Whole
+from balance.config import CONFIG_DIR, load_config
+from test_rules_coverage import config_line_citations, cited_ids, entries
+
+
+def test_the_generated_modules_are_current():
+    stale = generate.stale()
+    assert not stale, f"stale generated code: {stale}; run `{generate.COMMAND}`"
+
+
+def test_a_new_number_makes_the_generated_layout_stale(monkeypatch):
+    extra = Number("game.extra", Whole(0, 1), "I_EXTRA", "GAP-10")
+    monkeypatch.setattr(generate, "NUMBERS", NUMBERS + (extra,))
+    assert generate.stale() == ["kernel/params.py"]
+    assert "I_EXTRA = " in generate.params_module()
+
+
+def test_a_slot_is_named_for_its_array(monkeypatch):
+    wrong = dataclasses.replace(NUMBERS[0], slot="F_PLAYERS")
+    monkeypatch.setattr(generate, "NUMBERS", (wrong,) + NUMBERS[1:])
+    with pytest.raises(ValueError, match="F_PLAYERS: a slot of ip is named I_"):
+        generate.params_module()
+
+
+def test_base_toml_holds_exactly_the_declared_numbers():
+    with (CONFIG_DIR / "base.toml").open("rb") as fh:
+        base = tomllib.load(fh)
+    keys = {f"{table}.{key}" for table, values in base.items() for key in values}
+    assert keys == {n.key for n in NUMBERS}
+
+
+def test_a_number_cites_the_rules_of_its_base_toml_line():
+    """A declaration's rule IDs are those its line of configs/base.toml cites (its table's line
+    when the key's own cites none): the designer's file and the catalogue say the same."""
+    cited = config_line_citations()
+    wrong = {
+        n.key: (sorted(cited_ids(n.rule, entries())), sorted(cited[n.key]))
+        for n in NUMBERS
+        if cited_ids(n.rule, entries()) != cited[n.key]
+    }
+    assert not wrong, f"catalogue rule IDs differ from base.toml's (declared, cited): {wrong}"
+
+
+def test_every_alternative_is_a_value_the_rules_allow():
+    cfg = load_config(12)
+    for n in NUMBERS:
+        readings = n.readings(cfg[n.key])
+        for value in readings:
+            n.kind.parse(n.key, value)  # raises ConfigError if not allowed
+    switches = [n for n in NUMBERS if n.kind.array == "ip" and n.readings(cfg[n.key])]
+    assert {"sanity.zero_blackout", "game.start_rooms", "canister.box_fill"} <= {
+        n.key for n in switches
+    }
