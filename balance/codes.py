@@ -230,137 +230,98 @@ TERMINAL_NAMES = (
     "entry_log",
 )
 
-# --- Actions. A declaration is (action, target, arg). ---
-A_NONE = 0
-A_MOVE = 1  # target = room                          ACT-MOVE (exit step 10, entry step 12)
-A_OPEN_BOX = 2  # target = box colour, arg = wanted kind   LOC-WAREHOUSE-4 (step 5)
-A_PICKUP = 3  # target = item kind, arg = 1 to backpack  ACT-PICKUP (step 5)
-#               (an ID card: arg = 2 + its owner, lying here or on a corpse here: GAP-51)
-A_DROP = 4  # target = hand slot, or 2 + owner of a carried ID card   ACT-DROP (step 1)
-A_PARKA_ON = 5  # target = hand slot holding a parka      ACT-PARKA (step 1)
-A_REFUEL = 6  # target = hand slot of a canister, arg = 0 into the generator, 1 out  GEN-4 (step 7)
-A_FILL = 7  # target = hand slot holding a canister   LOC-FUEL-1 (step 9)
-A_BREAK = 8  # target = object code (OBJ_DOOR: arg = the door's room)   ACT-BREAK (step 8)
-A_REPAIR = 9  # target = object code (OBJ_DOOR: arg = the door's room)  ACT-REPAIR (step 7)
-A_BEACON = 10  # activate this room's beacon              GAP-6 (step 9)
-A_CALL = 11  # call for help from the Radio room        GAP-6 (step 9)
-A_INFECT = 12  # target = character                       INF-1 (step 1)
-A_BACKPACK = 13  # target = hand slot, arg = backpack slot: take, put or swap  ACT-BACKPACK (step 5)
+# --- Actions. A declaration is (action, target, arg); balance/catalogue/actions.py declares each.
+# RES-ORDER steps (GAP-24 where the source is silent): each action's is its ACTION_STEP, but
+# moves: exit in step 10, entry in step 12; the active form's in 12 and 13
+# (THING-ACTIVE-11). The unconscious come round in step 11 (UNC-2).
+MOVE_EXIT_STEP = 10
+MOVE_ENTRY_STEP = 12
+ACTIVE_EXIT_STEP = 12
+ACTIVE_ENTRY_STEP = 13
+WAKE_STEP = 11
+# ACT-FOLLOW: the followers enter at the end of step 13, after everything else of it (the active
+# Thing's entry among it), each after the one he follows has moved (game.resolve_follows)
+FOLLOW_STEP = 14
+# <generated: actions> (`python -m balance.catalogue`; edit balance/catalogue/, not this block)
+A_NONE = 0  # an empty declaration slot
+A_MOVE = 1  # target = room; ACT-MOVE (exit step 10, entry step 12)
+A_OPEN_BOX = 2  # target = box colour, arg = wanted kind; LOC-WAREHOUSE-4 (step 5)
+A_PICKUP = 3  # target = item kind, arg = 1 to backpack; ACT-PICKUP (step 5) (an ID card: arg = 2 +
+#   its owner, lying here or on a corpse here: GAP-51)
+A_DROP = 4  # target = hand slot, or 2 + owner of a carried ID card; ACT-DROP (step 1)
+A_PARKA_ON = 5  # target = hand slot holding a parka; ACT-PARKA (step 1)
+A_REFUEL = 6  # target = hand slot of a canister, arg = 0 into the generator, 1 out; GEN-4 (step 7)
+A_FILL = 7  # target = hand slot holding a canister; LOC-FUEL-1 (step 9)
+A_BREAK = 8  # target = object code (OBJ_DOOR: arg = the door's room); ACT-BREAK (step 8)
+A_REPAIR = 9  # target = object code (OBJ_DOOR: arg = the door's room); ACT-REPAIR (step 7)
+A_BEACON = 10  # activate this room's beacon; GAP-6 (step 9)
+A_CALL = 11  # call for help from the Radio room; GAP-6 (step 9)
+A_INFECT = 12  # target = character; INF-1 (step 1)
+A_BACKPACK = 13  # target = hand slot, arg = backpack slot: take, put or swap; ACT-BACKPACK (step 5)
 A_GIVE = 14  # target = receiver, arg = hand slot, -(1 + k) for backpack slot k, or 2 + owner of a
-#               carried ID card  ACT-GIVE (step 5)
-A_RECEIVE = 15  # target = giver, arg = item kind named     ACT-RECEIVE (step 5)
+#   carried ID card; ACT-GIVE (step 5)
+A_RECEIVE = 15  # target = giver, arg = item kind named; ACT-RECEIVE (step 5)
 A_DESTROY = 16  # target = item kind, arg = 0 lying here (step 5), 1 in own hand (step 1)
-A_SHOOT = 17  # target = character or -1 (the air), arg = hand slot   ACT-SHOOT (step 2)
-A_MELEE = 18  # target = character, arg = hand slot of the weapon     ACT-MELEE (step 3)
-A_FLASHLIGHT = 19  # target = hand slot: switch the flashlight on or off  ACT-FLASHLIGHT (step 13)
-A_BANDAGE = 20  # target = character (self included), arg = hand slot of the bandage  (step 6)
-A_FIRSTAID = 21  # target = the character bandaging me     ACT-FIRSTAID (step 6)
-A_COVER = 22  # target = character to shield             ACT-COVER (step 1)
-A_HELI_FUEL = 23  # target = hand slot of a canister, arg = 0 into the tank, 1 out   HELI-3 (step 9)
-A_HELI_PREPARE = 24  # set up the helicopter as its pilot       HELI-4 (step 9)
-A_HELI_BOARD = 25  # arg = bitmask of characters one refuses to fly with   HELI-5 (step 9)
-A_DRINK = 26  # target = item kind of the vial, arg = 0 in hand, 1 lying here   ACT-DRINK (step 6)
-A_MIRROR = 27  # learn one's own sanity                     LOC-LIVING-2 (step 4)
-A_FORECAST = 28  # read the weather of the next cycles       LOC-TOWER-2 (step 4)
-A_PARKA_OFF = 29  # take the worn parka off into a free hand   ACT-PARKA (step 1)
-A_FUEL = 30  # target = hand slot of the source canister, arg = -1 pour out, else the hand slot
-#              of the canister to fill (own) or 2 + character holding it   ACT-FUEL (step 4)
-A_RELOAD = 31  # target = hand slot of the pistol: a legal no-op (GAP-16)   ACT-RELOAD (step 1)
-A_RESOLVE_LAST = 32  # target = an action code: mine of that kind resolve last in their step  AP-9
-A_LOWER_INITIATIVE = 33  # my Initiative counts as 0 for this turn's resolution order    AP-10
-A_CRAFT = 34  # target = recipe (RECIPE_*)                 CRAFT-1, LOC-ARSENAL-2 (step 9)
-A_THROW = 35  # target = room, arg = hand slot of the grenade  ITEM-GRENADE-2 (explodes in step 11)
+A_SHOOT = 17  # target = character or -1 (the air), arg = hand slot; ACT-SHOOT (step 2)
+A_MELEE = 18  # target = character, arg = hand slot of the weapon; ACT-MELEE (step 3)
+A_FLASHLIGHT = 19  # target = hand slot: switch the flashlight on or off; ACT-FLASHLIGHT (step 13)
+A_BANDAGE = 20  # target = character (self included), arg = hand slot of the bandage (step 6)
+A_FIRSTAID = 21  # target = the character bandaging me; ACT-FIRSTAID (step 6)
+A_COVER = 22  # target = character to shield; ACT-COVER (step 1)
+A_HELI_FUEL = 23  # target = hand slot of a canister, arg = 0 into the tank, 1 out; HELI-3 (step 9)
+A_HELI_PREPARE = 24  # set up the helicopter as its pilot; HELI-4 (step 9)
+A_HELI_BOARD = 25  # arg = bitmask of characters one refuses to fly with; HELI-5 (step 9)
+A_DRINK = 26  # target = item kind of the vial, arg = 0 in hand, 1 lying here; ACT-DRINK (step 6)
+A_MIRROR = 27  # learn one's own sanity; LOC-LIVING-2 (step 4)
+A_FORECAST = 28  # read the weather of the next cycles; LOC-TOWER-2 (step 4)
+A_PARKA_OFF = 29  # take the worn parka off into a free hand; ACT-PARKA (step 1)
+A_FUEL = 30  # target = hand slot of the source canister, arg = -1 pour out, else the hand slot of
+#   the canister to fill (own) or 2 + character holding it; ACT-FUEL (step 4)
+A_RELOAD = 31  # target = hand slot of the pistol: a legal no-op (GAP-16); ACT-RELOAD (step 1)
+A_RESOLVE_LAST = 32  # target = an action code: mine of that kind resolve last in their step; AP-9
+A_LOWER_INITIATIVE = 33  # my Initiative counts as 0 for this turn's resolution order; AP-10
+A_CRAFT = 34  # target = recipe (RECIPE_*); CRAFT-1, LOC-ARSENAL-2 (step 9)
+A_THROW = 35  # target = room, arg = hand slot of the grenade; ITEM-GRENADE-2 (explodes in step 11)
 A_FLAME_VOLLEY = 36  # target = character, arg = hand slot: attacks while fuel lasts (step 3)
-A_CODE = 37  # target = room, arg = the code tried   ACT-CODE, CODE-1..3 (before step 1: GAP-25)
-A_IDCARD = 38  # target = room, arg = the card's owner   ACT-IDCARD, ID-1..3 (before step 1: GAP-25)
-A_TERMINAL = 39  # target = terminal function, arg = its parameter  LOC-TOWER-3/4 (step 4)
-A_TAKE_FOOD = 40  # take a food box off the Freezer's shelves   GAP-50 (step 5)
-A_STOVE_PREPARE = 41  # prepare the food box in hand at the stove   LOC-LIVING-3 (step 9)
-A_COOK = 42  # cook the prepared food, arg = bitmask of vial kinds to add   LOC-LIVING-4 (step 9)
-A_EAT = 43  # target = 0 a portion in hand, 1 lying here     ACT-EAT (step 6)
-A_DOSE_FOOD = 44  # target = vial kind, arg = DOSE_FROM_* bits: where the vial and the portion
-#                   are (in hand, or lying here)           ACT-DOSE-FOOD (secret, step 5)
-A_COUNT_FOOD = 45  # count the food boxes left                   LOC-FREEZER-3 (step 4)
-A_SEARCH_CORPSE = 46  # target = corpse, arg = backpack slot 0..2, or SEARCH_PARKA  GAP-51 (step 5)
-A_RADIO_TOGGLE = 47  # target = hand slot (or -1: a radio lying here)  ACT-RADIO-TOGGLE (step 13)
-A_RADIO_SPEAK = 48  # target = topic, arg = subject: said on the radio in hand  ACT-RADIO-SPEAK
-A_HINDER = 49  # target = character                         ACT-HINDER-CHAR (step 1)
+A_CODE = 37  # target = room, arg = the code tried; ACT-CODE, CODE-1..3 (before step 1: GAP-25)
+A_IDCARD = 38  # target = room, arg = the card's owner; ACT-IDCARD, ID-1..3 (before step 1: GAP-25)
+A_TERMINAL = 39  # target = terminal function, arg = its parameter; LOC-TOWER-3/4 (step 4)
+A_TAKE_FOOD = 40  # take a food box off the Freezer's shelves; GAP-50 (step 5)
+A_STOVE_PREPARE = 41  # prepare the food box in hand at the stove; LOC-LIVING-3 (step 9)
+A_COOK = 42  # cook the prepared food, arg = bitmask of vial kinds to add; LOC-LIVING-4 (step 9)
+A_EAT = 43  # target = 0 a portion in hand, 1 lying here; ACT-EAT (step 6)
+A_DOSE_FOOD = 44  # target = vial kind, arg = DOSE_FROM_* bits: where the vial and the portion are
+#   (in hand, or lying here); ACT-DOSE-FOOD (secret, step 5)
+A_COUNT_FOOD = 45  # count the food boxes left; LOC-FREEZER-3 (step 4)
+A_SEARCH_CORPSE = 46  # target = corpse, arg = backpack slot 0..2, or SEARCH_PARKA; GAP-51 (step 5)
+A_RADIO_TOGGLE = 47  # target = hand slot (or -1: a radio lying here); ACT-RADIO-TOGGLE (step 13)
+A_RADIO_SPEAK = 48  # target = topic, arg = subject: said on the radio in hand; ACT-RADIO-SPEAK
+A_HINDER = 49  # target = character; ACT-HINDER-CHAR (step 1)
 A_HINDER_TARGET = 50  # target = character to protect from actions aimed at it (arg = 0), or the
-#                       object here whose actions it lowers (arg = 1)  ACT-HINDER-TARGET (step 1)
-A_FOLLOW = 51  # target = character to follow               ACT-FOLLOW (entry step 13)
-A_REACT = 52  # target = an event kind: if he perceives one before the declaration kept just
-#              before this row resolves, it is replaced by the declaration just after  GAP-33
-# the Thing's own actions (A8, A9; kernel.thing)
-A_TRANSFORM = 53  # enter the active form                     THING-HIDDEN-1 (step 1)
-A_THROW_BACK = 54  # target = character: he skips the turn    THING-ACTIVE-6, GAP-40 (step 1)
-A_CLAWS = 55  # target = character                            THING-ACTIVE-6 (step 3)
-A_SPRAY = 56  # arg = bitmask of characters spared            THING-ACTIVE-6, GAP-40 (step 3)
-A_CALL_SPAWN = 57  # target = a convert: into the active form  THING-P-5, GAP-38 (step 1)
-A_ORDER = 58  # target = human, arg = the forced action packed  ARCH-QUEEN-1, GAP-42 (step 1)
-A_SCREAM = 59  # every human here skips the turn              ARCH-QUEEN-2, GAP-40 (step 1)
-A_WAVES = 60  # sanity of every human here falls              ARCH-SOLDIER-1 (step 1)
-A_REMOTE_BREAK = 61  # target = object, arg = room            ARCH-MUTANT-1, GAP-43 (step 1)
-# infection beyond the clock, corpses, dogs and the Freezer's food (kernel.contagion)
-A_SALIVA = 62  # target = bitmask of own slots (SALIVA_SLOTS), arg = the delay   SALIVA-1, GAP-37
-A_BURN_CORPSE = 63  # target = body here, arg = hand slot of the fuel   ACT-BURN-CORPSE, GAP-60
-A_EAT_STOCK = 64  # a Thing eats a food box off the shelves   LOC-FREEZER-4 (step 5)
-A_KILL_DOG = 65  # target = dog, arg = hand slot of the weapon   LOC-KENNEL-2, GAP-53 (step 3)
-A_BURN_DOG = 66  # target = dead dog, arg = hand slot of the fuel   LOC-KENNEL-2, GAP-53 (step 6)
-# blood samples and the laboratory (kernel.lab)
-A_BLOOD_SELF = 67  # target = 0 into a hand, 1 into the backpack   ACT-BLOOD-SELF, INF-4 (step 5)
-A_BLOOD_DOG = 68  # target = dog, arg = 0 hand / 1 backpack      LOC-KENNEL-2, GAP-53 (step 5)
-A_LAB_INSERT = 69  # target = slot, arg = lab.pack_insert(source, label)  LOC-LAB-2 (step 7)
-A_LAB_START = 70  # target = the secret question (Q_*)        LOC-LAB-3, GAP-52 (step 7)
-A_LAB_VIEW = 71  # read the computer's completed checks       LOC-LAB-4 (step 1)
+#   object here whose actions it lowers (arg = 1); ACT-HINDER-TARGET (step 1)
+A_FOLLOW = 51  # target = character to follow; ACT-FOLLOW (entry step 13)
+A_REACT = 52  # target = an event kind: if he perceives one before the declaration kept just before
+#   this row resolves, it is replaced by the declaration just after; GAP-33
+A_TRANSFORM = 53  # enter the active form; THING-HIDDEN-1 (step 1)
+A_THROW_BACK = 54  # target = character: he skips the turn; THING-ACTIVE-6, GAP-40 (step 1)
+A_CLAWS = 55  # target = character; THING-ACTIVE-6 (step 3)
+A_SPRAY = 56  # arg = bitmask of characters spared; THING-ACTIVE-6, GAP-40 (step 3)
+A_CALL_SPAWN = 57  # target = a convert: into the active form; THING-P-5, GAP-38 (step 1)
+A_ORDER = 58  # target = human, arg = the forced action packed; ARCH-QUEEN-1, GAP-42 (step 1)
+A_SCREAM = 59  # every human here skips the turn; ARCH-QUEEN-2, GAP-40 (step 1)
+A_WAVES = 60  # sanity of every human here falls; ARCH-SOLDIER-1 (step 1)
+A_REMOTE_BREAK = 61  # target = object, arg = room; ARCH-MUTANT-1, GAP-43 (step 1)
+A_SALIVA = 62  # target = bitmask of own slots (SALIVA_SLOTS), arg = the delay; SALIVA-1, GAP-37
+A_BURN_CORPSE = 63  # target = body here, arg = hand slot of the fuel; ACT-BURN-CORPSE, GAP-60
+A_EAT_STOCK = 64  # a Thing eats a food box off the shelves; LOC-FREEZER-4 (step 5)
+A_KILL_DOG = 65  # target = dog, arg = hand slot of the weapon; LOC-KENNEL-2, GAP-53 (step 3)
+A_BURN_DOG = 66  # target = dead dog, arg = hand slot of the fuel; LOC-KENNEL-2, GAP-53 (step 6)
+A_BLOOD_SELF = 67  # target = 0 into a hand, 1 into the backpack; ACT-BLOOD-SELF, INF-4 (step 5)
+A_BLOOD_DOG = 68  # target = dog, arg = 0 hand / 1 backpack; LOC-KENNEL-2, GAP-53 (step 5)
+A_LAB_INSERT = 69  # target = slot, arg = lab.pack_insert(source, label); LOC-LAB-2 (step 7)
+A_LAB_START = 70  # target = the secret question (Q_*); LOC-LAB-3, GAP-52 (step 7)
+A_LAB_VIEW = 71  # read the computer's completed checks; LOC-LAB-4 (step 1)
 N_ACTIONS = 72
-# actions whose success is rolled on their own chance, which hindering lowers (GAP-27, GAP-28)
-ACTIONS_WITH_CHANCE = (A_SHOOT, A_MELEE, A_REPAIR, A_BANDAGE, A_FLAME_VOLLEY)
-# actions whose target is a character: ACT-HINDER-TARGET shields him from them (GAP-28)
-ACTIONS_AIMED_AT_CHARACTERS = (
-    A_INFECT,
-    A_GIVE,
-    A_RECEIVE,
-    A_SHOOT,
-    A_MELEE,
-    A_BANDAGE,
-    A_FIRSTAID,
-    A_COVER,
-    A_FLAME_VOLLEY,
-    A_SEARCH_CORPSE,
-    A_BURN_CORPSE,
-    A_HINDER,
-    A_HINDER_TARGET,
-    A_FOLLOW,
-)
-# LIGHT-4: aimed at someone one must make out in the room (a blizzard shows nobody)
-ACTIONS_AIMED_AT_SOMEONE_SEEN = ACTIONS_AIMED_AT_CHARACTERS + (A_THROW_BACK, A_CLAWS, A_ORDER)
-# AP-3, GAP-13: once per turn each
-ONCE_A_TURN = (
-    A_TRANSFORM,
-    A_THROW_BACK,
-    A_CLAWS,
-    A_SPRAY,
-    A_ORDER,
-    A_SCREAM,
-    A_WAVES,
-    A_REMOTE_BREAK,
-    A_EAT_STOCK,  # LOC-FREEZER-4: "★ Для Нечто — съесть 1 единицу еды", a lone star
-)
-# THING-ACTIVE-5/6, ARCH-QUEEN-2: all the active Thing may declare (with the AP-9/AP-10 markers;
-# ACT-DESTROY only of an item lying here: it has no inventory, THING-ACTIVE-3)
-ACTIVE_FORM_ACTIONS = (
-    A_MOVE,
-    A_MELEE,
-    A_BREAK,
-    A_FIRSTAID,
-    A_DESTROY,
-    A_THROW_BACK,
-    A_CLAWS,
-    A_SPRAY,
-    A_SCREAM,
-    A_RESOLVE_LAST,
-    A_LOWER_INITIATIVE,
-)
 ACTION_NAMES = (
     "none",
     "move",
@@ -435,31 +396,164 @@ ACTION_NAMES = (
     "lab_start",
     "lab_view",
 )
-# RES-ORDER step of each action (GAP-24 where the source is silent).
-# Moves are special: exit in step 10, entry in step 12; the active form's in 12 and 13
-# (THING-ACTIVE-11). The unconscious come round in step 11 (UNC-2).
-MOVE_EXIT_STEP = 10
-MOVE_ENTRY_STEP = 12
-ACTIVE_EXIT_STEP = 12
-ACTIVE_ENTRY_STEP = 13
-WAKE_STEP = 11
-# ACT-FOLLOW: the followers enter at the end of step 13, after everything else of it (the active
-# Thing's entry among it), each after the one he follows has moved (game.resolve_follows)
-FOLLOW_STEP = 14
+# RES-ORDER step of each action (moves: codes.MOVE_* and ACTIVE_*)
 ACTION_STEP = (
-    (0, 10, 5, 5, 1, 1, 7, 9, 8, 7, 9, 9, 1, 5, 5, 5, 5, 2, 3, 13, 6, 6, 1)
-    + (9, 9, 9)  # the helicopter: HELI-6
-    + (6, 4, 4, 1, 4, 1)  # drink, mirror, forecast (GAP-24), parka off, fuel, reload (GAP-24)
-    + (0, 0)  # AP-9, AP-10: they change the order of the others, resolving nothing themselves
-    + (9, 11, 3)  # craft (CRAFT-1), grenade (GAP-45), flamethrower volley (GAP-24)
-    + (0, 0, 4)  # code and card: their own phase before step 1 (GAP-25); terminal (GAP-24)
-    + (5, 9, 9, 6, 5, 4, 5)  # food (GAP-50, GAP-24), counting (step 4), searching (GAP-51)
-    + (13, 1, 1, 1, FOLLOW_STEP)  # radio (GAP-54; speech is in real time: first), hinder, follow
-    + (0,)  # a reaction resolves nothing itself (GAP-33)
-    + (1, 1, 3, 3, 1, 1, 1, 1, 1)  # the Thing's own actions (GAP-24)
-    + (1, 6, 5, 3, 6)  # saliva, burning a corpse (A4), the Thing eating, the dogs (GAP-24)
-    + (5, 5, 7, 7, 1)  # blood, the laboratory (A4, LOC-LAB-2..4, GAP-24)
+    0,  # A_NONE
+    10,  # A_MOVE
+    5,  # A_OPEN_BOX
+    5,  # A_PICKUP
+    1,  # A_DROP
+    1,  # A_PARKA_ON
+    7,  # A_REFUEL
+    9,  # A_FILL
+    8,  # A_BREAK
+    7,  # A_REPAIR
+    9,  # A_BEACON
+    9,  # A_CALL
+    1,  # A_INFECT
+    5,  # A_BACKPACK
+    5,  # A_GIVE
+    5,  # A_RECEIVE
+    5,  # A_DESTROY
+    2,  # A_SHOOT
+    3,  # A_MELEE
+    13,  # A_FLASHLIGHT
+    6,  # A_BANDAGE
+    6,  # A_FIRSTAID
+    1,  # A_COVER
+    9,  # A_HELI_FUEL
+    9,  # A_HELI_PREPARE
+    9,  # A_HELI_BOARD
+    6,  # A_DRINK
+    4,  # A_MIRROR
+    4,  # A_FORECAST
+    1,  # A_PARKA_OFF
+    4,  # A_FUEL
+    1,  # A_RELOAD
+    0,  # A_RESOLVE_LAST
+    0,  # A_LOWER_INITIATIVE
+    9,  # A_CRAFT
+    11,  # A_THROW
+    3,  # A_FLAME_VOLLEY
+    0,  # A_CODE
+    0,  # A_IDCARD
+    4,  # A_TERMINAL
+    5,  # A_TAKE_FOOD
+    9,  # A_STOVE_PREPARE
+    9,  # A_COOK
+    6,  # A_EAT
+    5,  # A_DOSE_FOOD
+    4,  # A_COUNT_FOOD
+    5,  # A_SEARCH_CORPSE
+    13,  # A_RADIO_TOGGLE
+    1,  # A_RADIO_SPEAK
+    1,  # A_HINDER
+    1,  # A_HINDER_TARGET
+    14,  # A_FOLLOW
+    0,  # A_REACT
+    1,  # A_TRANSFORM
+    1,  # A_THROW_BACK
+    3,  # A_CLAWS
+    3,  # A_SPRAY
+    1,  # A_CALL_SPAWN
+    1,  # A_ORDER
+    1,  # A_SCREAM
+    1,  # A_WAVES
+    1,  # A_REMOTE_BREAK
+    1,  # A_SALIVA
+    6,  # A_BURN_CORPSE
+    5,  # A_EAT_STOCK
+    3,  # A_KILL_DOG
+    6,  # A_BURN_DOG
+    5,  # A_BLOOD_SELF
+    5,  # A_BLOOD_DOG
+    7,  # A_LAB_INSERT
+    7,  # A_LAB_START
+    1,  # A_LAB_VIEW
 )
+# LIGHT-5: refused when declared without sight
+ACTIONS_NEEDING_LIGHT = (
+    A_BANDAGE,
+    A_FIRSTAID,
+    A_COVER,
+    A_COUNT_FOOD,
+    A_SEARCH_CORPSE,
+    A_HINDER,
+    A_HINDER_TARGET,
+    A_FOLLOW,
+)
+# rolled on their own chance, which hindering lowers (GAP-27, GAP-28)
+ACTIONS_WITH_CHANCE = (
+    A_REPAIR,
+    A_SHOOT,
+    A_MELEE,
+    A_BANDAGE,
+    A_FLAME_VOLLEY,
+)
+# ACT-HINDER-TARGET shields their target (GAP-28)
+ACTIONS_AIMED_AT_CHARACTERS = (
+    A_INFECT,
+    A_GIVE,
+    A_RECEIVE,
+    A_SHOOT,
+    A_MELEE,
+    A_BANDAGE,
+    A_FIRSTAID,
+    A_COVER,
+    A_FLAME_VOLLEY,
+    A_SEARCH_CORPSE,
+    A_HINDER,
+    A_HINDER_TARGET,
+    A_FOLLOW,
+    A_BURN_CORPSE,
+)
+# LIGHT-4: refused in a blizzard, where nobody is made out
+ACTIONS_AIMED_AT_SOMEONE_SEEN = (
+    A_INFECT,
+    A_GIVE,
+    A_RECEIVE,
+    A_SHOOT,
+    A_MELEE,
+    A_BANDAGE,
+    A_FIRSTAID,
+    A_COVER,
+    A_FLAME_VOLLEY,
+    A_SEARCH_CORPSE,
+    A_HINDER,
+    A_HINDER_TARGET,
+    A_FOLLOW,
+    A_THROW_BACK,
+    A_CLAWS,
+    A_ORDER,
+    A_BURN_CORPSE,
+)
+# AP-3, GAP-13
+ONCE_A_TURN = (
+    A_TRANSFORM,
+    A_THROW_BACK,
+    A_CLAWS,
+    A_SPRAY,
+    A_ORDER,
+    A_SCREAM,
+    A_WAVES,
+    A_REMOTE_BREAK,
+    A_EAT_STOCK,
+)
+# THING-ACTIVE-5/6, ARCH-QUEEN-2: all the active Thing may declare (THING-ACTIVE-3)
+ACTIVE_FORM_ACTIONS = (
+    A_MOVE,
+    A_BREAK,
+    A_DESTROY,
+    A_MELEE,
+    A_FIRSTAID,
+    A_RESOLVE_LAST,
+    A_LOWER_INITIATIVE,
+    A_THROW_BACK,
+    A_CLAWS,
+    A_SPRAY,
+    A_SCREAM,
+)
+# </generated: actions>
 # ACT-DOSE-FOOD: the bits of its arg
 DOSE_FROM_FLOOR_VIAL = 1  # the vial lies here (else it is in a hand)
 DOSE_FROM_FLOOR_PORTION = 2  # the portion lies here (else it is in a hand)

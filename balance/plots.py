@@ -154,9 +154,7 @@ class Grid:
         values = {a: tuple(summary[a].unique(maintain_order=True).sort().to_list()) for a in axes}
         labels = {
             a: tuple(
-                _fuel_label(v)
-                if a in KINDS and KINDS[a].in_canisters
-                else _format_value(v)
+                _fuel_label(v) if a in KINDS and KINDS[a].in_canisters else _format_value(v)
                 for v in vs
             )
             for a, vs in values.items()

@@ -7,8 +7,11 @@ generated file says so in its first lines; edit the catalogue, never the file.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from pathlib import Path
 
+from balance.catalogue.actions import ACTIONS
 from balance.catalogue.numbers import DERIVED, MAX_BANDS, MAX_PROFESSIONS, NUMBERS
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -57,22 +60,101 @@ def params_module() -> str:
     return "\n".join(lines) + "\n"
 
 
-# the generated files, by path under the package, and their texts
-GENERATED = {"kernel/params.py": params_module}
+def constant(name: str, value: int, comment: str) -> list[str]:
+    """`NAME = value  # comment`, the comment wrapped onto `#` lines within 100 characters."""
+    head = f"{name} = {value}"
+    if not comment:
+        return [head]
+    first, *rest = textwrap.wrap(comment, 100 - len(head) - 4)
+    rest = textwrap.wrap(" ".join(rest), 96)
+    return [f"{head}  # {first}"] + [f"#   {line}" for line in rest]
+
+
+def table(name: str, items: list[str], comments: list[str] | None = None) -> list[str]:
+    """A tuple, one item per line (as ruff formats it)."""
+    lines = [f"{name} = ("]
+    for k, item in enumerate(items):
+        lines.append(f"    {item},{f'  # {comments[k]}' if comments else ''}")
+    return lines + [")"]
+
+
+def actions_block() -> list[str]:
+    lines = []
+    for code, action in enumerate(ACTIONS):
+        lines += constant(action.const, code, action.doc)
+    lines.append(f"N_ACTIONS = {len(ACTIONS)}")
+    lines += table("ACTION_NAMES", [f'"{a.name}"' for a in ACTIONS])
+    lines.append("# RES-ORDER step of each action (moves: codes.MOVE_* and ACTIVE_*)")
+    lines += table("ACTION_STEP", [str(a.step) for a in ACTIONS], [a.const for a in ACTIONS])
+    groups = (
+        (
+            "ACTIONS_NEEDING_LIGHT",
+            "LIGHT-5: refused when declared without sight",
+            lambda a: a.lighting == "light",
+        ),
+        (
+            "ACTIONS_WITH_CHANCE",
+            "rolled on their own chance, which hindering lowers (GAP-27, GAP-28)",
+            lambda a: a.rolled,
+        ),
+        (
+            "ACTIONS_AIMED_AT_CHARACTERS",
+            "ACT-HINDER-TARGET shields their target (GAP-28)",
+            lambda a: a.aim == "character",
+        ),
+        (
+            "ACTIONS_AIMED_AT_SOMEONE_SEEN",
+            "LIGHT-4: refused in a blizzard, where nobody is made out",
+            lambda a: a.aim is not None,
+        ),
+        ("ONCE_A_TURN", "AP-3, GAP-13", lambda a: a.once_a_turn),
+        (
+            "ACTIVE_FORM_ACTIONS",
+            "THING-ACTIVE-5/6, ARCH-QUEEN-2: all the active Thing may declare (THING-ACTIVE-3)",
+            lambda a: a.active_form,
+        ),
+    )
+    for name, why, member in groups:
+        lines.append(f"# {why}")
+        lines += table(name, [a.const for a in ACTIONS if member(a)])
+    return lines
+
+
+# blocks generated inside hand-written modules, between these marker lines
+BEGIN = "# <generated: {}> " + f"(`{COMMAND}`; edit balance/catalogue/, not this block)"
+END = "# </generated: {}>"
+BLOCKS = {"codes.py": {"actions": actions_block}}
+
+
+def with_blocks(path: str, text: str) -> str:
+    """`text` with each generated block of `path` rewritten."""
+    for name, block in BLOCKS[path].items():
+        begin, end = BEGIN.format(name), END.format(name)
+        pattern = re.compile(re.escape(begin) + r"\n.*?" + re.escape(end), re.S)
+        if not pattern.search(text):
+            raise ValueError(f"balance/{path}: no generated block {name!r} ({begin!r} .. {end!r})")
+        text = pattern.sub(lambda _: "\n".join([begin, *block(), end]), text)
+    return text
+
+
+def expected(path: str) -> str:
+    """What the generated file (or the file with generated blocks) at `path` must hold."""
+    if path in BLOCKS:
+        return with_blocks(path, (PACKAGE / path).read_text(encoding="utf-8"))
+    return params_module()
+
+
+GENERATED = ("kernel/params.py", *BLOCKS)
 
 
 def stale() -> list[str]:
     """The generated files whose text differs from what the catalogue gives."""
-    return [
-        path
-        for path, text in GENERATED.items()
-        if (PACKAGE / path).read_text(encoding="utf-8") != text()
-    ]
+    return [p for p in GENERATED if (PACKAGE / p).read_text(encoding="utf-8") != expected(p)]
 
 
 def write() -> list[str]:
     """Rewrite the stale generated files; return them."""
     changed = stale()
     for path in changed:
-        (PACKAGE / path).write_text(GENERATED[path](), encoding="utf-8")
+        (PACKAGE / path).write_text(expected(path), encoding="utf-8")
     return changed

@@ -294,6 +294,8 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         return -1  # THING-ACTIVE-3, THING-ACTIVE-5
     if st[ST_LIGHTING + r] == codes.BLIZZARD and action in codes.ACTIONS_AIMED_AT_SOMEONE_SEEN:
         return -1  # LIGHT-4: «вы не видите, кто находится в локации»: nobody to aim at
+    if action in codes.ACTIONS_NEEDING_LIGHT and not sees_in_room(ch, st, c):
+        return -1  # LIGHT-5: Light or a Flashlight (a Thing's Night vision will do)
     if (
         action == codes.A_CODE
         or action == codes.A_IDCARD
@@ -405,10 +407,9 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
             ok = mine or other_here(ch, c, target)
         else:
             ok = False
-        return ip[P.I_HINDER_AP] if ok and sees_in_room(ch, st, c) else -1
+        return ip[P.I_HINDER_AP] if ok else -1
     if action == codes.A_FOLLOW:  # ACT-FOLLOW, GAP-32: Light only; not the active Thing
-        ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
-        ok = ok and ch[c, CH_FORM] != codes.THING_ACTIVE
+        ok = other_here(ch, c, target) and ch[c, CH_FORM] != codes.THING_ACTIVE
         return ip[P.I_FOLLOW_AP] if ok else -1
     if action == codes.A_RADIO_TOGGLE:  # ACT-RADIO-TOGGLE: a hand (0, 1), or one lying here (2)
         ok = 0 <= target <= 1 or (target == 2 and 0 <= arg < len(codes.RADIO_COLOUR_NAMES))
@@ -443,17 +444,14 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         if action == codes.A_SEARCH_CORPSE and not other_here(ch, c, target):
             return -1
         return food_action_cost(ch, st, ip, c, action, target, arg)
-    # LIGHT-5: light-only actions need Light or a Flashlight (a Thing's Night vision will do)
     if action == codes.A_BANDAGE:  # arg: the hand slot, and INF-8's BANDAGE_INFECT bit
-        ok = sees_in_room(ch, st, c) and 0 <= arg <= 1 + codes.BANDAGE_INFECT
+        ok = 0 <= arg <= 1 + codes.BANDAGE_INFECT
         ok = ok and (target == c or other_here(ch, c, target))
         return ip[P.I_BANDAGE_AP] if ok else -1
     if action == codes.A_FIRSTAID:
-        ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
-        return ip[P.I_FIRSTAID_AP] if ok else -1
+        return ip[P.I_FIRSTAID_AP] if other_here(ch, c, target) else -1
     if action == codes.A_COVER:
-        ok = sees_in_room(ch, st, c) and other_here(ch, c, target)
-        return ip[P.I_COVER_AP] if ok else -1
+        return ip[P.I_COVER_AP] if other_here(ch, c, target) else -1
     return -1
 
 

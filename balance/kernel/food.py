@@ -88,8 +88,8 @@ def food_action_cost(ch, st, ip, c, action, target, arg):
     r = ch[c, CH_ROOM]
     if action == codes.A_TAKE_FOOD:
         return ip[P.I_TAKE_FOOD_AP] if r == codes.FREEZER else -1  # GAP-50
-    if action == codes.A_COUNT_FOOD:  # LOC-FREEZER-3: Light only (LIGHT-5)
-        return ip[P.I_COUNT_FOOD_AP] if r == codes.FREEZER and sees_in_room(ch, st, c) else -1
+    if action == codes.A_COUNT_FOOD:  # LOC-FREEZER-3: Light only (LIGHT-5, actions.action_cost)
+        return ip[P.I_COUNT_FOOD_AP] if r == codes.FREEZER else -1
     if action == codes.A_STOVE_PREPARE or action == codes.A_COOK:
         if r != codes.LIVING_QUARTERS or ip[P.I_STOVE_USABLE] == 0:  # GAP-50 variant
             return -1
@@ -104,11 +104,10 @@ def food_action_cost(ch, st, ip, c, action, target, arg):
         vial = target == codes.VIAL_BLUE or target == codes.VIAL_RED
         where = codes.DOSE_FROM_FLOOR_VIAL | codes.DOSE_FROM_FLOOR_PORTION
         return ip[P.I_DOSE_FOOD_AP] if vial and 0 <= arg <= where else -1
-    if action == codes.A_SEARCH_CORPSE:  # GAP-51: Light only
+    if action == codes.A_SEARCH_CORPSE:  # GAP-51: Light only (LIGHT-5, actions.action_cost)
         # RES-ORDER: whether the one searched looks dead is checked at step 5 (search_corpse),
         # after the attacks of steps 2-3
-        ok = sees_in_room(ch, st, c) and 0 <= arg <= codes.SEARCH_PARKA
-        return ip[P.I_SEARCH_AP] if ok else -1
+        return ip[P.I_SEARCH_AP] if 0 <= arg <= codes.SEARCH_PARKA else -1
     return -1
 
 
