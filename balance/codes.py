@@ -630,7 +630,16 @@ ORDER_TARGET_SHIFT = 8
 ORDER_ARG_SHIFT = 16
 ORDER_ARG_OFFSET = 1 << 15
 
-# --- Events written in replay mode: (turn, kind, actor, target, a, b) ---
+# --- Events written in replay mode: (turn, kind, actor, target, a, b); balance/catalogue/events.py
+# declares each ---
+# What the others in the room perceive of an event (A18, AP-6, AP-7, LIGHT-1, LIGHT-2), as bits
+SEEN = 1  # those who see (Light, Flashlight, Night vision) see who, whom and the details (AP-6)
+NOTICED_IN_DARK = 2  # those present in the dark notice that it happened (LIGHT-2, ACT-SHOOT-3)
+SHOWS_ACTOR_IN_DARK = 4  # ... and who did it: a character arriving or leaving (INFO-2)
+TARGET_TOLD = 8  # the target learns of it, without who in the dark (AP-7)
+DETAILS_PRIVATE = 16  # nobody but the actor learns a and b (INV-5, FROST-6, LOC-LIVING-2, GAP-55)
+ACTOR_UNAWARE = 32  # not even the actor learns a and b (INF-1, GAP-38: the infected feels nothing)
+# <generated: events> (`python -m balance.catalogue`; edit balance/catalogue/, not this block)
 E_MOVE = 1  # actor moved from a to b
 E_MISDIRECTED = 2  # actor headed for a, arrived in b (LIGHT-4)
 E_REFUEL = 3  # actor poured a units into generator of block b
@@ -644,9 +653,8 @@ E_REPAIR = 10  # actor repaired object a (b = 1 success, 0 failure; a door: targ
 E_INJURED = 11  # actor was hurt by a failed repair (a = damage)
 E_BEACON = 12  # actor activated the beacon of block a
 E_CALL = 13  # actor called for help; rescue due at turn a
-E_INFECT = (
-    14  # actor infected target (a = 1 re-infected, 0 first time, -1 wasted; b = blackout turn)
-)
+E_INFECT = 14  # actor infected target (a = 1 re-infected, 0 first time, -1 wasted; b = blackout
+#   turn)
 E_UNCONSCIOUS = 15  # actor fell unconscious (a = cause: UNC_*)
 E_WAKE = 16  # actor woke up (a = 1 if converted to a Thing)
 E_FROSTBITE = 17  # actor lost a HP to frostbite (a = HP left)
@@ -678,11 +686,11 @@ E_FUEL = 42  # actor poured a units out (target -1) or into a canister held by t
 E_CRAFT = 43  # actor crafted recipe a (CRAFT-2)
 E_GRENADE = 44  # actor's grenade exploded in room a, hurting b characters (ITEM-GRENADE-3)
 E_FLAME = 45  # actor attacked target with the flamethrower; a = damage dealt (0: none)
-E_CODE = 46  # actor tried a code at the door of room target: a = bulls, b = cows (a = 4: open;
-#              both -1: the keypad answered nothing, FEEDBACK_REFUSED)
+E_CODE = 46  # actor tried a code at the door of room target: a = bulls, b = cows (a = 4: open; both
+#   -1: the keypad answered nothing, FEEDBACK_REFUSED)
 E_IDCARD = 47  # actor used the card of owner a at the door of room target: b = 1 opened, 0 refused
-E_DOOR = 48  # at the door of room a (-1: every door): b = what happened, DE_* (actor or -1;
-#              a stopped move: target = the room it headed for, a misdirected one's differs)
+E_DOOR = 48  # at the door of room a (-1: every door): b = what happened, DE_* (actor or -1; a
+#   stopped move: target = the room it headed for, a misdirected one's differs)
 E_TERMINAL = 49  # actor used terminal function a with parameter b (LOC-TOWER-3/4)
 E_THROW = 50  # actor threw a grenade into room a (ITEM-GRENADE-2)
 E_LEAVE = 51  # actor left room a heading for room b (ACT-MOVE exit, step 10)
@@ -692,245 +700,134 @@ E_EAT = 54  # actor ate a portion (a = 0 from his hand, 1 lying here)
 E_DOSE = 55  # actor put a vial of kind a into b portions (secret: ACT-DOSE-FOOD, LOC-LIVING-4)
 E_COUNT_FOOD = 56  # actor counted a food boxes left
 E_SEARCH = 57  # actor searched the corpse of target and took an item of kind a
-E_FOOD_EFFECT = 58  # a substance in the portion target ate took effect: a = vial kind, b = 1 a
-#                     full dose (ACT-DOSE-FOOD), 0 a cooked one (LOC-LIVING-4); no actor
+E_FOOD_EFFECT = 58  # a substance in the portion target ate took effect: a = vial kind, b = 1 a full
+#   dose (ACT-DOSE-FOOD), 0 a cooked one (LOC-LIVING-4); no actor
 E_RADIO_TOGGLE = 60  # actor switched a radio of colour a on (b = 1) or off (b = 0)
 E_RADIO = 61  # actor said topic a about subject b on the radio
 E_HINDER = 62  # actor hindered target (a = 0) or actions aimed at target (a = 1)
 E_HINDERED = 63  # actor's action a failed for the hindering
 E_FOLLOW = 64  # actor followed target into room a (b = 1) or failed (b = 0)
 E_REACTION = 65  # actor's reaction fired: action a became action b (STAT-INIT-1, GAP-33)
-# the Thing's own actions (kernel.thing)
 E_TRANSFORM = 66  # actor entered the active form (a = 1 called by the Things: THING-P-5)
 E_THROW_BACK = 67  # actor threw target back: target skips the turn (THING-ACTIVE-6, GAP-40)
 E_CLAWS = 68  # actor struck target with its claws; a = 1 hit, 0 miss
 E_SPRAY = 69  # actor's toxic spray reached target; a = 1 hurt, 0 missed (one per character)
 E_SCREAM = 70  # actor's stunning scream: a humans here skip the turn (ARCH-QUEEN-2, GAP-40)
-E_ABILITY = 71  # actor secretly used hidden-form ability a (an action code) on target:
-#                 A_ORDER (b = the forced action), A_WAVES (b = humans reached), A_REMOTE_BREAK
-#                 (target = the room, b = the object), A_CALL_SPAWN (target = the convert)
+E_ABILITY = 71  # actor secretly used hidden-form ability a (an action code) on target: A_ORDER (b =
+#   the forced action), A_WAVES (b = humans reached), A_REMOTE_BREAK (target = the room, b = the
+#   object), A_CALL_SPAWN (target = the convert)
 E_ORGANS = 72  # the active Mutant's organs exploded: a characters hurt (ARCH-MUTANT-2)
-# contagion, corpses, dogs, the Thing eating (kernel.contagion)
 E_SALIVA = 74  # actor poisoned the items of his slots in bitmask a, with delay b (SALIVA-1)
 E_SALIVA_CONTACT = 75  # target ended the turn holding a poisoned item of kind a: out on turn b
-#                        (SALIVA-2); no actor
-E_FIRST_AID_INFECTION = 76  # actor infected target through first aid (INF-8, GAP-35); a and b
-#                             as E_INFECT's; no actor when a convert did it unaware (GAP-38)
+#   (SALIVA-2); no actor
+E_FIRST_AID_INFECTION = 76  # actor infected target through first aid (INF-8, GAP-35); a and b as
+#   E_INFECT's; no actor when a convert did it unaware (GAP-38)
 E_BURN = 77  # actor burned the body of target (-1: dog a), with fuel from a container of kind b
-#              (ACT-BURN-CORPSE, LOC-KENNEL-2)
+#   (ACT-BURN-CORPSE, LOC-KENNEL-2)
 E_KILL_DOG = 78  # actor killed dog a with a weapon of kind b (LOC-KENNEL-2, GAP-53)
 E_EAT_STOCK = 79  # actor, a Thing, ate a food box off the shelves; a = boxes left (LOC-FREEZER-4)
-# blood and the laboratory (kernel.lab)
 E_BLOOD = 80  # actor took a blood sample of a (his own: a = actor; a dog: DOG_LABEL + d) into his
-#               hand (b = 0) or backpack (b = 1)  ACT-BLOOD-SELF, GAP-53
+#   hand (b = 0) or backpack (b = 1)  ACT-BLOOD-SELF, GAP-53
 E_LAB_INSERT = 81  # actor put a sample into analyzer slot a, labelled b (LOC-LAB-2)
 E_LAB_START = 82  # actor started a comparison asking question a; it finishes at the end of turn b
 E_LAB_RESULT = 83  # the comparison started by target finished: question a, answer b (1 yes, 0 no);
-#                    only the computer shows it (LOC-LAB-4)
+#   only the computer shows it (LOC-LAB-4)
 E_LAB_ABORT = 84  # the comparison started by target stopped: the analyzer broke (a = 0) or lost
-#                   power (a = 1) (GAP-52)
+#   power (a = 1) (GAP-52)
 E_LAB_VIEW = 85  # actor read the laboratory computer: a rows of completed checks (LOC-LAB-4)
 E_INFECT_SEEN = 86  # actor infected the unconscious target in Light (INF-5(a)); a, b as E_INFECT's
 E_DEFUEL = 87  # actor drew a units out of the generator of block b into a canister (GEN-4)
 E_SHIELD = 88  # actor hindered the actions aimed at object a of the room, by b points
-EVENT_NAMES = {
-    E_MOVE: "move",
-    E_MISDIRECTED: "misdirected",
-    E_REFUEL: "refuel",
-    E_FILL: "fill_canister",
-    E_BOX: "open_box",
-    E_PICKUP: "pickup",
-    E_DROP: "drop",
-    E_PARKA_ON: "parka_on",
-    E_BREAK: "break",
-    E_REPAIR: "repair",
-    E_INJURED: "injured",
-    E_BEACON: "beacon_activated",
-    E_CALL: "call_for_help",
-    E_INFECT: "infection",
-    E_UNCONSCIOUS: "unconscious",
-    E_WAKE: "wake",
-    E_FROSTBITE: "frostbite",
-    E_DEATH: "death",
-    E_GENERATOR: "generator",
-    E_PARALYSED: "paralysed",
-    E_REVIVE: "revive",
-    E_RESCUE: "rescue",
-    E_WEATHER: "weather",
-    E_SHOT: "shot",
-    E_MELEE: "melee",
-    E_GIVE: "give",
-    E_BACKPACK: "backpack",
-    E_DESTROY: "destroy",
-    E_HAND_LOST: "hand_lost",
-    E_FLASHLIGHT: "flashlight",
-    E_BANDAGE: "bandage",
-    E_COVERED: "covered",
-    E_HELI_FUEL: "heli_fuel",
-    E_HELI_PREPARED: "heli_prepared",
-    E_HELI_BOARD: "heli_board",
-    E_HELI_REFUSED: "heli_refused",
-    E_TAKEOFF: "takeoff",
-    E_DRINK: "drink",
-    E_MIRROR: "mirror",
-    E_FORECAST: "forecast",
-    E_PARKA_OFF: "parka_off",
-    E_FUEL: "fuel_transfer",
-    E_CRAFT: "craft",
-    E_GRENADE: "grenade",
-    E_FLAME: "flamethrower",
-    E_CODE: "code",
-    E_IDCARD: "id_card",
-    E_DOOR: "door",
-    E_TERMINAL: "terminal",
-    E_THROW: "throw_grenade",
-    E_LEAVE: "leave",
-    E_TAKE_FOOD: "take_food",
-    E_STOVE: "stove",
-    E_EAT: "eat",
-    E_DOSE: "dose_food",
-    E_COUNT_FOOD: "count_food",
-    E_SEARCH: "search_corpse",
-    E_FOOD_EFFECT: "food_effect",
-    E_RADIO_TOGGLE: "radio_toggle",
-    E_RADIO: "radio",
-    E_HINDER: "hinder",
-    E_HINDERED: "hindered",
-    E_FOLLOW: "follow",
-    E_REACTION: "reaction",
-    # the Thing's own actions
-    E_TRANSFORM: "transform",
-    E_THROW_BACK: "throw_back",
-    E_CLAWS: "claws",
-    E_SPRAY: "toxic_spray",
-    E_SCREAM: "scream",
-    E_ABILITY: "thing_ability",
-    E_ORGANS: "organs_exploded",
-    # contagion, corpses, dogs
-    E_SALIVA: "saliva",
-    E_SALIVA_CONTACT: "saliva_contact",
-    E_FIRST_AID_INFECTION: "first_aid_infection",
-    E_BURN: "burn",
-    E_KILL_DOG: "kill_dog",
-    E_EAT_STOCK: "eat_stock",
-    # blood and the laboratory
-    E_BLOOD: "blood_sample",
-    E_LAB_INSERT: "lab_insert",
-    E_LAB_START: "lab_start",
-    E_LAB_RESULT: "lab_result",
-    E_LAB_ABORT: "lab_abort",
-    E_LAB_VIEW: "lab_view",
-    E_INFECT_SEEN: "infection_seen",
-    E_DEFUEL: "defuel",
-    E_SHIELD: "hinder_object",
-}
-
-# What the others in the room perceive of an event (A18, AP-6, AP-7, LIGHT-1, LIGHT-2), as bits
-SEEN = 1  # those who see (Light, Flashlight, Night vision) see who, whom and the details (AP-6)
-NOTICED_IN_DARK = 2  # those present in the dark notice that it happened (LIGHT-2, ACT-SHOOT-3)
-SHOWS_ACTOR_IN_DARK = 4  # ... and who did it: a character arriving or leaving (INFO-2)
-TARGET_TOLD = 8  # the target learns of it, without who in the dark (AP-7)
-DETAILS_PRIVATE = 16  # nobody but the actor learns a and b (INV-5, FROST-6, LOC-LIVING-2, GAP-55)
-ACTOR_UNAWARE = 32  # not even the actor learns a and b (INF-1, GAP-38: the infected feels nothing)
-_PUBLIC = SEEN
-_ARRIVAL = SEEN | NOTICED_IN_DARK | SHOWS_ACTOR_IN_DARK
-_AIMED = SEEN | TARGET_TOLD
-_SECRET = 0  # secret acts (INF-1) and station events: only the actor, if anyone, knows
+# who in the room perceives each event, and what (the bits above); 0: no event
 EVENT_SIGHT = (
-    _SECRET,  # 0: none
-    _ARRIVAL,  # E_MOVE: in light, also from where (INFO-2)
-    _ARRIVAL | DETAILS_PRIVATE,  # E_MISDIRECTED: where he meant to go stays his own
-    _PUBLIC,  # E_REFUEL
-    _PUBLIC,  # E_FILL
-    _PUBLIC,  # E_BOX: the find is in his hand for all to see (LIGHT-1)
-    _PUBLIC,  # E_PICKUP
-    _PUBLIC,  # E_DROP
-    _PUBLIC,  # E_PARKA_ON
-    _PUBLIC,  # E_BREAK
-    _PUBLIC,  # E_REPAIR
-    _PUBLIC,  # E_INJURED
-    _PUBLIC,  # E_BEACON
-    _PUBLIC,  # E_CALL
-    _SECRET,  # E_INFECT (INF-1, INF-5(b)); INF-5(a) in Light is E_INFECT_SEEN
-    # E_UNCONSCIOUS: nobody learns why; in the dark it is noticed as a death, as the
-    # unconscious show as "dead" there (LIGHT-2, perception.apparent_kind)
-    SEEN | NOTICED_IN_DARK | SHOWS_ACTOR_IN_DARK | DETAILS_PRIVATE | ACTOR_UNAWARE,
-    SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_WAKE: a convert does not feel it (GAP-38)
-    _SECRET,  # E_FROSTBITE: marks are secret (FROST-6); the wound shows (HP-2)
-    _ARRIVAL,  # E_DEATH: "dead" is always visible (LIGHT-2)
-    _SECRET,  # E_GENERATOR: a station event
-    _ARRIVAL,  # E_PARALYSED: as E_DEATH, which others take it for (THING-P-3: apparent_kind)
-    _ARRIVAL,  # E_REVIVE: the dead rise, in any lighting
-    _SECRET,  # E_RESCUE
-    _SECRET,  # E_WEATHER: public through the observation
-    SEEN | NOTICED_IN_DARK | TARGET_TOLD,  # E_SHOT: in the dark, that a shot happened (ACT-SHOOT-3)
-    _AIMED,  # E_MELEE
-    _AIMED,  # E_GIVE
-    SEEN | DETAILS_PRIVATE,  # E_BACKPACK: its contents are hidden (INV-5)
-    _PUBLIC,  # E_DESTROY
-    _PUBLIC,  # E_HAND_LOST
-    SEEN | NOTICED_IN_DARK,  # E_FLASHLIGHT: a light going on or off is noticed
-    _AIMED,  # E_BANDAGE
-    _AIMED,  # E_COVERED
-    _PUBLIC,  # E_HELI_FUEL
-    _PUBLIC,  # E_HELI_PREPARED
-    _PUBLIC,  # E_HELI_BOARD
-    _PUBLIC,  # E_HELI_REFUSED: the boarders learn of each other (HELI-5)
-    SEEN | NOTICED_IN_DARK,  # E_TAKEOFF
-    _PUBLIC,  # E_DRINK
-    SEEN | DETAILS_PRIVATE,  # E_MIRROR (LOC-LIVING-2)
-    SEEN | DETAILS_PRIVATE,  # E_FORECAST (GAP-55)
-    _PUBLIC,  # E_PARKA_OFF
-    _AIMED,  # E_FUEL
-    _PUBLIC,  # E_CRAFT
-    SEEN | NOTICED_IN_DARK,  # E_GRENADE: everyone there notices the explosion
-    _AIMED,  # E_FLAME
-    SEEN | NOTICED_IN_DARK | DETAILS_PRIVATE,  # E_CODE: nobody sees the digits (ACT-CODE)
-    SEEN | NOTICED_IN_DARK,  # E_IDCARD
-    SEEN | NOTICED_IN_DARK,  # E_DOOR
-    SEEN | DETAILS_PRIVATE,  # E_TERMINAL
-    _PUBLIC,  # E_THROW
-    _ARRIVAL,  # E_LEAVE: in light, also where to (INFO-2)
-    SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_TAKE_FOOD: nobody sees the stock (LOC-FREEZER-2)
-    _PUBLIC,  # E_STOVE: the vials go in secretly, as an E_DOSE (LOC-LIVING-4)
-    _PUBLIC,  # E_EAT
-    _SECRET,  # E_DOSE (ACT-DOSE-FOOD, LOC-LIVING-4)
-    SEEN | DETAILS_PRIVATE,  # E_COUNT_FOOD: the count is the counter's (INFO-4)
-    _PUBLIC,  # E_SEARCH
-    _SECRET,  # E_FOOD_EFFECT: the eater does not feel what was in it (ACT-DOSE-FOOD)
-    _SECRET,  # 59: unused
-    SEEN | NOTICED_IN_DARK,  # E_RADIO_TOGGLE
-    SEEN,  # E_RADIO: its "seers" are the listeners on that colour (ACT-RADIO-SPEAK)
-    _AIMED,  # E_HINDER
-    _PUBLIC,  # E_HINDERED
-    _SECRET,  # E_FOLLOW: others perceive an ordinary move (ACT-FOLLOW)
-    _SECRET,  # E_REACTION: others see only the action he ends up doing
-    # the Thing's own actions (kernel.thing)
-    # THING-ACTIVE-2: the monster is seen by all present, even in the dark (perception.log_act)
-    _ARRIVAL,  # E_TRANSFORM
-    _AIMED,  # E_THROW_BACK
-    _AIMED,  # E_CLAWS
-    _AIMED,  # E_SPRAY
-    _PUBLIC,  # E_SCREAM
-    _SECRET,  # E_ABILITY: hidden-form abilities are secret (GAP-41, GAP-42)
-    _PUBLIC | NOTICED_IN_DARK,  # E_ORGANS
-    _SECRET,  # 73: unused
-    # contagion, corpses, dogs (kernel.contagion)
-    _SECRET,  # E_SALIVA (SALIVA-1)
-    _SECRET,  # E_SALIVA_CONTACT: the victim feels nothing (SALIVA-2)
-    _SECRET,  # E_FIRST_AID_INFECTION: the bandage is seen (E_BANDAGE), the infection not (INF-1)
-    SEEN | NOTICED_IN_DARK | SHOWS_ACTOR_IN_DARK,  # E_BURN: the fire shows who lit it
-    SEEN | NOTICED_IN_DARK,  # E_KILL_DOG: a dying dog is heard in the dark
-    SEEN | DETAILS_PRIVATE | ACTOR_UNAWARE,  # E_EAT_STOCK: seen eating; the stock stays hidden
-    # blood and the laboratory (kernel.lab)
-    _PUBLIC,  # E_BLOOD: in light, whose blood he takes (AP-6); nothing in the dark
-    _PUBLIC,  # E_LAB_INSERT: the analyzer shows the label anyway, in any lighting (LOC-LAB-1)
-    SEEN | DETAILS_PRIVATE,  # E_LAB_START: the question is secret (LOC-LAB-3)
-    _SECRET,  # E_LAB_RESULT: read on the computer only (LOC-LAB-4)
-    _SECRET,  # E_LAB_ABORT: the analyzer's display shows it idle (LOC-LAB-1)
-    SEEN | DETAILS_PRIVATE,  # E_LAB_VIEW: what the screen shows is the reader's (LOC-LAB-4)
-    SEEN | DETAILS_PRIVATE,  # E_INFECT_SEEN: not secret (INF-5(a), AP-6), yet nobody can tell
-    #                          whether it took; its unconscious target perceives nothing (UNC-1)
-    _PUBLIC,  # E_DEFUEL, as E_REFUEL
-    _PUBLIC,  # E_SHIELD
+    0,  # none
+    7,  # E_MOVE
+    23,  # E_MISDIRECTED
+    1,  # E_REFUEL
+    1,  # E_FILL
+    1,  # E_BOX
+    1,  # E_PICKUP
+    1,  # E_DROP
+    1,  # E_PARKA_ON
+    1,  # E_BREAK
+    1,  # E_REPAIR
+    1,  # E_INJURED
+    1,  # E_BEACON
+    1,  # E_CALL
+    0,  # E_INFECT
+    55,  # E_UNCONSCIOUS
+    49,  # E_WAKE
+    0,  # E_FROSTBITE
+    7,  # E_DEATH
+    0,  # E_GENERATOR
+    7,  # E_PARALYSED
+    7,  # E_REVIVE
+    0,  # E_RESCUE
+    0,  # E_WEATHER
+    11,  # E_SHOT
+    9,  # E_MELEE
+    9,  # E_GIVE
+    17,  # E_BACKPACK
+    1,  # E_DESTROY
+    1,  # E_HAND_LOST
+    3,  # E_FLASHLIGHT
+    9,  # E_BANDAGE
+    9,  # E_COVERED
+    1,  # E_HELI_FUEL
+    1,  # E_HELI_PREPARED
+    1,  # E_HELI_BOARD
+    1,  # E_HELI_REFUSED
+    3,  # E_TAKEOFF
+    1,  # E_DRINK
+    17,  # E_MIRROR
+    17,  # E_FORECAST
+    1,  # E_PARKA_OFF
+    9,  # E_FUEL
+    1,  # E_CRAFT
+    3,  # E_GRENADE
+    9,  # E_FLAME
+    19,  # E_CODE
+    3,  # E_IDCARD
+    3,  # E_DOOR
+    17,  # E_TERMINAL
+    1,  # E_THROW
+    7,  # E_LEAVE
+    49,  # E_TAKE_FOOD
+    1,  # E_STOVE
+    1,  # E_EAT
+    0,  # E_DOSE
+    17,  # E_COUNT_FOOD
+    1,  # E_SEARCH
+    0,  # E_FOOD_EFFECT
+    0,  # none
+    3,  # E_RADIO_TOGGLE
+    1,  # E_RADIO
+    9,  # E_HINDER
+    1,  # E_HINDERED
+    0,  # E_FOLLOW
+    0,  # E_REACTION
+    7,  # E_TRANSFORM
+    9,  # E_THROW_BACK
+    9,  # E_CLAWS
+    9,  # E_SPRAY
+    1,  # E_SCREAM
+    0,  # E_ABILITY
+    3,  # E_ORGANS
+    0,  # none
+    0,  # E_SALIVA
+    0,  # E_SALIVA_CONTACT
+    0,  # E_FIRST_AID_INFECTION
+    7,  # E_BURN
+    3,  # E_KILL_DOG
+    49,  # E_EAT_STOCK
+    1,  # E_BLOOD
+    1,  # E_LAB_INSERT
+    17,  # E_LAB_START
+    0,  # E_LAB_RESULT
+    0,  # E_LAB_ABORT
+    17,  # E_LAB_VIEW
+    17,  # E_INFECT_SEEN
+    1,  # E_DEFUEL
+    1,  # E_SHIELD
 )
+# </generated: events>

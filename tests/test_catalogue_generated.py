@@ -1,17 +1,20 @@
 """The catalogue (balance/catalogue/) against what is generated from it and what mirrors it:
-the generated constant modules are current, configs/base.toml holds exactly the declared rule
-numbers with the rule IDs their declarations cite, and each declared alternative is a value the
-rules allow."""
+each action and event declared once under its code, the generated constant modules current,
+configs/base.toml holding exactly the declared rule numbers with the rule IDs their declarations
+cite, and each declared alternative a value the rules allow."""
 
 import dataclasses
 import tomllib
 
 import pytest
 
+from balance import codes
 from balance.catalogue import generate
+from balance.catalogue.actions import ACTIONS
+from balance.catalogue.events import EVENTS
+from balance.catalogue.kinds import AP, Whole
 from balance.catalogue.numbers import NUMBERS, Number
-from balance.catalogue.kinds import Whole
-from balance.config import CONFIG_DIR, load_config
+from balance.config import CONFIG_DIR, KINDS, load_config
 from test_rules_coverage import config_line_citations, cited_ids, entries
 
 
@@ -63,3 +66,20 @@ def test_every_alternative_is_a_value_the_rules_allow():
     assert {"sanity.zero_blackout", "game.start_rooms", "canister.box_fill"} <= {
         n.key for n in switches
     }
+
+
+def test_each_action_and_event_is_declared_once_under_its_code():
+    """Names and constants are unique; each constant is its code in balance.codes; an action's
+    AP key is a declared number of the AP kind; the event table is as long as the codes."""
+    assert len({a.name for a in ACTIONS}) == len({a.const for a in ACTIONS}) == len(ACTIONS)
+    for code, action in enumerate(ACTIONS):
+        assert getattr(codes, action.const) == code
+        assert action.ap is None or KINDS[action.ap] is AP, action.name
+        assert action.lighting in ("any", "light") and action.aim in (None, "character", "seen")
+    events = [e for e in EVENTS if e is not None]
+    assert len({e.name for e in events}) == len({e.const for e in events}) == len(events)
+    for code, event in enumerate(EVENTS):
+        assert event is None or getattr(codes, event.const) == code
+    declared = {getattr(codes, e.const) for e in events}
+    kinds = {v for k, v in vars(codes).items() if k.startswith("E_") and isinstance(v, int)}
+    assert kinds == declared and len(codes.EVENT_SIGHT) == len(EVENTS)

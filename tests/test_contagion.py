@@ -23,7 +23,8 @@ from balance.observation import (
     O_SHOTS_HEARD,
     UNSEEN as U,
 )
-from balance.replay import _EVENT_FIELDS, _SENTENCES
+from balance.catalogue.events import EVENTS
+from balance.replay import SENTENCES
 from harness import Scenario, lit
 
 THING, HUMAN, WITNESS = 0, 1, 2
@@ -652,11 +653,11 @@ def test_replay_decodes_and_tells_the_contagion_events(row, sentence):
     """balance.replay: each event kind of kernel.contagion has a decoder and a sentence."""
     kind, actor, target, a, b = row
     event = {
-        "event": codes.EVENT_NAMES[kind],
+        "event": EVENTS[kind].name,
         "actor": actor if actor >= 0 else None,
-        **_EVENT_FIELDS[kind](target, a, b),
+        **EVENTS[kind].fields(target, a, b),
     }
-    assert sentence in _SENTENCES[event["event"]](event, lambda c: f"#{c}")
+    assert sentence in SENTENCES[event["event"]](event, lambda c: f"#{c}")
 
 
 def test_SALIVA_2_GAP_37_config_keys_are_checked():

@@ -287,13 +287,13 @@ def test_random_play_offers_breaking_and_repairing_the_devices():
 
 
 def test_GAP_20_replay_names_the_devices():
-    from balance.replay import _SENTENCES, _event
+    from balance.replay import SENTENCES, _event
 
     for obj, name in zip(DEVICES, IDS):
         assert codes.OBJECT_NAMES[obj] == name
         e = _event(np.array([1, codes.E_BREAK, ACTOR, -1, obj, -1]))
         assert e["object"] == name and e["block"] is None
-        assert _SENTENCES[e["event"]](e, lambda c: f"#{c}") == f"broke the {name}"
+        assert SENTENCES[e["event"]](e, lambda c: f"#{c}") == f"broke the {name}"
 
 
 @pytest.mark.parametrize("obj", DEVICES, ids=IDS)

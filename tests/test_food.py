@@ -640,7 +640,7 @@ def test_random_play_reaches_every_food_event():
 
 
 def test_replay_decodes_the_food_events():
-    from balance.replay import _SENTENCES, _event
+    from balance.replay import SENTENCES, _event
 
     rows = [
         (codes.E_TAKE_FOOD, ACTOR, -1, 9, 0, "took a food box (9 left on the shelves)"),
@@ -661,7 +661,7 @@ def test_replay_decodes_the_food_events():
     ]
     for kind, actor, target, a, b, sentence in rows:
         e = _event(np.array([1, kind, actor, target, a, b]))
-        assert _SENTENCES[e["event"]](e, lambda c: f"#{c}") == sentence
+        assert SENTENCES[e["event"]](e, lambda c: f"#{c}") == sentence
 
 
 def test_invariant_checker_catches_food_violations():

@@ -224,12 +224,13 @@ def test_INF_5a_AP_6_infecting_the_unconscious_in_light_is_seen(setting):
 
 def test_INF_5a_the_replay_tells_an_infection_seen():
     """balance.replay: an infection in view has its decoder and sentence, as E_INFECT's."""
-    from balance.replay import _EVENT_FIELDS, _SENTENCES
+    from balance.catalogue.events import EVENTS
+    from balance.replay import SENTENCES
 
-    fields = _EVENT_FIELDS[codes.E_INFECT_SEEN](VICTIM, 0, 6)
+    fields = EVENTS[codes.E_INFECT_SEEN].fields(VICTIM, 0, 6)
     assert fields == {"target": VICTIM, "result": "first", "blackout_turn": 6}
-    event = {"event": codes.EVENT_NAMES[codes.E_INFECT_SEEN], "actor": THING, **fields}
-    sentence = _SENTENCES[event["event"]](event, lambda c: f"#{c}")
+    event = {"event": EVENTS[codes.E_INFECT_SEEN].name, "actor": THING, **fields}
+    sentence = SENTENCES[event["event"]](event, lambda c: f"#{c}")
     assert sentence == "infected #1, unconscious, in view"
 
 

@@ -641,7 +641,8 @@ def test_random_play_offers_the_lab_actions():
 
 def test_replay_decodes_the_lab_events():
     """balance.replay: each event of the laboratory decodes and reads as a sentence."""
-    from balance.replay import _EVENT_FIELDS, _SENTENCES, _event
+    from balance.catalogue.events import EVENTS
+    from balance.replay import SENTENCES, _event
 
     def who(c: int) -> str:
         return f"#{c}"
@@ -656,9 +657,9 @@ def test_replay_decodes_the_lab_events():
     ]
     text = []
     for kind, target, a, b in rows:
-        assert kind in _EVENT_FIELDS
+        assert EVENTS[kind] is not None
         e = _event(np.array([9, kind, 4, target, a, b]))
-        text.append(_SENTENCES[e["event"]](e, who))
+        text.append(SENTENCES[e["event"]](e, who))
     assert text == [
         "took a blood sample from dog 2 into the backpack",
         "put a blood sample into slot 2 of the analyzer, labelled #3",

@@ -202,15 +202,3 @@ def test_GAP_38_convert_keeps_playing_the_human_policy():
         infectors = {e[2] for e in rp.events if e[1] in infections}
         assert not infectors & set(converts)
         assert infectors <= set(np.flatnonzero(rp.original_things))
-
-
-def test_action_and_event_tables_agree():
-    """Every action has a name and a step; every event kind has a name, a decoder and a sentence
-    in the replay, and a line in the table of what others perceive of it (A18)."""
-    from balance.replay import _EVENT_FIELDS, _SENTENCES
-
-    assert len(codes.ACTION_NAMES) == codes.N_ACTIONS == len(codes.ACTION_STEP)
-    kinds = [v for k, v in vars(codes).items() if k.startswith("E_") and isinstance(v, int)]
-    assert sorted(kinds) == sorted(codes.EVENT_NAMES) == sorted(_EVENT_FIELDS)
-    assert sorted(codes.EVENT_NAMES.values()) == sorted(_SENTENCES)
-    assert len(codes.EVENT_SIGHT) == max(kinds) + 1

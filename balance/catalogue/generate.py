@@ -12,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 from balance.catalogue.actions import ACTIONS
+from balance.catalogue.events import EVENTS
 from balance.catalogue.numbers import DERIVED, MAX_BANDS, MAX_PROFESSIONS, NUMBERS
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -120,10 +121,21 @@ def actions_block() -> list[str]:
     return lines
 
 
+def events_block() -> list[str]:
+    lines = []
+    for code, event in enumerate(EVENTS):
+        if event is not None:
+            lines += constant(event.const, code, event.doc)
+    lines.append("# who in the room perceives each event, and what (the bits above); 0: no event")
+    consts = [e.const if e else "none" for e in EVENTS]
+    lines += table("EVENT_SIGHT", [str(e.sight if e else 0) for e in EVENTS], consts)
+    return lines
+
+
 # blocks generated inside hand-written modules, between these marker lines
 BEGIN = "# <generated: {}> " + f"(`{COMMAND}`; edit balance/catalogue/, not this block)"
 END = "# </generated: {}>"
-BLOCKS = {"codes.py": {"actions": actions_block}}
+BLOCKS = {"codes.py": {"actions": actions_block, "events": events_block}}
 
 
 def with_blocks(path: str, text: str) -> str:
