@@ -33,7 +33,9 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel.jit import compiled
 from balance.kernel.rng import below, chance
-from balance.kernel.thing import (
+from balance.kernel.thing import pack_order
+from balance.observation import (
+    MAX_CHARACTERS,
     OT_ARCHETYPE,
     OT_CONVERTS,
     OT_FORM,
@@ -41,16 +43,13 @@ from balance.kernel.thing import (
     OT_ROOMS_BEFORE,
     OT_SCREAM_READY,
     OT_TRANSFORM_READY,
-    pack_order,
-)
-from balance.observation import (
-    MAX_CHARACTERS,
     O_AP,
     O_BEACON_BROKEN,
     O_CALL_TURN,
     O_FIXTURE_BROKEN,
     O_GEN_BROKEN,
     O_HELD,
+    O_HERE,
     O_INFECT_READY,
     O_KNOWN_THING,
     O_LAB_ANALYZER_BROKEN,
@@ -58,7 +57,6 @@ from balance.observation import (
     O_LIVING_HERE,
     O_N_PERCEIVED,
     O_PERCEIVED,
-    O_HERE,
     O_PRESENT,
     O_PUMP_BROKEN,
     O_ROOM,
@@ -66,10 +64,10 @@ from balance.observation import (
     O_THING,
     O_TURN,
     O_WOUND,
-    P_CONSCIOUS,
-    P_UNCONSCIOUS,
     PERCEIVED_FIELDS,
     PERCEIVED_SLOTS,
+    P_CONSCIOUS,
+    P_UNCONSCIOUS,
     UNSEEN,
     W_HEAVY,
     W_LIGHT,

@@ -17,7 +17,15 @@ from balance.kernel.rng import below, chance
 from balance.kernel.lab import N_SOURCES, pack_insert
 from balance.kernel.terminal import pack_card_access, pack_edit
 from balance.observation import (
+    LAB_EMPTY,
     MAX_CHARACTERS,
+    OT_ARCHETYPE,
+    OT_CONVERTS,
+    OT_FORM,
+    OT_HIDDEN_READY,
+    OT_ROOMS_BEFORE,
+    OT_SCREAM_READY,
+    OT_TRANSFORM_READY,
     O_BACKPACK_KIND,
     O_BODIES_BURNABLE,
     O_CARD,
@@ -29,10 +37,9 @@ from balance.observation import (
     O_HELI_BOARDING,
     O_HELI_FUEL,
     O_INFECT_READY,
+    O_IS_ORIGINAL_THING,
     O_LAB_SLOTS,
     O_LAB_STAGE,
-    LAB_EMPTY,
-    O_IS_ORIGINAL_THING,
     O_PRESENT,
     O_RECIPES,
     O_ROOM,
@@ -47,16 +54,7 @@ from balance.observation import (
     P_LOOKS_DEAD,
     UNSEEN,
 )
-from balance.kernel.thing import (
-    OT_ARCHETYPE,
-    OT_CONVERTS,
-    OT_FORM,
-    OT_HIDDEN_READY,
-    OT_ROOMS_BEFORE,
-    OT_SCREAM_READY,
-    OT_TRANSFORM_READY,
-    pack_order,
-)
+from balance.kernel.thing import pack_order
 from policies.common import emit, is_generator_room
 
 KNOBS = ("act_chance",)

@@ -8,6 +8,8 @@ from balance.kernel.jit import compiled
 from balance.kernel.rng import below, chance
 from balance.observation import (
     MAX_CHARACTERS,
+    OT_CONVERTS,
+    OT_FORM,
     O_BEACON_ACTIVE,
     O_GEN_BROKEN,
     O_INFECT_READY,
@@ -23,7 +25,6 @@ from balance.observation import (
     P_UNCONSCIOUS,
     UNSEEN,
 )
-from balance.kernel.thing import OT_CONVERTS, OT_FORM
 from policies.common import card_rooms, emit, generator_room_of_block, move_through, step_toward
 from policies.memory import (
     M_CROWD,

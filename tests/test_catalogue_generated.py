@@ -8,12 +8,13 @@ import tomllib
 
 import pytest
 
-from balance import codes
+from balance import codes, observation
 from balance.catalogue import generate
 from balance.catalogue.actions import ACTIONS
 from balance.catalogue.events import EVENTS
 from balance.catalogue.kinds import AP, Whole
 from balance.catalogue.numbers import NUMBERS, Number
+from balance.catalogue.observation import FIELDS, THING
 from balance.config import CONFIG_DIR, KINDS, load_config
 from test_rules_coverage import config_line_citations, cited_ids, entries
 
@@ -83,3 +84,17 @@ def test_each_action_and_event_is_declared_once_under_its_code():
     declared = {getattr(codes, e.const) for e in events}
     kinds = {v for k, v in vars(codes).items() if k.startswith("E_") and isinstance(v, int)}
     assert kinds == declared and len(codes.EVENT_SIGHT) == len(EVENTS)
+
+
+def test_the_observation_fields_are_laid_end_to_end_in_their_declared_order():
+    """Each field's offset is the sum of the sizes before it; the runs balance.kernel.observe
+    fills (0 up to O_DOOR, UNSEEN from it) keep their fields."""
+    fields = [f for f in FIELDS if not isinstance(f, str)]
+    assert len({f.const for f in fields}) == len(fields)
+    offset = 0
+    for f in fields:
+        assert f.size >= 1 and getattr(observation, f.const) == offset, f.const
+        offset += f.size
+    assert observation.N_OBS == offset
+    assert observation.O_THING + sum(f.size for f in THING) <= observation.O_DOOR
+    assert observation.O_DOOR < observation.O_PERCEIVED < observation.O_LAB_SLOTS

@@ -4,7 +4,7 @@ GAP-38, GAP-51, GAP-53's dog samples), the analyzer (LOC-LAB-1..3, INFO-3, GAP-5
 
 Each test plays scripted turns and checks the declaration kept or refused, the effect, and what
 the actor and the others perceived (Scenario.perceived: (actor, event kind, target, a, b) rows,
-U where the character could not tell) or observe (the O_LAB block)."""
+U where the character could not tell) or observe (the O_LAB_* fields)."""
 
 import numpy as np
 import pytest
@@ -17,10 +17,10 @@ from balance.kernel.lab import pack_insert
 from balance.observation import (
     LAB_EMPTY as EMPTY,
     LAB_LOG_FIELDS,
+    LAB_LOG_ROWS,
     MAX_CHARACTERS,
     O_BACKPACK_KIND,
     O_HAND_KIND,
-    O_LAB,
     O_LAB_ANALYZER_BROKEN,
     O_LAB_COMPUTER_BROKEN,
     O_LAB_LOG,
@@ -29,7 +29,6 @@ from balance.observation import (
     O_LAB_SLOTS,
     O_LAB_STAGE,
     O_LAB_VIEW_TURN,
-    LAB_FIELDS,
     UNSEEN as U,
 )
 from harness import Scenario, lit
@@ -73,7 +72,7 @@ def sample(sc: Scenario, c: int, owner: int, thing: int, hand: int = 0) -> int:
 def lab_rows(sc: Scenario, c: int) -> list[tuple[int, ...]]:
     """The computer's rows c read at his last view, as his observation holds them."""
     o = sc.observe(c)
-    rows = o[O_LAB_LOG : O_LAB + LAB_FIELDS].reshape(-1, LAB_LOG_FIELDS)
+    rows = o[O_LAB_LOG : O_LAB_LOG + LAB_LOG_ROWS * LAB_LOG_FIELDS].reshape(-1, LAB_LOG_FIELDS)
     return [tuple(int(v) for v in row) for row in rows if row[0] != U]
 
 
@@ -335,7 +334,8 @@ def test_LOC_LAB_2_insert_from_hand_or_backpack_with_a_label_that_may_lie(dark):
         o = sc.observe(c)
         assert o[O_LAB_SLOTS : O_LAB_SLOTS + 2].tolist() == [OTHER, DOG + 1]
         assert o[O_LAB_STAGE] == 0
-    assert (sc.observe(OTHER)[O_LAB : O_LAB + LAB_FIELDS] == U).all()  # in the Tower
+    outside = sc.observe(OTHER)[O_LAB_SLOTS : O_LAB_LOG + LAB_LOG_ROWS * LAB_LOG_FIELDS]
+    assert (outside == U).all()  # in the Tower
     assert sc.violations == 0
 
 
@@ -353,7 +353,7 @@ def test_LOC_LAB_1_INFO_3_LIGHT_3_the_screen_shows_in_any_lighting_while_powered
     o = sc.observe(WITNESS)
     assert o[O_LAB_SLOTS : O_LAB_STAGE + 1].tolist() == screen
     assert o[O_LAB_ANALYZER_BROKEN] == 0 and o[O_LAB_COMPUTER_BROKEN] == 0
-    assert (sc.observe(OTHER)[O_LAB:O_LAB_VIEW_TURN] == U).all()  # in the Tower
+    assert (sc.observe(OTHER)[O_LAB_SLOTS:O_LAB_VIEW_TURN] == U).all()  # in the Tower
     sc.st[S.ST_FIXTURE_BROKEN + LAB] = 1
     sc.step()
     assert sc.st[S.ST_LIGHTING + LAB] == codes.DARK

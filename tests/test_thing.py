@@ -6,9 +6,12 @@ import numpy as np
 from balance import codes
 from balance.kernel import state as S
 from balance.kernel.game import begin_turn, finish_turn
-from balance.kernel.thing import OT_CONVERTS, OT_FORM, OT_ROOMS_BEFORE, pack_order
+from balance.kernel.thing import pack_order
 from balance import records as R
 from balance.observation import (
+    OT_CONVERTS,
+    OT_FORM,
+    OT_ROOMS_BEFORE,
     O_BODIES_BURNABLE,
     O_HELD,
     O_KNOWN_THING,

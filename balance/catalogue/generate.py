@@ -14,6 +14,7 @@ from pathlib import Path
 from balance.catalogue.actions import ACTIONS
 from balance.catalogue.events import EVENTS
 from balance.catalogue.numbers import DERIVED, MAX_BANDS, MAX_PROFESSIONS, NUMBERS
+from balance.catalogue.observation import FIELDS, THING
 
 PACKAGE = Path(__file__).resolve().parent.parent
 COMMAND = "python -m balance.catalogue"
@@ -132,10 +133,33 @@ def events_block() -> list[str]:
     return lines
 
 
+def observation_block() -> list[str]:
+    lines = []
+    offset = 0
+    for item in FIELDS:
+        if isinstance(item, str):
+            lines.append(f"# --- {item} ---")
+            continue
+        span = f"{item.size} cells: " if item.size > 1 else ""
+        lines += constant(item.const, offset, span + item.doc)
+        offset += item.size
+    lines.append(f"N_OBS = {offset}")
+    lines.append("# the fields of O_THING's block, from O_THING on")
+    offset = 0
+    for item in THING:
+        span = f"{item.size} cells: " if item.size > 1 else ""
+        lines += constant(item.const, offset, span + item.doc)
+        offset += item.size
+    return lines
+
+
 # blocks generated inside hand-written modules, between these marker lines
 BEGIN = "# <generated: {}> " + f"(`{COMMAND}`; edit balance/catalogue/, not this block)"
 END = "# </generated: {}>"
-BLOCKS = {"codes.py": {"actions": actions_block, "events": events_block}}
+BLOCKS = {
+    "codes.py": {"actions": actions_block, "events": events_block},
+    "observation.py": {"fields": observation_block},
+}
 
 
 def with_blocks(path: str, text: str) -> str:

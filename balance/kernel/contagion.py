@@ -390,11 +390,12 @@ def eat_stock(ch, it, st, events, c):
 
 @compiled
 def observe_contagion(ch, it, st, ip, c, sees, bodies, o):
-    """O_CONTAGION: an original Thing knows which of its slots hold poisoned items (SALIVA-1);
-    in the Kennel and seeing, the dogs alive, dead but not burned, and burned (LOC-KENNEL-1/2);
-    in any lighting but a blizzard, the bodies here that can still be burned (they show as
-    "dead": LIGHT-2, UNC-3). `bodies`: the bitmask of those lying in c's room (observe.survey),
-    with the unconscious he takes for corpses in the dark (LIGHT-2), c's own bit aside."""
+    """The contagion fields (O_POISONED ... O_BODIES_BURNABLE): an original Thing knows which
+    of its slots hold poisoned items (SALIVA-1); in the Kennel and seeing, the dogs alive, dead
+    but not burned, and burned (LOC-KENNEL-1/2); in any lighting but a blizzard, the bodies here
+    that can still be burned (they show as "dead": LIGHT-2, UNC-3). `bodies`: the bitmask of
+    those lying in c's room (observe.survey), with the unconscious he takes for corpses in the
+    dark (LIGHT-2), c's own bit aside."""
     r = ch[c, CH_ROOM]
     poisoned = UNSEEN
     if ch[c, CH_ORIGINAL] == 1:  # the others' slots are not looked at: this runs for everyone

@@ -336,7 +336,7 @@ def view_results(ch, st, events, ip, room_block, c):
 
 @compiled
 def observe_lab(ch, it, st, ip, room_block, c, o):
-    """LOC-LAB-1, LOC-LAB-3, LOC-LAB-4, INFO-3: the O_LAB block of c's observation (see
+    """LOC-LAB-1, LOC-LAB-3, LOC-LAB-4, INFO-3: the O_LAB_* fields of c's observation (see
     balance.observation), which observe has filled with UNSEEN."""
     if ch[c, CH_ROOM] == codes.LABORATORY:
         if analyzer_works(st, ip, room_block):  # its screen, in any lighting

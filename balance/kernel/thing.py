@@ -61,18 +61,20 @@ from balance.kernel.state import (
     ST_CONVERTS,
     ST_TURN,
 )
-from balance.observation import O_MOVE_AP, O_THING, UNSEEN
-
-# O_THING's fields, from O_THING on (balance.observation.THING_FIELDS cells)
-OT_FORM = 0  # own form as the character believes it: an unaware convert reads codes.HUMAN
-OT_ARCHETYPE = 1  # codes.ARCH_* (ARCH-1)
-OT_HIDDEN_READY = 2  # 1 if the hidden-form archetype ability may be used now
-OT_HIDDEN_READY_TURN = 3  # the first turn it may be used again
-OT_SCREAM_READY = 4  # the Queen: 1 if the scream may be used now (ARCH-QUEEN-2)
-OT_SCREAM_READY_TURN = 5
-OT_TRANSFORM_READY = 6  # 1 if the transformation is allowed now (THING-HIDDEN-1)
-OT_CONVERTS = 7  # original Things: bitmask of the converts (THING-P-5), else UNSEEN
-OT_ROOMS_BEFORE = 8  # 3 cells: rooms one occupied during turns t-1, t-2, t-3 (ARCH-MUTANT-1)
+from balance.observation import (
+    OT_ARCHETYPE,
+    OT_CONVERTS,
+    OT_FORM,
+    OT_HIDDEN_READY,
+    OT_HIDDEN_READY_TURN,
+    OT_ROOMS_BEFORE,
+    OT_SCREAM_READY,
+    OT_SCREAM_READY_TURN,
+    OT_TRANSFORM_READY,
+    O_MOVE_AP,
+    O_THING,
+    UNSEEN,
+)
 
 
 @compiled
