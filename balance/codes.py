@@ -126,12 +126,10 @@ WORN = 4  # a worn parka (where = character)
 DESTROYED = 5
 CARRIED = 6  # an ID card on a character, living or dead, in no slot (GAP-5): where = character
 IN_ANALYZER = 7  # a blood sample in the Laboratory's analyzer (LOC-LAB-2): where = slot 0 or 1
-PLACE_NAMES = ("supply", "room", "hand", "backpack", "worn", "destroyed", "carried", "analyzer")
 
 # --- Crafting recipes (CRAFT-2), as bits of a character's known recipes ---
 RECIPE_FLAMETHROWER = 0  # scrap metal + wires
-RECIPE_GRENADE = 1  # spare parts + wires
-RECIPE_PISTOL = 2  # scrap metal + spare parts
+RECIPE_GRENADE = 1  # spare parts + wires; recipe 2, the pistol: scrap metal + spare parts
 N_RECIPES = 3
 RECIPE_NAMES = ("flamethrower", "grenade", "pistol")
 RECIPE_PRODUCT = (FLAMETHROWER, GRENADE, PISTOL)
@@ -602,7 +600,6 @@ DC_ATTACK = 3  # combat
 DC_POISON = 4  # blue and red vials mixed (VIAL-1, GAP-49)
 DC_FIRE = 5  # burned: by the flamethrower (ITEM-FLAMETHROWER-4, GAP-44) or, paralysed, by a fire
 #             (THING-P-3, ACT-BURN-CORPSE): no body, no return
-N_DEATH_CAUSES = 6
 DEATH_CAUSE_NAMES = ("none", "cold", "injury", "attack", "poison", "fire")
 
 # --- Causes of unconsciousness (UNC-2): the `a` of E_UNCONSCIOUS ---

@@ -119,16 +119,6 @@ def as_structured(matrix: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(matrix, dtype=np.int64).view(RECORD_DTYPE).reshape(-1)
 
 
-def to_pandas(records: np.ndarray):
-    """Records as a pandas DataFrame with readable winner and reason columns."""
-    import pandas as pd
-
-    df = pd.DataFrame({name: records[name] for name in FIELD_NAMES})
-    df["winner"] = pd.Categorical.from_codes(df["winner"], categories=list(codes.WINNER_NAMES))
-    df["reason"] = pd.Categorical.from_codes(df["reason"], categories=list(codes.REASON_NAMES))
-    return df
-
-
 def to_polars(records: np.ndarray):
     """Records as a polars DataFrame with readable winner and reason columns."""
     import polars as pl

@@ -95,7 +95,7 @@ def set_up_kennel(st, ip):
 def slot_item(ch, c, k):
     """The item in c's inventory slot k of a saliva bitmask (codes.SALIVA_*), or -1."""
     if k < codes.SALIVA_BACKPACK:
-        return ch[c, CH_HAND + k]
+        return ch[c, CH_HAND + k - codes.SALIVA_HANDS]
     if k < codes.SALIVA_WORN:
         return ch[c, CH_BACKPACK + k - codes.SALIVA_BACKPACK]
     return ch[c, CH_WORN]

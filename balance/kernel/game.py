@@ -426,9 +426,9 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
                 resolve_step(
                     ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, step, passes
                 )
-        if step == 7:
+        if step == codes.ACTION_STEP[codes.A_LAB_START]:
             start_comparison(ch, st, events, ip)  # LOC-LAB-3: after the step's insertions
-        if step == 9:
+        if step == codes.ACTION_STEP[codes.A_HELI_BOARD]:
             take_off(ch, st, rng, events, decl, ip, fp, rec)  # HELI-5: the group is complete
     st[ST_STEP] = 0
 
