@@ -244,7 +244,7 @@ def run(
     from balance.bench import set_threads
     from balance.runner import BATCH_SIZE, play_batches, warm_up
     from balance.strategy import play_as
-    from balance.summary import Totals, provenance, records_writer
+    from balance.summary import Provenance, Totals, records_writer
 
     sets, humans_preset, things_preset = play_as(players, overrides or [], humans, things)
     cfg = load_config(players, sets)
@@ -261,23 +261,13 @@ def run(
     if sys.stderr.isatty():
         print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
     warm_up(cfg, humans_preset, things_preset)  # compile time is not play time
-    meta = dict(
-        players=cfg.players,
-        things=cfg["things.start"],
-        seed=seed,
-        games=games,
-        config_hash=cfg.hash,
-    )
+    provenance = Provenance.of(cfg, games, seed, humans, things)
     # each batch is folded into the totals (and appended to the file) and dropped, so a run
     # of any length holds about three batches of records at a time (runner.play_batches)
     batch_size = min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
     batches = play_batches(cfg, games, seed, humans_preset, things_preset, batch_size=batch_size)
     totals = Totals()
-    file_meta = {
-        **provenance(**meta, humans_policy=humans, things_policy=things),
-        "overrides": list(cfg.overrides),
-    }
-    writer = records_writer(out, file_meta) if out is not None else nullcontext()
+    writer = records_writer(out, provenance) if out is not None else nullcontext()
     # closed on leaving early (an error, Ctrl-C, SIGTERM): the games playing stop at once
     with closing(batches), _progress(games) as advance, writer as write:
         # the time of play: until the last batch is played (the threads play on while earlier
@@ -290,9 +280,7 @@ def run(
                 write(batch)
             if advance is not None:
                 advance(len(batch))
-    summary = totals.summary(
-        **meta, elapsed_seconds=elapsed, humans_policy=humans, things_policy=things
-    )
+    summary = totals.summary(provenance, elapsed)
     if as_json:
         print(json.dumps(summary))
     else:

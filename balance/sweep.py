@@ -51,7 +51,7 @@ from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
 from balance.signals import ending_raises
 from balance.strategy import parse_strategy, play_as
-from balance.summary import PARQUET_METADATA_KEY, provenance, wilson_interval
+from balance.summary import PARQUET_METADATA_KEY, Provenance, wilson_interval
 
 MANIFEST = "manifest.json"
 CELLS = "cells"
@@ -382,15 +382,13 @@ def _cell_meta(plan: SweepPlan, cell: Cell, cfg: Config) -> dict[str, Any]:
     writes it), the compiled sources' digest, the cell's id and values, and its sweep's
     identity and settings."""
     return {
-        **provenance(
-            players=cell.players,
-            things=cfg["things.start"],
-            seed=cell.seed(plan.seed),
-            games=plan.games,
-            config_hash=cfg.hash,
-            humans_policy=cell.policy("humans", plan.humans),
-            things_policy=cell.policy("things", plan.things),
-        ),
+        **Provenance.of(
+            cfg,
+            plan.games,
+            cell.seed(plan.seed),
+            cell.policy("humans", plan.humans),
+            cell.policy("things", plan.things),
+        ).as_dict(),
         "source_digest": plan.source_digest,
         "cell": cell.id,
         "values": dict(cell.values),
