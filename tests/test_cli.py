@@ -99,7 +99,7 @@ def test_run_out_writes_one_row_per_game(tmp_path, umask):
 def test_run_streams_batches_into_the_summary_and_file_of_all_records(tmp_path, monkeypatch):
     """`balance run` folds and writes batch by batch (here batches of 700 games, the last of 200);
     its summary and Parquet file are those of all the records taken at once."""
-    monkeypatch.setattr("balance.cli.PROGRESS_MIN_BATCH", 700)
+    monkeypatch.setattr("balance.runner.PROGRESS_MIN_BATCH", 700)
     path = tmp_path / "games.parquet"
     args = ["--games", "3000", "--seed", "8", "--set", "things.start=3", "--humans", "naive"]
     summary = json.loads(_invoke("run", *args, "--out", str(path), "--json").stdout)
