@@ -49,6 +49,7 @@ from balance import codes
 from balance.config import Config, ConfigError, load_config
 from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
+from balance.runner import MAX_SEED, RunResult, run, warm_up
 from balance.signals import ending_raises
 from balance.strategy import parse_strategy, play_as
 from balance.summary import PARQUET_METADATA_KEY, Provenance, wilson_interval
@@ -167,8 +168,6 @@ def plan_sweep(
 ) -> SweepPlan:
     """Build the cells and resolve every cell's config now, so a bad key or value stops the
     sweep before any game (the error names the key and the value)."""
-    from balance.runner import MAX_SEED
-
     if not isinstance(games, int) or games < 1:
         raise ConfigError(f"--games: {games!r} is not allowed (allowed: a whole number >= 1)")
     if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
@@ -328,12 +327,9 @@ def _cell_frame(plan: SweepPlan, cell: Cell, records: np.ndarray, cfg: Config) -
     return df.with_columns(pl.lit(value).alias(name) for name, value in columns.items())
 
 
-def _play_cell(plan: SweepPlan, cell: Cell, threads: int | None) -> tuple[Cell, np.ndarray]:
-    """Play one cell's games; runs here, in a joblib worker or on a Dask worker."""
-    import numba
-
-    from balance.runner import run_games
-
+def _play_cell(plan: SweepPlan, cell: Cell, threads: int | None) -> tuple[Cell, RunResult]:
+    """Play one cell's games, keeping its records for the cell file (`runner.run`, as `balance
+    run` plays); runs here, in a joblib worker or on a Dask worker."""
     if plan.source_digest != balance.SOURCE_DIGEST:
         # a worker installed from other sources, or started after the sources were edited,
         # would play other games under the same seeds
@@ -342,11 +338,17 @@ def _play_cell(plan: SweepPlan, cell: Cell, threads: int | None) -> tuple[Cell, 
             f"digest {balance.SOURCE_DIGEST}, this sweep's {plan.source_digest}; allowed: "
             "workers running the same sources as the sweep, unchanged since it started)"
         )
-    if threads is not None:
-        numba.set_num_threads(threads)
-    cfg, humans, things = _cell_play(plan, cell)
-    records = run_games(cfg, plan.games, cell.seed(plan.seed), humans, things)
-    return cell, records
+    played = run(
+        cell.players,
+        plan.games,
+        cell.seed(plan.seed),
+        [*plan.sets, *cell.overrides()],
+        cell.policy("humans", plan.humans),
+        cell.policy("things", plan.things),
+        threads=threads,
+        keep_records=True,
+    )
+    return cell, played
 
 
 def _cell_play(plan: SweepPlan, cell: Cell) -> tuple[Config, str, str]:
@@ -365,30 +367,25 @@ def _cell_config(plan: SweepPlan, cell: Cell) -> Config:
     return _cell_play(plan, cell)[0]
 
 
-def _write_cell(plan: SweepPlan, cell: Cell, records: np.ndarray, out: Path) -> None:
+def _write_cell(plan: SweepPlan, cell: Cell, played: RunResult, out: Path) -> None:
     """Publish a played cell: a temporary file renamed into place, so it is whole or absent;
     its metadata says which sweep and cell it is (`_cell_meta`)."""
-    cfg = _cell_config(plan, cell)
-    meta = {PARQUET_METADATA_KEY.decode(): json.dumps(_cell_meta(plan, cell, cfg))}
+    meta = {PARQUET_METADATA_KEY.decode(): json.dumps(_cell_meta(plan, cell, played.provenance))}
+    frame = _cell_frame(plan, cell, played.records, _cell_config(plan, cell))
     with written_whole(out / CELLS / f"{cell.id}.parquet") as tmp:
-        _cell_frame(plan, cell, records, cfg).write_parquet(tmp, metadata=meta)
+        frame.write_parquet(tmp, metadata=meta)
 
 
 CELL_META_KEYS = ("sweep", "sweep_settings", "cell", "values", *CELL_ENTRY_KEYS, "games")
 
 
-def _cell_meta(plan: SweepPlan, cell: Cell, cfg: Config) -> dict[str, Any]:
+def _cell_meta(plan: SweepPlan, cell: Cell, provenance: Provenance) -> dict[str, Any]:
     """What a cell file proves about itself: the run's provenance (as `balance run --out`
-    writes it), the compiled sources' digest, the cell's id and values, and its sweep's
-    identity and settings."""
+    writes it, less the overrides: the sweep's settings and the cell's values say them), the
+    compiled sources' digest, the cell's id and values, and its sweep's identity and
+    settings."""
     return {
-        **Provenance.of(
-            cfg,
-            plan.games,
-            cell.seed(plan.seed),
-            cell.policy("humans", plan.humans),
-            cell.policy("things", plan.things),
-        ).as_dict(),
+        **provenance.as_dict(),
         "source_digest": plan.source_digest,
         "cell": cell.id,
         "values": dict(cell.values),
@@ -492,8 +489,6 @@ def _cells_to_replay(
 
 def _warm_up(plan: SweepPlan, cells: Sequence[Cell]) -> None:
     """Compile the kernel, or load it from numba's cache, for every policy pairing of `cells`."""
-    from balance.runner import warm_up
-
     pairings = {_cell_play(plan, c)[1:] for c in cells}
     for humans, things in sorted(pairings):
         warm_up(_cell_config(plan, cells[0]), humans, things)
@@ -655,8 +650,8 @@ def _dask_client(scheduler: str, jobs: int) -> Iterator[Any]:
 
 def _played_on_dask(
     client: Any, plan: SweepPlan, todo: list[Cell]
-) -> Iterator[tuple[Cell, np.ndarray]]:
-    """(cell, records) pairs as the cluster finishes them, in any order."""
+) -> Iterator[tuple[Cell, RunResult]]:
+    """(cell, played run) pairs as the cluster finishes them, in any order."""
     from distributed import as_completed
 
     client.run(_warm_up_worker, plan, todo)
@@ -710,7 +705,7 @@ def run_sweep(
         if not todo:
             return 0
         _warm_up(plan, todo)  # compile here once: workers on this machine then load the cache
-        played: Generator[tuple[Cell, np.ndarray], None, None]
+        played: Generator[tuple[Cell, RunResult], None, None]
         if client is not None:
             played = _played_on_dask(client, plan, todo)
         elif jobs == 1:
@@ -724,8 +719,8 @@ def run_sweep(
                 initargs=(os.getpid(),),
             )(delayed(_play_cell)(plan, c, 1) for c in todo)
         try:
-            for done, (cell, records) in enumerate(played, start=1):
-                _write_cell(plan, cell, records, out)
+            for done, (cell, result) in enumerate(played, start=1):
+                _write_cell(plan, cell, result, out)
                 if progress is not None:
                     progress(done, total)
         finally:
