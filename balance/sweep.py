@@ -19,6 +19,9 @@ a sweep check every cell file against the manifest. A cell of another sweep is r
 mixed in; a damaged cell (truncated, not Parquet, without metadata) is played again by resuming,
 and named by reading. Figures read back come from the cells, never from the manifest, which is
 only the plan.
+
+`Grid` is a sweep's grid as its charts and report read it: each axis's values in order, as typed
+and as resolved, and each player count's baseline cell.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import fcntl
 import hashlib
 import itertools
 import json
+import math
 import os
 import signal
 import socket
@@ -35,8 +39,10 @@ import sys
 import threading
 import time
 import warnings
+from collections.abc import Iterable, Mapping
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Generator, Iterator, Sequence
 
@@ -46,7 +52,7 @@ import polars as pl
 import balance
 from policies import DEFAULT
 from balance import codes
-from balance.config import Config, ConfigError, load_config
+from balance.config import SCHEMA, Config, ConfigError, load_config
 from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
 from balance.runner import MAX_SEED, RunResult, run, warm_up
@@ -814,3 +820,164 @@ def summarize_cells(records: pl.DataFrame, axes: Sequence[str] = ()) -> pl.DataF
             )
         )
     return pl.concat([agg, *rows], how="horizontal")
+
+
+# ----------------------------------------------------------------------------------------------
+# The grid: axes, their values in order, labels as typed, baselines per player count
+# ----------------------------------------------------------------------------------------------
+
+FLOAT_TOLERANCE = 1e-9  # resolved fuel values are k/60 canisters held as floats
+
+# Columns of summarize_cells that are statistics or identity, not grid axes.
+_SUMMARY_COLUMNS = {
+    "cell",
+    "players",
+    "config_hash",
+    "cell_seed",
+    "games",
+    "human_wins",
+    "thing_wins",
+}
+_SUMMARY_PREFIXES = ("share_", "turns_", "deaths_", "human_win_", "thing_win_")
+_SUMMARY_SUFFIXES = ("_per_game",)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The swept axes of a sweep.
+
+    `values[axis]` are the resolved values (as in the summary's axis columns: fuel in canisters,
+    policy axes as preset names) in the order the sweep gave them; `labels[axis]` the same
+    values as typed on the command line; `baseline[players][axis]` the resolved baseline value.
+    """
+
+    values: Mapping[str, tuple[Any, ...]]
+    labels: Mapping[str, tuple[str, ...]]
+    baseline: Mapping[int, Mapping[str, Any]]
+
+    @property
+    def axes(self) -> list[str]:
+        return list(self.values)
+
+    @property
+    def config_axes(self) -> list[str]:
+        return [a for a in self.values if a not in POLICY_AXES]
+
+    @property
+    def players(self) -> list[int]:
+        return sorted(self.baseline)
+
+    def label(self, axis: str, value: Any) -> str:
+        """The value as typed in the sweep command (or formatted, for an inferred grid)."""
+        for v, text in zip(self.values[axis], self.labels[axis]):
+            if same_value(v, value):
+                return text
+        return _format_value(value)
+
+    def ordered(self, axis: str) -> tuple[Any, ...]:
+        """The axis values in plotting order: ascending for numbers, as given otherwise."""
+        values = self.values[axis]
+        return tuple(sorted(values)) if is_numeric(values) else values
+
+    def baseline_label(self, players: int) -> str:
+        """`axis=value, ...` of the player count's baseline cell (empty without axes)."""
+        return ", ".join(f"{a}={self.label(a, self.baseline[players][a])}" for a in self.axes)
+
+    @classmethod
+    def from_manifest(cls, manifest: Mapping[str, Any]) -> Grid:
+        """The grid of a sweep directory's manifest (`load_manifest`)."""
+        settings = manifest["settings"]
+        sets = list(settings.get("sets", []))
+        players = sorted({int(c["players"]) for c in manifest["cells"].values()})
+        labels = {axis: tuple(texts) for axis, texts in manifest["axes"].items()}
+        values: dict[str, tuple[Any, ...]] = {}
+        for axis, texts in labels.items():
+            if axis in POLICY_AXES:
+                values[axis] = texts
+            else:  # a value's display form does not depend on the player count
+                values[axis] = tuple(
+                    load_config(players[0], [*sets, f"{axis}={t}"]).display(axis) for t in texts
+                )
+        baseline: dict[int, dict[str, Any]] = {}
+        for p in players:
+            cfg = load_config(p, sets)
+            defaults = {
+                axis: settings.get(axis, DEFAULT) if axis in POLICY_AXES else cfg.display(axis)
+                for axis in values
+            }
+            baseline[p] = {axis: _pick_baseline(values[axis], defaults[axis]) for axis in values}
+        return cls(values, labels, baseline)
+
+    @classmethod
+    def infer(cls, summary: pl.DataFrame, axes: Sequence[str] | None = None) -> Grid:
+        """A grid read off a summary alone: axes are its non-statistic columns (or `axes`),
+        values in ascending order, baselines from the presets without overrides."""
+        if axes is None:
+            axes = [c for c in summary.columns if _is_axis_column(c)]
+        values = {a: tuple(summary[a].unique(maintain_order=True).sort().to_list()) for a in axes}
+        labels = {
+            a: tuple(
+                _fuel_label(v)
+                if getattr(SCHEMA.get(a), "in_canisters", False)
+                else _format_value(v)
+                for v in vs
+            )
+            for a, vs in values.items()
+        }
+        baseline: dict[int, dict[str, Any]] = {}
+        for p in sorted(set(summary["players"].to_list())):
+            cfg = None
+            try:
+                cfg = load_config(p)
+            except ValueError:  # not a preset player count: first values are the baseline
+                pass
+            baseline[p] = {}
+            for a in axes:
+                if a in POLICY_AXES:
+                    default: Any = DEFAULT
+                elif cfg is not None and a in cfg.values:  # a rule or a policy knob
+                    default = cfg.display(a)
+                else:
+                    default = None
+                baseline[p][a] = _pick_baseline(values[a], default)
+        return cls(values, labels, baseline)
+
+
+def _pick_baseline(values: Sequence[Any], default: Any) -> Any:
+    for v in values:
+        if same_value(v, default):
+            return v
+    return values[0]
+
+
+def _is_axis_column(name: str) -> bool:
+    return not (
+        name in _SUMMARY_COLUMNS
+        or name.startswith(_SUMMARY_PREFIXES)
+        or name.endswith(_SUMMARY_SUFFIXES)
+    )
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
+
+
+def is_numeric(values: Iterable[Any]) -> bool:
+    """Whether every value is a number (a bool is not): an axis drawn to scale."""
+    return all(_is_number(v) for v in values)
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two values of an axis are the same: numbers within FLOAT_TOLERANCE."""
+    if _is_number(a) and _is_number(b):
+        return math.isclose(float(a), float(b), rel_tol=0.0, abs_tol=FLOAT_TOLERANCE)
+    return a == b
+
+
+def _fuel_label(canisters: float) -> str:
+    """Canisters as the fraction a designer types: 1/6, 1/4, 3/2."""
+    return str(Fraction(round(canisters * codes.FUEL_UNITS), codes.FUEL_UNITS))
+
+
+def _format_value(v: Any) -> str:
+    return f"{v:.4g}" if isinstance(v, float) else str(v)
