@@ -270,6 +270,25 @@ def _manifest_problem(manifest: Any) -> str | None:
             return f"cell {cell_id!r} lacks one of {', '.join(CELL_ENTRY_KEYS)}"
         if not isinstance(entry["players"], int) or not isinstance(entry["values"], dict):
             return f"cell {cell_id!r} has no whole-number players or no values object"
+    if "grid" in manifest:  # absent from the manifests of an older balance
+        return _grid_problem(manifest["grid"], manifest["axes"])
+    return None
+
+
+def _grid_problem(grid: Any, axes: dict[str, list[str]]) -> str | None:
+    if not (
+        isinstance(grid, dict)
+        and isinstance(grid.get("values"), dict)
+        and isinstance(grid.get("defaults"), dict)
+    ):
+        return "'grid' is not an object of values and defaults"
+    for axis, texts in axes.items():
+        values = grid["values"].get(axis)
+        if not isinstance(values, list) or len(values) != len(texts):
+            return f"'grid' has no list of {len(texts)} values for axis {axis!r}"
+    for players, own in grid["defaults"].items():
+        if not players.isdigit() or not isinstance(own, dict) or any(a not in own for a in axes):
+            return f"'grid' has no default of every axis at {players!r} players"
     return None
 
 
@@ -299,12 +318,15 @@ def _grown_manifest(plan: SweepPlan, old: dict[str, Any] | None, out: Path) -> d
         cells[cell.id] = _cell_entry(plan, cell, _cell_config(plan, cell))
     if plan.command and plan.command not in commands:
         commands.append(plan.command)  # every command that made or grew this sweep, in order
+    players = {entry["players"] for entry in cells.values()}
+    grid = Grid.resolve(players, axes, plan.sets, plan.humans, plan.things)
     return {
         "sweep": plan.id,
         "settings": plan.settings(),
         "command": commands[0] if commands else "",  # the command that made it
         "commands": commands,
         "axes": axes,
+        "grid": grid.to_manifest(),  # what the charts show of the axes, resolved now
         "cells": cells,
     }
 
@@ -848,12 +870,16 @@ class Grid:
 
     `values[axis]` are the resolved values (as in the summary's axis columns: fuel in canisters,
     policy axes as preset names) in the order the sweep gave them; `labels[axis]` the same
-    values as typed on the command line; `baseline[players][axis]` the resolved baseline value.
+    values as typed on the command line; `defaults[players][axis]` the value the axis takes in
+    the sweep's own configuration at that player count (the preset with the sweep's --set, or
+    its --humans/--things for a policy axis; None where it is not known), and
+    `baseline[players][axis]` the baseline value: the default when the grid holds it, else the
+    axis's first value.
     """
 
     values: Mapping[str, tuple[Any, ...]]
     labels: Mapping[str, tuple[str, ...]]
-    baseline: Mapping[int, Mapping[str, Any]]
+    defaults: Mapping[int, Mapping[str, Any]]
 
     @property
     def axes(self) -> list[str]:
@@ -865,7 +891,14 @@ class Grid:
 
     @property
     def players(self) -> list[int]:
-        return sorted(self.baseline)
+        return sorted(self.defaults)
+
+    @property
+    def baseline(self) -> dict[int, dict[str, Any]]:
+        return {
+            p: {a: _pick_baseline(self.values[a], own[a]) for a in self.values}
+            for p, own in self.defaults.items()
+        }
 
     def label(self, axis: str, value: Any) -> str:
         """The value as typed in the sweep command (or formatted, for an inferred grid)."""
@@ -884,12 +917,20 @@ class Grid:
         return ", ".join(f"{a}={self.label(a, self.baseline[players][a])}" for a in self.axes)
 
     @classmethod
-    def from_manifest(cls, manifest: Mapping[str, Any]) -> Grid:
-        """The grid of a sweep directory's manifest (`load_manifest`)."""
-        settings = manifest["settings"]
-        sets = list(settings.get("sets", []))
-        players = sorted({int(c["players"]) for c in manifest["cells"].values()})
-        labels = {axis: tuple(texts) for axis, texts in manifest["axes"].items()}
+    def resolve(
+        cls,
+        players: Iterable[int],
+        axes: Mapping[str, Sequence[str]],
+        sets: Sequence[str],
+        humans: str,
+        things: str,
+    ) -> Grid:
+        """The grid of a sweep over `axes` (the values as typed) at `players`, made with the
+        overrides `sets` and the policies `humans` and `things`, resolved by the configs: done
+        when a sweep is made or grown and stored in its manifest, so reading the sweep back needs
+        no config (whose presets may have changed since)."""
+        players = sorted(players)
+        labels = {axis: tuple(texts) for axis, texts in axes.items()}
         values: dict[str, tuple[Any, ...]] = {}
         for axis, texts in labels.items():
             if axis in POLICY_AXES:
@@ -898,15 +939,42 @@ class Grid:
                 values[axis] = tuple(
                     load_config(players[0], [*sets, f"{axis}={t}"]).display(axis) for t in texts
                 )
-        baseline: dict[int, dict[str, Any]] = {}
+        policies = {"humans": humans, "things": things}
+        defaults: dict[int, dict[str, Any]] = {}
         for p in players:
-            cfg = load_config(p, sets)
-            defaults = {
-                axis: settings.get(axis, DEFAULT) if axis in POLICY_AXES else cfg.display(axis)
+            cfg = load_config(p, list(sets))
+            defaults[p] = {
+                axis: policies[axis] if axis in POLICY_AXES else cfg.display(axis)
                 for axis in values
             }
-            baseline[p] = {axis: _pick_baseline(values[axis], defaults[axis]) for axis in values}
-        return cls(values, labels, baseline)
+        return cls(values, labels, defaults)
+
+    def to_manifest(self) -> dict[str, Any]:
+        """The grid as a manifest stores it, beside the axes' values as typed (the labels)."""
+        return {
+            "values": {axis: list(values) for axis, values in self.values.items()},
+            "defaults": {str(p): dict(own) for p, own in self.defaults.items()},
+        }
+
+    @classmethod
+    def from_manifest(cls, manifest: Mapping[str, Any]) -> Grid:
+        """The grid of a sweep directory's manifest (`load_manifest`), as resolved when the
+        sweep was made or last grown."""
+        stored = manifest.get("grid")
+        if stored is None:  # a manifest of an older balance, which did not store its grid
+            settings = manifest["settings"]
+            return cls.resolve(
+                {int(c["players"]) for c in manifest["cells"].values()},
+                manifest["axes"],
+                settings.get("sets", []),
+                settings.get("humans", DEFAULT),
+                settings.get("things", DEFAULT),
+            )
+        return cls(
+            values={axis: tuple(values) for axis, values in stored["values"].items()},
+            labels={axis: tuple(texts) for axis, texts in manifest["axes"].items()},
+            defaults={int(p): own for p, own in stored["defaults"].items()},
+        )
 
     @classmethod
     def infer(cls, summary: pl.DataFrame, axes: Sequence[str] | None = None) -> Grid:
@@ -924,23 +992,22 @@ class Grid:
             )
             for a, vs in values.items()
         }
-        baseline: dict[int, dict[str, Any]] = {}
+        defaults: dict[int, dict[str, Any]] = {}
         for p in sorted(set(summary["players"].to_list())):
             cfg = None
             try:
                 cfg = load_config(p)
             except ValueError:  # not a preset player count: first values are the baseline
                 pass
-            baseline[p] = {}
+            defaults[p] = {}
             for a in axes:
                 if a in POLICY_AXES:
-                    default: Any = DEFAULT
+                    defaults[p][a] = DEFAULT
                 elif cfg is not None and a in cfg.values:  # a rule or a policy knob
-                    default = cfg.display(a)
+                    defaults[p][a] = cfg.display(a)
                 else:
-                    default = None
-                baseline[p][a] = _pick_baseline(values[a], default)
-        return cls(values, labels, baseline)
+                    defaults[p][a] = None
+        return cls(values, labels, defaults)
 
 
 def _pick_baseline(values: Sequence[Any], default: Any) -> Any:

@@ -244,6 +244,29 @@ def test_baseline_cells_of_a_sweep_are_the_presets(fuel_things):
         assert base["config_hash"].to_list() == [load_config(9).hash, load_config(12).hash]
 
 
+def test_the_manifest_stores_the_grid_the_charts_read(fuel_things, monkeypatch):
+    """The values and defaults of the axes are resolved when the sweep is made and read back
+    from its manifest without a config (the presets may change after the sweep); a manifest
+    of an older balance, which lacks them, gives the same grid resolved from its settings."""
+    manifest = load_manifest(fuel_things)
+    assert manifest["grid"] == {
+        "values": {"generator.burn_per_turn": [1 / 6, 1 / 5, 1 / 4], "things.start": [1, 2]},
+        "defaults": {
+            "9": {"generator.burn_per_turn": 1 / 6, "things.start": 1},
+            "12": {"generator.burn_per_turn": 1 / 5, "things.start": 2},
+        },
+    }
+    older = {key: value for key, value in manifest.items() if key != "grid"}
+    resolved = Grid.from_manifest(older)
+    monkeypatch.setattr("balance.sweep.load_config", None)  # would raise if called
+    stored = Grid.from_manifest(manifest)
+    assert stored == resolved
+    assert stored.baseline == {
+        9: {"generator.burn_per_turn": 1 / 6, "things.start": 1},
+        12: {"generator.burn_per_turn": 1 / 5, "things.start": 2},
+    }
+
+
 def test_policy_sweep_has_a_skill_matrix(policy_sweep, tmp_path):
     path = write_report(policy_sweep, tmp_path / "report")
     names = _charts_of(path.read_text())
