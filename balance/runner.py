@@ -2,9 +2,9 @@
 
 Game i of a run depends only on (seed, i): the same seed gives the same records whatever the
 thread count or batch size, and `replay_game` re-plays one game with its event log switched on.
-`run` is a whole run as `balance run`, a sweep's cells and the notebooks play it: options
-resolved into a config, games played in batches folded into a summary (and written to Parquet),
-with the run's provenance.
+`run` is a whole run as `balance run` and a sweep's cells play it: options resolved into a
+config, games played in batches folded into a summary (and written to Parquet), with the run's
+provenance.
 """
 
 from __future__ import annotations
@@ -243,8 +243,8 @@ def run(
 ) -> RunResult:
     """Play games 0 .. games-1 of `seed` at the preset of `players` with the config `overrides`
     (--set texts, in order), the humans and the Things playing `humans` and `things` (each a
-    policy preset or a strategy file), and fold them into totals: what `balance run`, a
-    sweep's cells and the notebooks play.
+    policy preset or a strategy file), and fold them into totals: what `balance run` and a
+    sweep's cells (also those of the notebooks) play.
 
     `threads` sets numba's threads (None keeps them). `out` also writes one row per game to that
     Parquet file with the run's provenance, into a temporary file renamed when complete: the
@@ -254,8 +254,8 @@ def run(
     each batch once it is played; `on_kernel_load()` once the arguments are checked, before the
     kernel is loaded (compiled on a first run, which takes a while).
 
-    Every argument is checked before a game is played: a bad one is a ConfigError naming its
-    option.
+    Every argument is checked before the kernel is loaded: a bad one is a ConfigError naming
+    its option.
     """
     from balance.bench import set_threads  # bench imports this module
 
@@ -271,6 +271,7 @@ def run(
                 f"--out: {str(out)!r} {problem} (allowed: a file in an existing directory, a "
                 "new name or a regular file)"
             )
+    _check_run_args(games, seed)  # now, not only in play_batches once the kernel is loaded
     if on_kernel_load is not None:
         on_kernel_load()
     warm_up(cfg, humans_preset, things_preset)  # compile time is not play time

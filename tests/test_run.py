@@ -72,4 +72,6 @@ def test_a_bad_argument_is_refused_before_the_kernel_loads(tmp_path):
         runner.run(12, 10, out=tmp_path, on_kernel_load=lambda: loads.append(1))
     with pytest.raises(ConfigError, match="^--humans: 'nobody' is not allowed"):
         runner.run(12, 10, humans="nobody", on_kernel_load=lambda: loads.append(1))
+    with pytest.raises(ConfigError, match="^--games: 0 is not allowed"):
+        runner.run(12, 0, on_kernel_load=lambda: loads.append(1))
     assert loads == [] and list(tmp_path.iterdir()) == []
