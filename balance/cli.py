@@ -16,8 +16,7 @@ import json
 import os
 import signal
 import sys
-import time
-from contextlib import closing, contextmanager, nullcontext, suppress
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterator, Optional
 
@@ -198,8 +197,6 @@ ThreadsOption = Annotated[
 ]
 
 PROGRESS_MIN_GAMES = 20_000  # below this a run is short enough to need no progress bar off a TTY
-PROGRESS_STEPS = 100  # batches per run, so the progress bar moves in steps of 1% ...
-PROGRESS_MIN_BATCH = 2_000  # ... but batches big enough to keep every numba thread busy
 
 
 def _stdout_console(min_width: int = 0):
@@ -241,62 +238,31 @@ def run(
 ) -> None:
     """Play GAMES games of one configuration and summarize them: win rates with Wilson 95%
     intervals, end reasons, game length, deaths by cause, throughput."""
-    from balance.bench import set_threads
-    from balance.runner import BATCH_SIZE, play_batches, warm_up
-    from balance.strategy import play_as
-    from balance.summary import Totals, provenance, records_writer
+    from balance import runner
 
-    sets, humans_preset, things_preset = play_as(players, overrides or [], humans, things)
-    cfg = load_config(players, sets)
-    set_threads(threads)
-    if out is not None:  # refused before any game is played, not at the rename after them all
-        problem = files.destination_problem(out)
-        if problem is None and not out.parent.is_dir():
-            problem = "is not allowed"
-        if problem:
-            raise ConfigError(
-                f"--out: {str(out)!r} {problem} (allowed: a file in an existing directory, a "
-                "new name or a regular file)"
-            )
+    with _progress(games) as advance:
+        result = runner.run(
+            players,
+            games,
+            seed,
+            overrides or [],
+            humans,
+            things,
+            threads=threads,
+            out=out,
+            progress=advance,
+            on_kernel_load=_say_kernel_loads,
+        )
+    if as_json:
+        print(json.dumps(result.summary()))
+    else:
+        _print_summary(result.summary(), result.provenance.overrides)
+
+
+def _say_kernel_loads() -> None:
+    """On a terminal, say what the first seconds of a command are spent on."""
     if sys.stderr.isatty():
         print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
-    warm_up(cfg, humans_preset, things_preset)  # compile time is not play time
-    meta = dict(
-        players=cfg.players,
-        things=cfg["things.start"],
-        seed=seed,
-        games=games,
-        config_hash=cfg.hash,
-    )
-    # each batch is folded into the totals (and appended to the file) and dropped, so a run
-    # of any length holds about three batches of records at a time (runner.play_batches)
-    batch_size = min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
-    batches = play_batches(cfg, games, seed, humans_preset, things_preset, batch_size=batch_size)
-    totals = Totals()
-    file_meta = {
-        **provenance(**meta, humans_policy=humans, things_policy=things),
-        "overrides": list(cfg.overrides),
-    }
-    writer = records_writer(out, file_meta) if out is not None else nullcontext()
-    # closed on leaving early (an error, Ctrl-C, SIGTERM): the games playing stop at once
-    with closing(batches), _progress(games) as advance, writer as write:
-        # the time of play: until the last batch is played (the threads play on while earlier
-        # batches are folded and written), not the folding and writing of the last one
-        start = time.perf_counter()
-        for batch in batches:
-            elapsed = time.perf_counter() - start
-            totals.add(batch)
-            if write is not None:
-                write(batch)
-            if advance is not None:
-                advance(len(batch))
-    summary = totals.summary(
-        **meta, elapsed_seconds=elapsed, humans_policy=humans, things_policy=things
-    )
-    if as_json:
-        print(json.dumps(summary))
-    else:
-        _print_summary(summary, cfg.overrides)
 
 
 @contextmanager
@@ -557,8 +523,7 @@ def matrix(
             for t in columns:
                 play_as(cfg.players, sets, h, t)
     set_threads(threads)
-    if sys.stderr.isatty():
-        print("loading the compiled kernel (compiling it on a first run)...", file=sys.stderr)
+    _say_kernel_loads()
     warm_up(configs[0])
     n_cells = len(rows) * len(columns)
     cells = []

@@ -10,17 +10,16 @@ version, seed, games per cell); each chart adds the config hash of the cells it 
 configs") and prints the line in small type at the bottom. `provenance_of(fig)` reads it back.
 
 Where a chart shows one cell per player count, or holds the axes it does not plot fixed, it uses
-each axis's baseline (`Grid.baseline`): the value of the sweep's own configuration (the player
-count's preset plus the sweep's `--set` overrides, or the sweep's `--humans`/`--things` preset
-for a policy axis) when the grid holds it, else the axis's first value in the order given.
-The baseline is chosen per player count, since presets differ (fuel burn, Thing count).
+each axis's baseline (`balance.sweep.Grid.baseline`): the value of the sweep's own configuration
+(the player count's preset plus the sweep's `--set` overrides, or the sweep's `--humans`/
+`--things` preset for a policy axis) when the grid holds it, else the axis's first value in the
+order given. The baseline is chosen per player count, since presets differ (fuel burn, Thing
+count).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -34,22 +33,8 @@ from matplotlib.patches import Rectangle
 import balance
 from policies import DEFAULT
 from balance.summary import END_REASONS
+from balance.sweep import FLOAT_TOLERANCE, POLICY_AXES, Grid, is_numeric, same_value
 
-POLICY_AXES = ("humans", "things")  # as in balance.sweep: axes that pick a policy preset
-FLOAT_TOLERANCE = 1e-9  # resolved fuel values are k/60 canisters held as floats
-
-# Columns of summarize_cells that are statistics or identity, not grid axes.
-_SUMMARY_COLUMNS = {
-    "cell",
-    "players",
-    "config_hash",
-    "cell_seed",
-    "games",
-    "human_wins",
-    "thing_wins",
-}
-_SUMMARY_PREFIXES = ("share_", "turns_", "deaths_", "human_win_", "thing_win_")
-_SUMMARY_SUFFIXES = ("_per_game",)
 
 # Who wins by each end reason: humans in cool colours, Things in warm ones, nobody in grey.
 REASON_STYLE = {
@@ -71,157 +56,12 @@ _PROVENANCE_MARGIN_IN = 0.28  # inches kept free at the bottom for the provenanc
 
 
 # ----------------------------------------------------------------------------------------------
-# The grid: axes, their values in order, labels as typed, baselines per player count
+# Rows at the baseline
 # ----------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Grid:
-    """The swept axes of a sweep.
-
-    `values[axis]` are the resolved values (as in the summary's axis columns: fuel in canisters,
-    policy axes as preset names) in the order the sweep gave them; `labels[axis]` the same
-    values as typed on the command line; `baseline[players][axis]` the resolved baseline value.
-    """
-
-    values: Mapping[str, tuple[Any, ...]]
-    labels: Mapping[str, tuple[str, ...]]
-    baseline: Mapping[int, Mapping[str, Any]]
-
-    @property
-    def axes(self) -> list[str]:
-        return list(self.values)
-
-    @property
-    def config_axes(self) -> list[str]:
-        return [a for a in self.values if a not in POLICY_AXES]
-
-    @property
-    def players(self) -> list[int]:
-        return sorted(self.baseline)
-
-    def label(self, axis: str, value: Any) -> str:
-        """The value as typed in the sweep command (or formatted, for an inferred grid)."""
-        for v, text in zip(self.values[axis], self.labels[axis]):
-            if _same(v, value):
-                return text
-        return _format_value(value)
-
-    def ordered(self, axis: str) -> tuple[Any, ...]:
-        """The axis values in plotting order: ascending for numbers, as given otherwise."""
-        values = self.values[axis]
-        return tuple(sorted(values)) if is_numeric(values) else values
-
-    def baseline_label(self, players: int) -> str:
-        """`axis=value, ...` of the player count's baseline cell (empty without axes)."""
-        return ", ".join(f"{a}={self.label(a, self.baseline[players][a])}" for a in self.axes)
-
-    @classmethod
-    def from_manifest(cls, manifest: Mapping[str, Any]) -> Grid:
-        """The grid of a sweep directory's manifest (`balance.sweep.load_manifest`)."""
-        from balance.config import load_config
-
-        settings = manifest["settings"]
-        sets = list(settings.get("sets", []))
-        players = sorted({int(c["players"]) for c in manifest["cells"].values()})
-        labels = {axis: tuple(texts) for axis, texts in manifest["axes"].items()}
-        values: dict[str, tuple[Any, ...]] = {}
-        for axis, texts in labels.items():
-            if axis in POLICY_AXES:
-                values[axis] = texts
-            else:  # a value's display form does not depend on the player count
-                values[axis] = tuple(
-                    load_config(players[0], [*sets, f"{axis}={t}"]).display(axis) for t in texts
-                )
-        baseline: dict[int, dict[str, Any]] = {}
-        for p in players:
-            cfg = load_config(p, sets)
-            defaults = {
-                axis: settings.get(axis, DEFAULT) if axis in POLICY_AXES else cfg.display(axis)
-                for axis in values
-            }
-            baseline[p] = {axis: _pick_baseline(values[axis], defaults[axis]) for axis in values}
-        return cls(values, labels, baseline)
-
-    @classmethod
-    def infer(cls, summary: pl.DataFrame, axes: Sequence[str] | None = None) -> Grid:
-        """A grid read off a summary alone: axes are its non-statistic columns (or `axes`),
-        values in ascending order, baselines from the presets without overrides."""
-        from balance.config import KINDS, load_config
-
-        if axes is None:
-            axes = [c for c in summary.columns if _is_axis_column(c)]
-        values = {a: tuple(summary[a].unique(maintain_order=True).sort().to_list()) for a in axes}
-        labels = {
-            a: tuple(
-                _fuel_label(v) if a in KINDS and KINDS[a].in_canisters else _format_value(v)
-                for v in vs
-            )
-            for a, vs in values.items()
-        }
-        baseline: dict[int, dict[str, Any]] = {}
-        for p in sorted(set(summary["players"].to_list())):
-            cfg = None
-            try:
-                cfg = load_config(p)
-            except ValueError:  # not a preset player count: first values are the baseline
-                pass
-            baseline[p] = {}
-            for a in axes:
-                if a in POLICY_AXES:
-                    default: Any = DEFAULT
-                elif cfg is not None and a in cfg.values:  # a rule or a policy knob
-                    default = cfg.display(a)
-                else:
-                    default = None
-                baseline[p][a] = _pick_baseline(values[a], default)
-        return cls(values, labels, baseline)
-
-
-def _pick_baseline(values: Sequence[Any], default: Any) -> Any:
-    for v in values:
-        if _same(v, default):
-            return v
-    return values[0]
-
-
-def _is_axis_column(name: str) -> bool:
-    return not (
-        name in _SUMMARY_COLUMNS
-        or name.startswith(_SUMMARY_PREFIXES)
-        or name.endswith(_SUMMARY_SUFFIXES)
-    )
-
-
-def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
-
-
-def is_numeric(values: Iterable[Any]) -> bool:
-    return all(_is_number(v) for v in values)
-
-
-def _same(a: Any, b: Any) -> bool:
-    if _is_number(a) and _is_number(b):
-        return math.isclose(float(a), float(b), rel_tol=0.0, abs_tol=FLOAT_TOLERANCE)
-    return a == b
-
-
-def _fuel_label(canisters: float) -> str:
-    """Canisters as the fraction a designer types: 1/6, 1/4, 3/2."""
-    from fractions import Fraction
-
-    from balance import codes
-
-    return str(Fraction(round(canisters * codes.FUEL_UNITS), codes.FUEL_UNITS))
-
-
-def _format_value(v: Any) -> str:
-    return f"{v:.4g}" if isinstance(v, float) else str(v)
-
-
 def _is(column: str, value: Any) -> pl.Expr:
-    if _is_number(value):
+    if is_numeric([value]):
         return (pl.col(column).cast(pl.Float64) - float(value)).abs() <= FLOAT_TOLERANCE
     return pl.col(column) == value
 
@@ -460,7 +300,7 @@ def win_rate_vs_parameter(
             err = np.clip(np.vstack([rate - low, high - rate]), 0.0, None)
             ax.errorbar(xs, rate, yerr=err, fmt="o", capsize=4, color=colour, label=f"{p} players")
         base = grid.baseline[p][axis]
-        j = next((k for k, v in enumerate(ordered) if _same(v, base)), None)
+        j = next((k for k, v in enumerate(ordered) if same_value(v, base)), None)
         if j is not None and rows[j] is not None:
             ax.plot(
                 x[j] + shift,
@@ -567,8 +407,8 @@ def heatmap_two_parameters(
         contour.set_gid(CONTOUR_GID)
         ax.clabel(contour, fmt={0.5: "50%"}, fontsize=8)
     base = grid.baseline[players]
-    bj = next((j for j, v in enumerate(xs) if _same(v, base[x_axis])), None)
-    bi = next((i for i, v in enumerate(ys) if _same(v, base[y_axis])), None)
+    bj = next((j for j, v in enumerate(xs) if same_value(v, base[x_axis])), None)
+    bi = next((i for i, v in enumerate(ys) if same_value(v, base[y_axis])), None)
     if bi is not None and bj is not None:
         ax.add_patch(
             Rectangle(
@@ -610,7 +450,7 @@ def end_reasons_stacked(
                 f"{p} players",
                 [grid.label(axis, v) for v in ordered],
                 _rows_by_value(summary.filter(pl.col("players") == p), axis, ordered),
-                [_same(v, grid.baseline[p][axis]) for v in ordered],
+                [same_value(v, grid.baseline[p][axis]) for v in ordered],
             )
             for p in grid.players
         ]

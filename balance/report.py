@@ -29,6 +29,14 @@ from balance import plots
 from balance.config import ConfigError
 from balance.files import temporary_beside
 from balance.summary import END_REASONS
+from balance.sweep import (
+    POLICY_AXES,
+    Grid,
+    is_numeric,
+    load_manifest,
+    read_sweep,
+    summarize_cells,
+)
 
 REPORT_FILE = "report.md"
 DPI = 120
@@ -41,7 +49,6 @@ def write_report(sweep_dir: Path, out: Path, equilibrium: Path | None = None) ->
     return the path of report.md. Raises ConfigError for a directory without a sweep, a folder
     without a verdict or an unusable `out`."""
     from balance.equilibrium import load_verdict
-    from balance.sweep import load_manifest, read_sweep, summarize_cells
 
     sweep_dir, out = Path(sweep_dir), Path(out)
     load_manifest(sweep_dir)  # a directory without a sweep is named before the destination
@@ -52,7 +59,7 @@ def write_report(sweep_dir: Path, out: Path, equilibrium: Path | None = None) ->
     manifest, records = read_sweep(sweep_dir)
     axes = [a for a in manifest["axes"] if a in records.columns]
     summary = summarize_cells(records, axes)
-    grid = plots.Grid.from_manifest(manifest)
+    grid = Grid.from_manifest(manifest)
 
     tmp = temporary_beside(out)
     tmp.mkdir()
@@ -122,7 +129,7 @@ def _write_charts(
     folder: Path,
     summary: pl.DataFrame,
     records: pl.DataFrame,
-    grid: plots.Grid,
+    grid: Grid,
     provenance: str,
 ) -> list[tuple[str, str, str, str]]:
     """Draw every chart that applies; return (section title, file, caption, provenance)."""
@@ -175,7 +182,7 @@ def _write_charts(
         plots.game_length_distribution(records, provenance, grid=grid),
         "Distribution of the turn games end on at each player count's baseline config.",
     )
-    if all(a in grid.axes for a in plots.POLICY_AXES):
+    if all(a in grid.axes for a in POLICY_AXES):
         for p in grid.players:
             add(
                 f"Skill matrix, {p} players",
@@ -236,7 +243,7 @@ def _markdown(
     sweep_dir: Path,
     manifest: dict[str, Any],
     summary: pl.DataFrame,
-    grid: plots.Grid,
+    grid: Grid,
     charts: list[tuple[str, str, str, str]],
 ) -> str:
     s = manifest["settings"]
@@ -244,7 +251,7 @@ def _markdown(
     base_rows = {r["players"]: r for r in baseline.iter_rows(named=True)}
     n_cells, n_done = len(manifest["cells"]), summary.height
     policies = f"humans={s['humans']}, things={s['things']}"
-    if any(a in grid.axes for a in plots.POLICY_AXES):
+    if any(a in grid.axes for a in POLICY_AXES):
         policies += " (swept axes override these)"
 
     md = [f"# Balance report: sweep `{sweep_dir.name}`", "", "## Provenance", ""]
@@ -322,9 +329,7 @@ def _markdown(
             ]
             for r in summary.iter_rows(named=True)
         ],
-        "r"
-        + "".join("r" if plots.is_numeric(grid.values[a]) else "l" for a in grid.axes)
-        + "rrlrll",
+        "r" + "".join("r" if is_numeric(grid.values[a]) else "l" for a in grid.axes) + "rrlrll",
     )
 
     md += ["", "## Charts", ""]

@@ -2,23 +2,31 @@
 
 Game i of a run depends only on (seed, i): the same seed gives the same records whatever the
 thread count or batch size, and `replay_game` re-plays one game with its event log switched on.
+`run` is a whole run as `balance run` and a sweep's cells play it: options resolved into a
+config, games played in batches folded into a summary (and written to Parquet), with the run's
+provenance.
 """
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from contextlib import closing
+from contextlib import closing, nullcontext
 from dataclasses import dataclass
-from typing import Iterator
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
 
 import numba
 import numpy as np
 
 from policies import DEFAULT
 from balance import codes
-from balance.config import Config, ConfigError, pack
+from balance.config import Config, ConfigError, load_config, pack
+from balance.files import destination_problem
 from balance.records import N_FIELDS, RECORD_DTYPE, as_structured
+from balance.strategy import play_as
+from balance.summary import Provenance, Totals, records_writer
 
 MAX_SEED = 2**63 - 1
 MAX_GAME = 2**63 - 1  # game indices are int64 in the kernel (a larger one would recompile it)
@@ -195,6 +203,102 @@ def warm_up(cfg: Config, humans: str = DEFAULT, things: str = DEFAULT) -> None:
     """Compile the kernel, or load it from numba's cache, by playing one game: call it before
     timing a run or starting worker processes."""
     run_games(cfg, 1, 0, humans, things)
+
+
+# A run is cut into batches of 1% of its games, so a progress callback moves in steps of 1%, but
+# batches of at least PROGRESS_MIN_BATCH games, to keep every numba thread busy, and at most
+# BATCH_SIZE. The batches change how the records are cut, never the records.
+PROGRESS_STEPS = 100
+PROGRESS_MIN_BATCH = 2_000
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """A played run: what identifies it, the totals of its records, the seconds its games took
+    to play (loading or compiling the kernel not counted) and, when asked for, every record."""
+
+    provenance: Provenance
+    totals: Totals
+    elapsed_seconds: float
+    records: np.ndarray | None = None  # RECORD_DTYPE, in game order: run(keep_records=True)
+
+    def summary(self) -> dict[str, Any]:
+        """The run's summary as a JSON-ready dict (`Totals.summary`)."""
+        return self.totals.summary(self.provenance, self.elapsed_seconds)
+
+
+def run(
+    players: int,
+    games: int,
+    seed: int = 0,
+    overrides: Sequence[str] = (),
+    humans: str = DEFAULT,
+    things: str = DEFAULT,
+    *,
+    threads: int | None = None,
+    out: Path | None = None,
+    keep_records: bool = False,
+    progress: Callable[[int], None] | None = None,
+    on_kernel_load: Callable[[], None] | None = None,
+) -> RunResult:
+    """Play games 0 .. games-1 of `seed` at the preset of `players` with the config `overrides`
+    (--set texts, in order), the humans and the Things playing `humans` and `things` (each a
+    policy preset or a strategy file), and fold them into totals: what `balance run` and a
+    sweep's cells (also those of the notebooks) play.
+
+    `threads` sets numba's threads (None keeps them). `out` also writes one row per game to that
+    Parquet file with the run's provenance, into a temporary file renamed when complete: the
+    file is whole or absent, and one already there stays as it was if the run fails or is
+    stopped. `keep_records` returns every record as well (memory grows with `games`; without it
+    a run of any length holds about three batches). `progress(n)` is called with the games of
+    each batch once it is played; `on_kernel_load()` once the arguments are checked, before the
+    kernel is loaded (compiled on a first run, which takes a while).
+
+    Every argument is checked before the kernel is loaded: a bad one is a ConfigError naming
+    its option.
+    """
+    from balance.bench import set_threads  # bench imports this module
+
+    sets, humans_preset, things_preset = play_as(players, list(overrides), humans, things)
+    cfg = load_config(players, sets)
+    set_threads(threads)
+    if out is not None:  # refused before any game is played, not at the rename after them all
+        problem = destination_problem(out)
+        if problem is None and not Path(out).parent.is_dir():
+            problem = "is not allowed"
+        if problem:
+            raise ConfigError(
+                f"--out: {str(out)!r} {problem} (allowed: a file in an existing directory, a "
+                "new name or a regular file)"
+            )
+    _check_run_args(games, seed)  # now, not only in play_batches once the kernel is loaded
+    if on_kernel_load is not None:
+        on_kernel_load()
+    warm_up(cfg, humans_preset, things_preset)  # compile time is not play time
+    provenance = Provenance.of(cfg, games, seed, humans, things)
+    # each batch is folded into the totals (and appended to the file) and dropped
+    batch_size = min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
+    batches = play_batches(cfg, games, seed, humans_preset, things_preset, batch_size=batch_size)
+    totals = Totals()
+    records = np.zeros(games, dtype=RECORD_DTYPE) if keep_records else None  # games checked
+    played = 0
+    writer = records_writer(out, provenance) if out is not None else nullcontext()
+    # closed on leaving early (an error, Ctrl-C, SIGTERM): the games playing stop at once
+    with closing(batches), writer as write:
+        # the time of play: until the last batch is played (the threads play on while earlier
+        # batches are folded and written), not the folding and writing of the last one
+        start = time.perf_counter()
+        for batch in batches:
+            elapsed = time.perf_counter() - start
+            totals.add(batch)
+            if records is not None:
+                records[played : played + len(batch)] = batch
+            played += len(batch)
+            if write is not None:
+                write(batch)
+            if progress is not None:
+                progress(len(batch))
+    return RunResult(provenance, totals, elapsed, records)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
 """Summaries of a run: win rates with Wilson intervals, end reasons, game length, deaths.
 
-`summarize` turns the per-game records of one configuration into a flat, JSON-ready dict that
-carries its provenance (package and rules version, config hash, seed, number of games);
-`write_records` stores the records themselves as Parquet with the same provenance.
+`Totals` folds the per-game records of one configuration batch by batch, and `summarize` all of
+them at once, into a flat, JSON-ready dict that carries the run's `Provenance` (package and rules
+version, config hash, policies, seed, number of games); `records_writer` stores the records
+themselves as Parquet with the same provenance.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -18,6 +20,7 @@ import numpy as np
 import balance
 from policies import DEFAULT
 from balance import codes
+from balance.config import Config
 from balance.files import written_whole
 from balance.records import RECORD_DTYPE, to_polars
 
@@ -63,28 +66,57 @@ def wilson_interval(successes: int, n: int, z: float = Z_95) -> tuple[float, flo
     return low, high
 
 
-def provenance(
-    *,
-    players: int,
-    things: int,
-    seed: int,
-    games: int,
-    config_hash: str,
-    humans_policy: str,
-    things_policy: str,
-) -> dict[str, Any]:
-    """What identifies a run's results: package and rules version, config, policies, seed, games."""
-    return {
-        "players": players,
-        "things": things,
-        "games": games,
-        "seed": seed,
-        "config_hash": config_hash,
-        "version": balance.__version__,
-        "rules_version": balance.RULES_VERSION,
-        "humans_policy": humans_policy,
-        "things_policy": things_policy,
-    }
+@dataclass(frozen=True)
+class Provenance:
+    """What identifies a run's results: the package and rules version that played it, the config
+    (its hash, player count, Things at the start and the overrides it was resolved with), the
+    policies, the seed and the number of games. Built once per run (`of`), it is carried by the
+    run's summary, its Parquet file and a sweep's cell files."""
+
+    players: int
+    things: int
+    games: int
+    seed: int
+    config_hash: str
+    humans_policy: str = DEFAULT
+    things_policy: str = DEFAULT
+    overrides: tuple[str, ...] = ()
+    version: str = balance.__version__
+    rules_version: str = balance.RULES_VERSION
+
+    @classmethod
+    def of(cls, cfg: Config, games: int, seed: int, humans: str, things: str) -> Provenance:
+        """The provenance of `games` games with `seed` of `cfg`, the humans and Things playing
+        `humans` and `things` (each as given: a preset name or a strategy file)."""
+        return cls(
+            players=cfg.players,
+            things=cfg["things.start"],
+            games=games,
+            seed=seed,
+            config_hash=cfg.hash,
+            humans_policy=humans,
+            things_policy=things,
+            overrides=cfg.overrides,
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """The keys a summary and a sweep's cell file carry, in the order they print (the
+        overrides are left to `file_metadata`: a cell file has its sweep's instead)."""
+        return {
+            "players": self.players,
+            "things": self.things,
+            "games": self.games,
+            "seed": self.seed,
+            "config_hash": self.config_hash,
+            "version": self.version,
+            "rules_version": self.rules_version,
+            "humans_policy": self.humans_policy,
+            "things_policy": self.things_policy,
+        }
+
+    def file_metadata(self) -> dict[str, Any]:
+        """What a run's Parquet file carries in its metadata: `as_dict` and the overrides."""
+        return {**self.as_dict(), "overrides": list(self.overrides)}
 
 
 class Totals:
@@ -116,23 +148,13 @@ class Totals:
         for lever, field in LEVERS.items():
             self.lever_games[lever] += int((records[field] > 0).sum())
 
-    def summary(
-        self,
-        *,
-        players: int,
-        things: int,
-        seed: int,
-        games: int,
-        config_hash: str,
-        elapsed_seconds: float,
-        humans_policy: str = DEFAULT,
-        things_policy: str = DEFAULT,
-    ) -> dict[str, Any]:
-        """The run's summary as a JSON-ready dict; `games` must equal the games added.
+    def summary(self, provenance: Provenance, elapsed_seconds: float) -> dict[str, Any]:
+        """The run's summary as a JSON-ready dict: its provenance (`Provenance.as_dict`), then
+        the figures; the provenance's games must equal the games added.
 
-        `things` is the number of Things at the start. `games_per_second` is None when
-        `elapsed_seconds` is not positive.
+        `games_per_second` is None when `elapsed_seconds` is not positive.
         """
+        games = provenance.games
         if self.games != games or games < 1:
             raise ValueError(f"summarize: games={games} but {self.games} records (need at least 1)")
         human_wins = int(self.winners[codes.HUMANS])
@@ -142,15 +164,7 @@ class Totals:
         }
         lengths = np.arange(len(self.games_by_length))
         return {
-            **provenance(
-                players=players,
-                things=things,
-                seed=seed,
-                games=games,
-                config_hash=config_hash,
-                humans_policy=humans_policy,
-                things_policy=things_policy,
-            ),
+            **provenance.as_dict(),
             "human_win_rate": human_wins / games,
             "human_win_ci": list(wilson_interval(human_wins, games)),
             "thing_win_rate": thing_wins / games,
@@ -184,23 +198,24 @@ def _median(counts: np.ndarray) -> float:
     return (low + high) / 2
 
 
-def summarize(records: np.ndarray, **run: Any) -> dict[str, Any]:
+def summarize(
+    records: np.ndarray, provenance: Provenance, elapsed_seconds: float
+) -> dict[str, Any]:
     """Summarize all the records (balance.records.RECORD_DTYPE) of one run into a JSON-ready
-    dict; `run` are the keyword arguments of `Totals.summary` (players, things, seed, games,
-    config_hash, elapsed_seconds and optionally the policies)."""
+    dict, as `Totals.summary` does batch by batch."""
     totals = Totals()
     totals.add(records)
-    return totals.summary(**run)
+    return totals.summary(provenance, elapsed_seconds)
 
 
 PARQUET_METADATA_KEY = b"balance"
 
 
 @contextmanager
-def records_writer(path: Path, meta: dict[str, Any]) -> Iterator[Callable[[np.ndarray], None]]:
+def records_writer(path: Path, provenance: Provenance) -> Iterator[Callable[[np.ndarray], None]]:
     """Write one row per game to Parquet at `path`, batch by batch: the context yields a function
-    that appends a batch of records (one row group each); `meta` goes as JSON into the file's
-    metadata under the key "balance".
+    that appends a batch of records (one row group each); the run's provenance
+    (`Provenance.file_metadata`) goes as JSON into the file's metadata under the key "balance".
 
     The file is written whole or not at all (balance.files.written_whole): `path` is never
     partial and a file already there stays as it was until the run ends.
@@ -209,15 +224,18 @@ def records_writer(path: Path, meta: dict[str, Any]) -> Iterator[Callable[[np.nd
 
     schema = _arrow(np.zeros(0, dtype=RECORD_DTYPE)).schema
     schema = schema.with_metadata(
-        {**(schema.metadata or {}), PARQUET_METADATA_KEY: json.dumps(meta).encode()}
+        {
+            **(schema.metadata or {}),
+            PARQUET_METADATA_KEY: json.dumps(provenance.file_metadata()).encode(),
+        }
     )
     with written_whole(path) as tmp, pq.ParquetWriter(tmp, schema) as writer:
         yield lambda records: writer.write_table(_arrow(records))
 
 
-def write_records(records: np.ndarray, path: Path, meta: dict[str, Any]) -> None:
+def write_records(records: np.ndarray, path: Path, provenance: Provenance) -> None:
     """Write all the records of a run to Parquet at `path` at once (see `records_writer`)."""
-    with records_writer(path, meta) as write:
+    with records_writer(path, provenance) as write:
         write(records)
 
 

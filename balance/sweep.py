@@ -19,6 +19,9 @@ a sweep check every cell file against the manifest. A cell of another sweep is r
 mixed in; a damaged cell (truncated, not Parquet, without metadata) is played again by resuming,
 and named by reading. Figures read back come from the cells, never from the manifest, which is
 only the plan.
+
+`Grid` is a sweep's grid as its charts and report read it: each axis's values in order, as typed
+and as resolved, and each player count's baseline cell.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import fcntl
 import hashlib
 import itertools
 import json
+import math
 import os
 import signal
 import socket
@@ -35,8 +39,10 @@ import sys
 import threading
 import time
 import warnings
+from collections.abc import Iterable, Mapping
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Generator, Iterator, Sequence
 
@@ -46,12 +52,13 @@ import polars as pl
 import balance
 from policies import DEFAULT
 from balance import codes
-from balance.config import Config, ConfigError, load_config
+from balance.config import KINDS, Config, ConfigError, load_config
 from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
+from balance.runner import MAX_SEED, RunResult, run, warm_up
 from balance.signals import ending_raises
 from balance.strategy import parse_strategy, play_as
-from balance.summary import PARQUET_METADATA_KEY, provenance, wilson_interval
+from balance.summary import PARQUET_METADATA_KEY, Provenance, wilson_interval
 
 MANIFEST = "manifest.json"
 CELLS = "cells"
@@ -167,8 +174,6 @@ def plan_sweep(
 ) -> SweepPlan:
     """Build the cells and resolve every cell's config now, so a bad key or value stops the
     sweep before any game (the error names the key and the value)."""
-    from balance.runner import MAX_SEED
-
     if not isinstance(games, int) or games < 1:
         raise ConfigError(f"--games: {games!r} is not allowed (allowed: a whole number >= 1)")
     if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
@@ -265,6 +270,25 @@ def _manifest_problem(manifest: Any) -> str | None:
             return f"cell {cell_id!r} lacks one of {', '.join(CELL_ENTRY_KEYS)}"
         if not isinstance(entry["players"], int) or not isinstance(entry["values"], dict):
             return f"cell {cell_id!r} has no whole-number players or no values object"
+    if "grid" in manifest:  # absent from the manifests of an older balance
+        return _grid_problem(manifest["grid"], manifest["axes"])
+    return None
+
+
+def _grid_problem(grid: Any, axes: dict[str, list[str]]) -> str | None:
+    if not (
+        isinstance(grid, dict)
+        and isinstance(grid.get("values"), dict)
+        and isinstance(grid.get("defaults"), dict)
+    ):
+        return "'grid' is not an object of values and defaults"
+    for axis, texts in axes.items():
+        values = grid["values"].get(axis)
+        if not isinstance(values, list) or len(values) != len(texts):
+            return f"'grid' has no list of {len(texts)} values for axis {axis!r}"
+    for players, own in grid["defaults"].items():
+        if not players.isdigit() or not isinstance(own, dict) or any(a not in own for a in axes):
+            return f"'grid' has no default of every axis at {players!r} players"
     return None
 
 
@@ -294,12 +318,15 @@ def _grown_manifest(plan: SweepPlan, old: dict[str, Any] | None, out: Path) -> d
         cells[cell.id] = _cell_entry(plan, cell, _cell_config(plan, cell))
     if plan.command and plan.command not in commands:
         commands.append(plan.command)  # every command that made or grew this sweep, in order
+    players = {entry["players"] for entry in cells.values()}
+    grid = Grid.resolve(players, axes, plan.sets, plan.humans, plan.things)
     return {
         "sweep": plan.id,
         "settings": plan.settings(),
         "command": commands[0] if commands else "",  # the command that made it
         "commands": commands,
         "axes": axes,
+        "grid": grid.to_manifest(),  # what the charts show of the axes, resolved now
         "cells": cells,
     }
 
@@ -328,12 +355,9 @@ def _cell_frame(plan: SweepPlan, cell: Cell, records: np.ndarray, cfg: Config) -
     return df.with_columns(pl.lit(value).alias(name) for name, value in columns.items())
 
 
-def _play_cell(plan: SweepPlan, cell: Cell, threads: int | None) -> tuple[Cell, np.ndarray]:
-    """Play one cell's games; runs here, in a joblib worker or on a Dask worker."""
-    import numba
-
-    from balance.runner import run_games
-
+def _play_cell(plan: SweepPlan, cell: Cell, threads: int | None) -> tuple[Cell, RunResult]:
+    """Play one cell's games, keeping its records for the cell file (`runner.run`, as `balance
+    run` plays); runs here, in a joblib worker or on a Dask worker."""
     if plan.source_digest != balance.SOURCE_DIGEST:
         # a worker installed from other sources, or started after the sources were edited,
         # would play other games under the same seeds
@@ -342,11 +366,17 @@ def _play_cell(plan: SweepPlan, cell: Cell, threads: int | None) -> tuple[Cell, 
             f"digest {balance.SOURCE_DIGEST}, this sweep's {plan.source_digest}; allowed: "
             "workers running the same sources as the sweep, unchanged since it started)"
         )
-    if threads is not None:
-        numba.set_num_threads(threads)
-    cfg, humans, things = _cell_play(plan, cell)
-    records = run_games(cfg, plan.games, cell.seed(plan.seed), humans, things)
-    return cell, records
+    played = run(
+        cell.players,
+        plan.games,
+        cell.seed(plan.seed),
+        [*plan.sets, *cell.overrides()],
+        cell.policy("humans", plan.humans),
+        cell.policy("things", plan.things),
+        threads=threads,
+        keep_records=True,
+    )
+    return cell, played
 
 
 def _cell_play(plan: SweepPlan, cell: Cell) -> tuple[Config, str, str]:
@@ -365,32 +395,25 @@ def _cell_config(plan: SweepPlan, cell: Cell) -> Config:
     return _cell_play(plan, cell)[0]
 
 
-def _write_cell(plan: SweepPlan, cell: Cell, records: np.ndarray, out: Path) -> None:
+def _write_cell(plan: SweepPlan, cell: Cell, played: RunResult, out: Path) -> None:
     """Publish a played cell: a temporary file renamed into place, so it is whole or absent;
     its metadata says which sweep and cell it is (`_cell_meta`)."""
-    cfg = _cell_config(plan, cell)
-    meta = {PARQUET_METADATA_KEY.decode(): json.dumps(_cell_meta(plan, cell, cfg))}
+    meta = {PARQUET_METADATA_KEY.decode(): json.dumps(_cell_meta(plan, cell, played.provenance))}
+    frame = _cell_frame(plan, cell, played.records, _cell_config(plan, cell))
     with written_whole(out / CELLS / f"{cell.id}.parquet") as tmp:
-        _cell_frame(plan, cell, records, cfg).write_parquet(tmp, metadata=meta)
+        frame.write_parquet(tmp, metadata=meta)
 
 
 CELL_META_KEYS = ("sweep", "sweep_settings", "cell", "values", *CELL_ENTRY_KEYS, "games")
 
 
-def _cell_meta(plan: SweepPlan, cell: Cell, cfg: Config) -> dict[str, Any]:
+def _cell_meta(plan: SweepPlan, cell: Cell, provenance: Provenance) -> dict[str, Any]:
     """What a cell file proves about itself: the run's provenance (as `balance run --out`
-    writes it), the compiled sources' digest, the cell's id and values, and its sweep's
-    identity and settings."""
+    writes it, less the overrides: the sweep's settings and the cell's values say them), the
+    compiled sources' digest, the cell's id and values, and its sweep's identity and
+    settings."""
     return {
-        **provenance(
-            players=cell.players,
-            things=cfg["things.start"],
-            seed=cell.seed(plan.seed),
-            games=plan.games,
-            config_hash=cfg.hash,
-            humans_policy=cell.policy("humans", plan.humans),
-            things_policy=cell.policy("things", plan.things),
-        ),
+        **provenance.as_dict(),
         "source_digest": plan.source_digest,
         "cell": cell.id,
         "values": dict(cell.values),
@@ -494,8 +517,6 @@ def _cells_to_replay(
 
 def _warm_up(plan: SweepPlan, cells: Sequence[Cell]) -> None:
     """Compile the kernel, or load it from numba's cache, for every policy pairing of `cells`."""
-    from balance.runner import warm_up
-
     pairings = {_cell_play(plan, c)[1:] for c in cells}
     for humans, things in sorted(pairings):
         warm_up(_cell_config(plan, cells[0]), humans, things)
@@ -657,8 +678,8 @@ def _dask_client(scheduler: str, jobs: int) -> Iterator[Any]:
 
 def _played_on_dask(
     client: Any, plan: SweepPlan, todo: list[Cell]
-) -> Iterator[tuple[Cell, np.ndarray]]:
-    """(cell, records) pairs as the cluster finishes them, in any order."""
+) -> Iterator[tuple[Cell, RunResult]]:
+    """(cell, played run) pairs as the cluster finishes them, in any order."""
     from distributed import as_completed
 
     client.run(_warm_up_worker, plan, todo)
@@ -712,7 +733,7 @@ def run_sweep(
         if not todo:
             return 0
         _warm_up(plan, todo)  # compile here once: workers on this machine then load the cache
-        played: Generator[tuple[Cell, np.ndarray], None, None]
+        played: Generator[tuple[Cell, RunResult], None, None]
         if client is not None:
             played = _played_on_dask(client, plan, todo)
         elif jobs == 1:
@@ -726,8 +747,8 @@ def run_sweep(
                 initargs=(os.getpid(),),
             )(delayed(_play_cell)(plan, c, 1) for c in todo)
         try:
-            for done, (cell, records) in enumerate(played, start=1):
-                _write_cell(plan, cell, records, out)
+            for done, (cell, result) in enumerate(played, start=1):
+                _write_cell(plan, cell, result, out)
                 if progress is not None:
                     progress(done, total)
         finally:
@@ -821,3 +842,207 @@ def summarize_cells(records: pl.DataFrame, axes: Sequence[str] = ()) -> pl.DataF
             )
         )
     return pl.concat([agg, *rows], how="horizontal")
+
+
+# ----------------------------------------------------------------------------------------------
+# The grid: axes, their values in order, labels as typed, baselines per player count
+# ----------------------------------------------------------------------------------------------
+
+FLOAT_TOLERANCE = 1e-9  # resolved fuel values are k/60 canisters held as floats
+
+# Columns of summarize_cells that are statistics or identity, not grid axes.
+_SUMMARY_COLUMNS = {
+    "cell",
+    "players",
+    "config_hash",
+    "cell_seed",
+    "games",
+    "human_wins",
+    "thing_wins",
+}
+_SUMMARY_PREFIXES = ("share_", "turns_", "deaths_", "human_win_", "thing_win_")
+_SUMMARY_SUFFIXES = ("_per_game",)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The swept axes of a sweep.
+
+    `values[axis]` are the resolved values (as in the summary's axis columns: fuel in canisters,
+    policy axes as preset names) in the order the sweep gave them; `labels[axis]` the same
+    values as typed on the command line; `defaults[players][axis]` the value the axis takes in
+    the sweep's own configuration at that player count (the preset with the sweep's --set, or
+    its --humans/--things for a policy axis; None where it is not known), and
+    `baseline[players][axis]` the baseline value: the default when the grid holds it, else the
+    axis's first value.
+    """
+
+    values: Mapping[str, tuple[Any, ...]]
+    labels: Mapping[str, tuple[str, ...]]
+    defaults: Mapping[int, Mapping[str, Any]]
+
+    @property
+    def axes(self) -> list[str]:
+        return list(self.values)
+
+    @property
+    def config_axes(self) -> list[str]:
+        return [a for a in self.values if a not in POLICY_AXES]
+
+    @property
+    def players(self) -> list[int]:
+        return sorted(self.defaults)
+
+    @property
+    def baseline(self) -> dict[int, dict[str, Any]]:
+        return {
+            p: {a: _pick_baseline(self.values[a], own[a]) for a in self.values}
+            for p, own in self.defaults.items()
+        }
+
+    def label(self, axis: str, value: Any) -> str:
+        """The value as typed in the sweep command (or formatted, for an inferred grid)."""
+        for v, text in zip(self.values[axis], self.labels[axis]):
+            if same_value(v, value):
+                return text
+        return _format_value(value)
+
+    def ordered(self, axis: str) -> tuple[Any, ...]:
+        """The axis values in plotting order: ascending for numbers, as given otherwise."""
+        values = self.values[axis]
+        return tuple(sorted(values)) if is_numeric(values) else values
+
+    def baseline_label(self, players: int) -> str:
+        """`axis=value, ...` of the player count's baseline cell (empty without axes)."""
+        return ", ".join(f"{a}={self.label(a, self.baseline[players][a])}" for a in self.axes)
+
+    @classmethod
+    def resolve(
+        cls,
+        players: Iterable[int],
+        axes: Mapping[str, Sequence[str]],
+        sets: Sequence[str],
+        humans: str,
+        things: str,
+    ) -> Grid:
+        """The grid of a sweep over `axes` (the values as typed) at `players`, made with the
+        overrides `sets` and the policies `humans` and `things`, resolved by the configs: done
+        when a sweep is made or grown and stored in its manifest, so reading the sweep back needs
+        no config (whose presets may have changed since)."""
+        players = sorted(players)
+        labels = {axis: tuple(texts) for axis, texts in axes.items()}
+        values: dict[str, tuple[Any, ...]] = {}
+        for axis, texts in labels.items():
+            if axis in POLICY_AXES:
+                values[axis] = texts
+            else:  # a value's display form does not depend on the player count
+                values[axis] = tuple(
+                    load_config(players[0], [*sets, f"{axis}={t}"]).display(axis) for t in texts
+                )
+        policies = {"humans": humans, "things": things}
+        defaults: dict[int, dict[str, Any]] = {}
+        for p in players:
+            cfg = load_config(p, list(sets))
+            defaults[p] = {
+                axis: policies[axis] if axis in POLICY_AXES else cfg.display(axis)
+                for axis in values
+            }
+        return cls(values, labels, defaults)
+
+    def to_manifest(self) -> dict[str, Any]:
+        """The grid as a manifest stores it, beside the axes' values as typed (the labels)."""
+        return {
+            "values": {axis: list(values) for axis, values in self.values.items()},
+            "defaults": {str(p): dict(own) for p, own in self.defaults.items()},
+        }
+
+    @classmethod
+    def from_manifest(cls, manifest: Mapping[str, Any]) -> Grid:
+        """The grid of a sweep directory's manifest (`load_manifest`), as resolved when the
+        sweep was made or last grown."""
+        stored = manifest.get("grid")
+        if stored is None:  # a manifest of an older balance, which did not store its grid
+            settings = manifest["settings"]
+            return cls.resolve(
+                {int(c["players"]) for c in manifest["cells"].values()},
+                manifest["axes"],
+                settings.get("sets", []),
+                settings.get("humans", DEFAULT),
+                settings.get("things", DEFAULT),
+            )
+        return cls(
+            values={axis: tuple(values) for axis, values in stored["values"].items()},
+            labels={axis: tuple(texts) for axis, texts in manifest["axes"].items()},
+            defaults={int(p): own for p, own in stored["defaults"].items()},
+        )
+
+    @classmethod
+    def infer(cls, summary: pl.DataFrame, axes: Sequence[str] | None = None) -> Grid:
+        """A grid read off a summary alone: axes are its non-statistic columns (or `axes`),
+        values in ascending order, baselines from the presets without overrides."""
+        if axes is None:
+            axes = [c for c in summary.columns if _is_axis_column(c)]
+        values = {a: tuple(summary[a].unique(maintain_order=True).sort().to_list()) for a in axes}
+        labels = {
+            a: tuple(
+                _fuel_label(v) if a in KINDS and KINDS[a].in_canisters else _format_value(v)
+                for v in vs
+            )
+            for a, vs in values.items()
+        }
+        defaults: dict[int, dict[str, Any]] = {}
+        for p in sorted(set(summary["players"].to_list())):
+            cfg = None
+            try:
+                cfg = load_config(p)
+            except ValueError:  # not a preset player count: first values are the baseline
+                pass
+            defaults[p] = {}
+            for a in axes:
+                if a in POLICY_AXES:
+                    defaults[p][a] = DEFAULT
+                elif cfg is not None and a in cfg.values:  # a rule or a policy knob
+                    defaults[p][a] = cfg.display(a)
+                else:
+                    defaults[p][a] = None
+        return cls(values, labels, defaults)
+
+
+def _pick_baseline(values: Sequence[Any], default: Any) -> Any:
+    for v in values:
+        if same_value(v, default):
+            return v
+    return values[0]
+
+
+def _is_axis_column(name: str) -> bool:
+    return not (
+        name in _SUMMARY_COLUMNS
+        or name.startswith(_SUMMARY_PREFIXES)
+        or name.endswith(_SUMMARY_SUFFIXES)
+    )
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
+
+
+def is_numeric(values: Iterable[Any]) -> bool:
+    """Whether every value is a number (a bool is not): an axis drawn to scale."""
+    return all(_is_number(v) for v in values)
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two values of an axis are the same: numbers within FLOAT_TOLERANCE."""
+    if _is_number(a) and _is_number(b):
+        return math.isclose(float(a), float(b), rel_tol=0.0, abs_tol=FLOAT_TOLERANCE)
+    return a == b
+
+
+def _fuel_label(canisters: float) -> str:
+    """Canisters as the fraction a designer types: 1/6, 1/4, 3/2."""
+    return str(Fraction(round(canisters * codes.FUEL_UNITS), codes.FUEL_UNITS))
+
+
+def _format_value(v: Any) -> str:
+    return f"{v:.4g}" if isinstance(v, float) else str(v)

@@ -19,7 +19,7 @@ from balance.cli import app
 from balance.config import load_config
 from balance.records import FIELD_NAMES, to_polars
 from balance.runner import run_games
-from balance.summary import provenance, summarize
+from balance.summary import Provenance, summarize
 
 SUMMARY_KEYS = {
     "players",
@@ -99,14 +99,22 @@ def test_run_out_writes_one_row_per_game(tmp_path, umask):
 def test_run_streams_batches_into_the_summary_and_file_of_all_records(tmp_path, monkeypatch):
     """`balance run` folds and writes batch by batch (here batches of 700 games, the last of 200);
     its summary and Parquet file are those of all the records taken at once."""
-    monkeypatch.setattr("balance.cli.PROGRESS_MIN_BATCH", 700)
+    monkeypatch.setattr("balance.runner.PROGRESS_MIN_BATCH", 700)
     path = tmp_path / "games.parquet"
     args = ["--games", "3000", "--seed", "8", "--set", "things.start=3", "--humans", "naive"]
     summary = json.loads(_invoke("run", *args, "--out", str(path), "--json").stdout)
     cfg = load_config(12, ["things.start=3"])
     records = run_games(cfg, 3000, 8, "naive")
-    run = dict(players=12, things=3, seed=8, games=3000, config_hash=cfg.hash)
-    expected = summarize(records, **run, elapsed_seconds=1.0, humans_policy="naive")
+    provenance = Provenance(
+        players=12,
+        things=3,
+        games=3000,
+        seed=8,
+        config_hash=cfg.hash,
+        humans_policy="naive",
+        overrides=("things.start=3",),
+    )
+    expected = summarize(records, provenance, 1.0)
     assert summary["games_per_second"] > 0
     summary["games_per_second"] = expected["games_per_second"] = None  # a timing
     assert json.dumps(summary) == json.dumps(expected)  # same keys in order, same numbers
@@ -115,7 +123,15 @@ def test_run_streams_batches_into_the_summary_and_file_of_all_records(tmp_path, 
     assert [p.name for p in tmp_path.iterdir()] == ["games.parquet"]
     # the file written at once before `run` streamed
     meta = {
-        **provenance(**run, humans_policy="naive", things_policy="expert"),
+        "players": 12,
+        "things": 3,
+        "games": 3000,
+        "seed": 8,
+        "config_hash": cfg.hash,
+        "version": balance.__version__,
+        "rules_version": balance.RULES_VERSION,
+        "humans_policy": "naive",
+        "things_policy": "expert",
         "overrides": ["things.start=3"],
     }
     table = to_polars(records).to_arrow()

@@ -410,6 +410,11 @@ def _drop_cell_seed(manifest: dict) -> dict:
     return manifest
 
 
+def _drop_grid_value(manifest: dict) -> dict:
+    manifest["grid"]["values"]["things.start"].pop()
+    return manifest
+
+
 BAD_MANIFESTS = {
     "not JSON": lambda text: text[: len(text) // 2],
     "not UTF-8": lambda text: b"\xff\xfe" + text.encode(),
@@ -418,6 +423,7 @@ BAD_MANIFESTS = {
     "no cells": lambda text: json.dumps(_drop("cells")(json.loads(text))),
     "no seed setting": lambda text: json.dumps(_drop_setting(json.loads(text))),
     "a cell without its seed": lambda text: json.dumps(_drop_cell_seed(json.loads(text))),
+    "a grid short of a value": lambda text: json.dumps(_drop_grid_value(json.loads(text))),
 }
 
 

@@ -20,6 +20,7 @@ from balance.cli import app
 from balance.config import load_config
 from balance.report import REPORT_FILE, write_report
 from balance.sweep import (
+    Grid,
     load_manifest,
     load_records,
     parse_grid,
@@ -223,7 +224,7 @@ def test_baseline_is_the_default_value_when_the_grid_holds_it():
         },
         "cells": {str(p): {"players": p, "values": {}} for p in (9, 12, 15)},
     }
-    grid = plots.Grid.from_manifest(manifest)
+    grid = Grid.from_manifest(manifest)
     assert grid.values["generator.burn_per_turn"] == (0.25, 1 / 3, 1 / 6)
     burn = {p: grid.baseline[p]["generator.burn_per_turn"] for p in (9, 12, 15)}
     # 9 and 15 players: the preset's 1/6 and 1/4 are in the grid; 12's 1/5 is not: first value
@@ -237,10 +238,33 @@ def test_baseline_is_the_default_value_when_the_grid_holds_it():
 def test_baseline_cells_of_a_sweep_are_the_presets(fuel_things):
     manifest = load_manifest(fuel_things)
     summary = summarize_cells(load_records(fuel_things), list(manifest["axes"]))
-    for grid in (plots.Grid.from_manifest(manifest), plots.Grid.infer(summary)):
+    for grid in (Grid.from_manifest(manifest), Grid.infer(summary)):
         base = plots.at_baseline(summary, grid).sort("players")
         assert base["players"].to_list() == [9, 12]
         assert base["config_hash"].to_list() == [load_config(9).hash, load_config(12).hash]
+
+
+def test_the_manifest_stores_the_grid_the_charts_read(fuel_things, monkeypatch):
+    """The values and defaults of the axes are resolved when the sweep is made and read back
+    from its manifest without a config (the presets may change after the sweep); a manifest
+    of an older balance, which lacks them, gives the same grid resolved from its settings."""
+    manifest = load_manifest(fuel_things)
+    assert manifest["grid"] == {
+        "values": {"generator.burn_per_turn": [1 / 6, 1 / 5, 1 / 4], "things.start": [1, 2]},
+        "defaults": {
+            "9": {"generator.burn_per_turn": 1 / 6, "things.start": 1},
+            "12": {"generator.burn_per_turn": 1 / 5, "things.start": 2},
+        },
+    }
+    older = {key: value for key, value in manifest.items() if key != "grid"}
+    resolved = Grid.from_manifest(older)
+    monkeypatch.setattr("balance.sweep.load_config", None)  # would raise if called
+    stored = Grid.from_manifest(manifest)
+    assert stored == resolved
+    assert stored.baseline == {
+        9: {"generator.burn_per_turn": 1 / 6, "things.start": 1},
+        12: {"generator.burn_per_turn": 1 / 5, "things.start": 2},
+    }
 
 
 def test_policy_sweep_has_a_skill_matrix(policy_sweep, tmp_path):
@@ -251,7 +275,7 @@ def test_policy_sweep_has_a_skill_matrix(policy_sweep, tmp_path):
     _assert_valid_png(path.parent / "skill_matrix_9p.png")
     manifest = load_manifest(policy_sweep)
     summary = summarize_cells(load_records(policy_sweep), list(manifest["axes"]))
-    fig = plots.skill_matrix(summary, 9, "prov", grid=plots.Grid.from_manifest(manifest))
+    fig = plots.skill_matrix(summary, 9, "prov", grid=Grid.from_manifest(manifest))
     ax = fig.axes[0]
     assert [t.get_text() for t in ax.get_yticklabels()] == ["random", "expert"]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["random", "expert"]

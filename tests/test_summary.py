@@ -19,6 +19,7 @@ from balance.runner import play_batches, run_games
 from balance.summary import (
     LEVERS,
     PARQUET_METADATA_KEY,
+    Provenance,
     Totals,
     records_writer,
     summarize,
@@ -100,7 +101,9 @@ HAND_MADE = _records(
 
 def test_summarize_hand_made_records():
     s = summarize(
-        HAND_MADE, players=12, things=2, seed=7, games=5, config_hash="abc", elapsed_seconds=0.5
+        HAND_MADE,
+        Provenance(players=12, things=2, games=5, seed=7, config_hash="abc"),
+        0.5,
     )
     assert s["players"] == 12 and s["things"] == 2 and s["seed"] == 7 and s["games"] == 5
     assert s["config_hash"] == "abc"
@@ -137,7 +140,9 @@ def test_summarize_levers_are_shares_of_games_that_used_them():
     records["transformations"] = [0, 0, 0, 0, 2]
     records["heli_prepared_turn"] = [0, 0, 0, 31, 0]
     s = summarize(
-        records, players=12, things=2, seed=7, games=5, config_hash="abc", elapsed_seconds=0.5
+        records,
+        Provenance(players=12, things=2, games=5, seed=7, config_hash="abc"),
+        0.5,
     )
     assert s["levers"]["generator_refuelled"] == 0.4
     assert s["levers"]["thing_revealed"] == 0.2
@@ -147,7 +152,9 @@ def test_summarize_levers_are_shares_of_games_that_used_them():
 
 def test_summarize_lists_every_end_reason():
     s = summarize(
-        HAND_MADE[:1], players=9, things=1, seed=0, games=1, config_hash="x", elapsed_seconds=0.0
+        HAND_MADE[:1],
+        Provenance(players=9, things=1, games=1, seed=0, config_hash="x"),
+        0.0,
     )
     assert list(s["end_reasons"]) == [r for r in codes.REASON_NAMES if r != "running"]
     assert sum(s["end_reasons"].values()) == 1
@@ -157,7 +164,9 @@ def test_summarize_lists_every_end_reason():
 def test_summarize_checks_the_game_count():
     with pytest.raises(ValueError, match="games=4"):
         summarize(
-            HAND_MADE, players=12, things=2, seed=0, games=4, config_hash="x", elapsed_seconds=1.0
+            HAND_MADE,
+            Provenance(players=12, things=2, games=4, seed=0, config_hash="x"),
+            1.0,
         )
 
 
@@ -169,12 +178,15 @@ def test_wilson_interval_contains_its_rate_at_the_ends():
 
 def test_median_of_an_even_number_of_games_is_the_mean_of_the_middle_two():
     s = summarize(
-        HAND_MADE[:4], players=12, things=2, seed=7, games=4, config_hash="abc", elapsed_seconds=1
+        HAND_MADE[:4],
+        Provenance(players=12, things=2, games=4, seed=7, config_hash="abc"),
+        1,
     )
     assert s["median_turns"] == 25.0  # lengths 20, 30, 40, 10
 
 
-RUN = dict(players=12, things=2, seed=2024, config_hash="x", elapsed_seconds=2.0)
+def _provenance(games: int) -> Provenance:
+    return Provenance(players=12, things=2, games=games, seed=2024, config_hash="x")
 
 
 @pytest.mark.parametrize("games", [2999, 3000])  # an odd and an even count for the median
@@ -184,8 +196,8 @@ def test_totals_over_batches_equal_summarize_of_all_records(games):
     totals = Totals()
     for batch in play_batches(cfg, games, 2024, batch_size=37):
         totals.add(batch)
-    streamed = totals.summary(**RUN, games=games)
-    whole = summarize(records, **RUN, games=games)
+    streamed = totals.summary(_provenance(games), 2.0)
+    whole = summarize(records, _provenance(games), 2.0)
     assert json.dumps(streamed) == json.dumps(whole)  # same keys in the same order, same numbers
     # and the numbers are the records' own, computed here another way
     df = to_polars(records)
@@ -201,10 +213,31 @@ def test_totals_check_the_game_count():
     totals = Totals()
     totals.add(HAND_MADE)
     with pytest.raises(ValueError, match="games=6 but 5 records"):
-        totals.summary(**RUN, games=6)
+        totals.summary(_provenance(6), 2.0)
 
 
-META = {"players": 9, "seed": 3, "overrides": []}
+def test_provenance_of_a_config_is_what_outputs_carry():
+    """The keys (in the order a summary prints them) and values of a run's provenance, and
+    the overrides its Parquet file adds to them."""
+    cfg = load_config(12, ["things.start=3"])
+    provenance = Provenance.of(cfg, 500, 4, "naive", "expert")
+    assert list(provenance.as_dict().items()) == [
+        ("players", 12),
+        ("things", 3),
+        ("games", 500),
+        ("seed", 4),
+        ("config_hash", cfg.hash),
+        ("version", balance.__version__),
+        ("rules_version", balance.RULES_VERSION),
+        ("humans_policy", "naive"),
+        ("things_policy", "expert"),
+    ]
+    assert provenance.file_metadata() == {**provenance.as_dict(), "overrides": ["things.start=3"]}
+
+
+PROVENANCE = Provenance(
+    players=9, things=1, games=1000, seed=3, config_hash="x", overrides=("things.start=1",)
+)
 
 
 def _one_shot_parquet(records: np.ndarray, path, meta: dict) -> None:
@@ -219,11 +252,11 @@ def _one_shot_parquet(records: np.ndarray, path, meta: dict) -> None:
 def test_parquet_written_batch_by_batch_equals_the_one_shot_file(tmp_path):
     cfg = load_config(9)
     records = run_games(cfg, 1000, 3)
-    _one_shot_parquet(records, tmp_path / "one-shot.parquet", META)
-    with records_writer(tmp_path / "batches.parquet", META) as write:
+    _one_shot_parquet(records, tmp_path / "one-shot.parquet", PROVENANCE.file_metadata())
+    with records_writer(tmp_path / "batches.parquet", PROVENANCE) as write:
         for batch in play_batches(cfg, 1000, 3, batch_size=300):
             write(batch)
-    write_records(records, tmp_path / "write_records.parquet", META)
+    write_records(records, tmp_path / "write_records.parquet", PROVENANCE)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "batches.parquet",
         "one-shot.parquet",
@@ -232,7 +265,7 @@ def test_parquet_written_batch_by_batch_equals_the_one_shot_file(tmp_path):
     assert pq.ParquetFile(tmp_path / "batches.parquet").metadata.num_row_groups == 4
     expected = pl.read_parquet(tmp_path / "one-shot.parquet")
     expected_meta = pq.read_schema(tmp_path / "one-shot.parquet").metadata
-    assert json.loads(expected_meta[PARQUET_METADATA_KEY]) == META
+    assert json.loads(expected_meta[PARQUET_METADATA_KEY]) == PROVENANCE.file_metadata()
     for name in ("batches.parquet", "write_records.parquet"):
         assert pl.read_parquet(tmp_path / name).equals(expected)
         assert pq.read_schema(tmp_path / name).metadata == expected_meta
@@ -242,14 +275,14 @@ def test_parquet_written_batch_by_batch_equals_the_one_shot_file(tmp_path):
 def test_interrupted_write_leaves_no_file_and_keeps_an_existing_one(tmp_path, error):
     batch = HAND_MADE
     with pytest.raises(error):
-        with records_writer(tmp_path / "new.parquet", META) as write:
+        with records_writer(tmp_path / "new.parquet", PROVENANCE) as write:
             write(batch)
             raise error
     assert list(tmp_path.iterdir()) == []
     old = tmp_path / "old.parquet"
     old.write_bytes(b"an earlier run")
     with pytest.raises(error):
-        with records_writer(old, META) as write:
+        with records_writer(old, PROVENANCE) as write:
             write(batch)
             raise error
     assert list(tmp_path.iterdir()) == [old] and old.read_bytes() == b"an earlier run"

@@ -1,5 +1,6 @@
 """Sweeps: value-keyed cell seeds, atomic cell files, resuming after a kill, growing a grid."""
 
+import json
 import os
 import signal
 import subprocess
@@ -8,10 +9,14 @@ import time
 from pathlib import Path
 
 import polars as pl
+import pyarrow.parquet as pq
 import pytest
 from polars.testing import assert_frame_equal
 
 from balance.config import ConfigError
+from balance.records import FIELD_NAMES, to_polars
+from balance.runner import run
+from balance.summary import PARQUET_METADATA_KEY
 from balance.sweep import (
     CELLS,
     load_manifest,
@@ -35,6 +40,23 @@ def test_jobs_do_not_change_records(tmp_path):
     sweep(tmp_path / "one", jobs=1)
     sweep(tmp_path / "two", jobs=2)
     assert_frame_equal(load_records(tmp_path / "one"), load_records(tmp_path / "two"))
+
+
+def test_a_cell_holds_the_run_of_its_config_and_seed(tmp_path):
+    """A cell is played as `balance run` plays (runner.run): the same records, and the run's
+    provenance in the cell file's metadata."""
+    plan = plan_sweep(
+        [9], parse_grid(["things.start=2"]), ["game.max_turns=30"], "naive", games=300, seed=3
+    )
+    run_sweep(plan, tmp_path)
+    (cell,) = plan.cells
+    played = run(
+        9, 300, cell.seed(3), ["game.max_turns=30", "things.start=2"], "naive", keep_records=True
+    )
+    path = tmp_path / CELLS / f"{cell.id}.parquet"
+    assert pl.read_parquet(path).select(FIELD_NAMES).equals(to_polars(played.records))
+    meta = json.loads(pq.read_metadata(path).metadata[PARQUET_METADATA_KEY])
+    assert {key: meta[key] for key in played.provenance.as_dict()} == played.provenance.as_dict()
 
 
 def test_adding_a_value_plays_only_the_new_cells(tmp_path):
