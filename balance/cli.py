@@ -913,7 +913,8 @@ def cache(
     kernel, up to 80 MB each), or remove the unused ones with --prune."""
     from datetime import datetime
 
-    from balance import cache_root, compile_cache
+    from balance import cache_root
+    from balance.compile import cache as compile_cache
 
     root, current = cache_root(), compile_cache.current_folder()
     if prune:

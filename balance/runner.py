@@ -117,7 +117,7 @@ def _batches(
     its progress bar played some 8% fewer games a second so: docs/performance.md)."""
     from balance.kernel.game import entry_point
     from balance.kernel.state import allocate
-    from balance.kernel.warm import compile_kernel
+    from balance.compile.warm import compile_kernel
 
     entry = entry_point(rules, policies)
     scratch = np.zeros((1, N_FIELDS), dtype=np.int64)
@@ -237,7 +237,7 @@ def replay_game(
         ST_N_EVENTS,
         allocate,
     )
-    from balance.kernel.warm import compile_kernel
+    from balance.compile.warm import compile_kernel
 
     _check_game(game)
     _check_run_args(1, seed, game)

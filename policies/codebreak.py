@@ -21,7 +21,7 @@ Memory: 79 cells per door. A policy that cannot spare them can instead keep one 
 
 import numpy as np
 from balance.kernel.doors import CODES, N_CODES, feedback
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.rng import below
 
 N_WORDS = (N_CODES + 63) // 64  # 79

@@ -4,7 +4,7 @@ the policy's own memory, the public map and the public rules (ip)."""
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.state import D_ACTION, D_ARG, D_TARGET
 from balance.observation import (
     O_CARD,

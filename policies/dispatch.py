@@ -5,7 +5,7 @@
 default; the kernel's entry point for them (game.play_expert_chunk) compiles without the
 others, in less time. `policy_declare` dispatches among them all."""
 
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from policies.expert_humans import expert_human_declare
 from policies.expert_things import expert_thing_declare, saboteur_declare
 from policies.humans import human_declare

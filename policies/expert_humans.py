@@ -63,7 +63,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.lab import pack_insert
 from balance.kernel.state import D_ACTION, D_TARGET
 from balance.observation import (

@@ -31,7 +31,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.rng import below, chance
 from balance.kernel.thing import (
     OT_ARCHETYPE,

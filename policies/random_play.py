@@ -11,7 +11,7 @@ chosen one is found by enumerating them again.
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.doors import random_code
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.state import D_ACTION, D_ARG, D_TARGET
 from balance.kernel.rng import below, chance
 from balance.kernel.lab import N_SOURCES, pack_insert

@@ -291,7 +291,7 @@ def test_a_set_integer_of_more_than_4300_digits_is_one_line():
 @pytest.mark.parametrize("game", [str(10**30), str(2**63), "-1"])
 def test_replay_refuses_a_game_index_outside_int64(game, monkeypatch):
     """Refused before the kernel is compiled for it (2**63 would compile it for uint64)."""
-    monkeypatch.setattr("balance.kernel.warm.compile_kernel", None)  # would raise if called
+    monkeypatch.setattr("balance.compile.warm.compile_kernel", None)  # would raise if called
     result = _cli("replay", "--game", game)
     _assert_one_error_line(result.exit_code, result.stderr, "--game", "2**63-1")
 

@@ -4,7 +4,7 @@
 applies one kept declaration at its RES-ORDER step, re-checking what may have changed since.
 """
 
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.steps import action_step, is_move
 
 from balance import codes

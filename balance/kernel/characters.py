@@ -3,7 +3,7 @@
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import can_act, log_act
 from balance.kernel.items import drop_from_hand, drop_hands, take_back_dropped
 from balance.kernel.rng import WORLD, below, chance

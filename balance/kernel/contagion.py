@@ -38,7 +38,7 @@ from balance.kernel.characters import (
 from balance.kernel.events import log_event
 from balance.kernel.food import looks_dead
 from balance.kernel.items import shed_belongings, drop_hands, take_from_supply
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import count_shot, log_act
 from balance.kernel.state import (
     D_ACTION,

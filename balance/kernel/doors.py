@@ -32,7 +32,7 @@ from itertools import permutations
 
 import numpy as np
 
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.rng import below
 
 N_CODES = 5040  # 10 * 9 * 8 * 7 codes of 4 different digits (GAP-5)

@@ -40,7 +40,7 @@ from balance.kernel.contagion import (
 from balance.kernel.events import log_event
 from balance.kernel.food import set_up_food
 from balance.kernel.helicopter import set_up_helicopter, take_off
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.invariants import check_declarations, check_invariants
 from balance.kernel.items import stock_items
 from balance.kernel.lab import run_analyzer, set_up_lab, start_comparison

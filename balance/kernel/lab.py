@@ -45,7 +45,7 @@ from balance.kernel.items import (
     put_in_hand,
     take_from_supply,
 )
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import log_act, perceives_details
 from balance.kernel.station import room_powered
 from balance.kernel.state import (

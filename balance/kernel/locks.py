@@ -27,7 +27,7 @@ from balance.kernel.doors import (
 )
 from balance.kernel.events import log_event
 from balance.kernel.items import drop_on_floor, holds_kind
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import can_act, log_act
 from balance.kernel.rng import WORLD, below
 from balance.kernel.state import (

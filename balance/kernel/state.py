@@ -323,7 +323,7 @@ def allocate(ip, n_events, stop=None):
     """Allocate one game's arrays for the players and items in ip; n_events > 0 switches on
     replay mode (the whole game's event log and per-turn snapshots), else the event log holds
     one turn. `stop` is the run's stop flag (int64[1]), a fresh one when None. Plain numpy,
-    called from Python: the compiled kernel never allocates (kernel.jit)."""
+    called from Python: the compiled kernel never allocates (balance.compile.jit)."""
     n = ip[P.I_PLAYERS]
     t = ip[P.I_MAX_TURNS] if n_events > 0 else 0
     i64 = np.int64

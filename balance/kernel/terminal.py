@@ -18,7 +18,7 @@ from balance import codes
 from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.events import log_event
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import log_act
 from balance.kernel.locks import carries_card
 from balance.kernel.doors import is_valid_code

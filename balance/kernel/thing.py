@@ -31,7 +31,7 @@ from balance.kernel.characters import (
 )
 from balance.kernel.events import log_event
 from balance.kernel.items import shed_belongings
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import can_act, log_act
 from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.steps import add_step, is_move
