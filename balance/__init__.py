@@ -16,10 +16,11 @@ __version__ = "0.1.0"
 RULES_VERSION = "10"
 
 
-# The modules compiled code is built from: the kernel, the policies, the constants they read and
-# the compiler's choices (compile/jit.py).
+# The modules compiled code is built from: the kernel, the policies, the entry points that wire
+# them together (play.py), the constants they read and the compiler's choices (compile/jit.py).
 _COMPILED_SOURCES = (
     "kernel/*.py",
+    "play.py",
     "codes.py",
     "observation.py",
     "records.py",

@@ -115,7 +115,7 @@ def _batches(
     one's are awaited: the threads go on to them as this batch ends and while the caller folds
     or writes it, instead of idling at each batch's end (a run cut in 2,000-game batches for
     its progress bar played some 8% fewer games a second so: docs/performance.md)."""
-    from balance.kernel.game import entry_point
+    from balance.play import entry_point
     from balance.kernel.state import allocate
     from balance.compile.warm import compile_kernel
 
@@ -229,7 +229,7 @@ def replay_game(
     cfg: Config, seed: int, game: int, humans: str = DEFAULT, things: str = DEFAULT
 ) -> Replay:
     """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
-    from balance.kernel.game import entry_point
+    from balance.play import entry_point
     from balance.kernel.state import (
         CH_ARCHETYPE,
         CH_ORIGINAL,

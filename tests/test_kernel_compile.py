@@ -24,16 +24,11 @@ from packaging.requirements import Requirement
 from balance.config import load_config, pack
 from balance.kernel.actions import resolve
 from balance.compile import warm
-from balance.kernel.game import (
-    entry_point,
-    play_chunk,
-    play_expert_chunk,
-    play_game,
-    resolve_turn,
-)
+from balance.kernel.game import play_game, resolve_turn
 from balance.compile import jit
 from balance.compile.jit import compiled
 from balance.kernel.state import allocate
+from balance.play import entry_point, play_chunk, play_expert_chunk
 from balance.records import C_GAME, N_FIELDS
 from balance.runner import _policies, run_games
 from policies.dispatch import policy_declare

@@ -287,7 +287,7 @@ class Game(NamedTuple):
     snap_rooms: np.ndarray  # int64[T, 3, N_ROOMS]: temperature, lighting, door (codes.DOOR_*)
     snap_chars: np.ndarray  # int64[T, n, SNAP_FIELDS]
     # int64[1]: shared by a run's chunks; set to 1 (Ctrl-C, an error) to end each chunk before
-    # its next game (game.play_chunk)
+    # its next game (balance.play.play_chunk)
     stop: np.ndarray
 
 
