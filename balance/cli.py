@@ -24,7 +24,8 @@ from typing import Annotated, Any, Callable, Iterator, Optional
 import typer
 from typer.core import TyperGroup
 
-from balance.config import ConfigError, load_config
+from balance.config import load_config
+from balance.errors import ConfigError
 from balance.signals import ending_raises
 from balance import files
 
@@ -600,7 +601,8 @@ def policies(
 ) -> None:
     """List the registered policies of each side with their knobs, the values they resolve
     to (configs/policies.toml, then --set) and the range each may take."""
-    from policies import REGISTRY, SIDES, knob_ranges
+    from balance.config import knob_ranges
+    from policies import REGISTRY, SIDES
 
     cfg = load_config(players, overrides or [])
     ranges = knob_ranges()

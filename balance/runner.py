@@ -17,7 +17,8 @@ import numpy as np
 
 from policies import DEFAULT
 from balance import codes
-from balance.config import Config, ConfigError, pack
+from balance.config import Config, pack
+from balance.errors import ConfigError
 from balance.records import N_FIELDS, RECORD_DTYPE, as_structured
 
 MAX_SEED = 2**63 - 1

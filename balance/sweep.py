@@ -46,7 +46,8 @@ import polars as pl
 import balance
 from policies import DEFAULT
 from balance import codes
-from balance.config import Config, ConfigError, load_config
+from balance.config import Config, load_config
+from balance.errors import ConfigError
 from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
 from balance.signals import ending_raises

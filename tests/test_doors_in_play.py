@@ -7,7 +7,8 @@ import pytest
 
 from balance import codes
 from balance import records as R
-from balance.config import ConfigError, load_config
+from balance.config import load_config
+from balance.errors import ConfigError
 from balance.kernel import doors as D
 from balance.kernel import state as S
 from balance.kernel.characters import die

@@ -21,7 +21,8 @@ from typer.testing import CliRunner
 
 from balance import gate
 from balance.cli import app
-from balance.config import CONFIG_DIR, ConfigError, load_config
+from balance.config import CONFIG_DIR, load_config
+from balance.errors import ConfigError
 from balance.files import TEMPORARY_GLOB, written_whole
 
 BALANCE = str(Path(sys.executable).parent / "balance")  # the entry point beside this python

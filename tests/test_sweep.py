@@ -11,7 +11,7 @@ import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from balance.config import ConfigError
+from balance.errors import ConfigError
 from balance.sweep import (
     CELLS,
     load_manifest,
