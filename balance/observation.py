@@ -73,7 +73,7 @@ O_FOOD_COUNTED = O_FIXTURE_BROKEN + 1  # boxes one saw on the
 O_FOOD_COUNT_TURN = O_FOOD_COUNTED + 1  # the turn of that count, or UNSEEN
 O_STOVE = O_FOOD_COUNT_TURN + 1  # in the Living quarters and seeing: 1 if prepared food waits on
 #                                  the stove (LOC-LIVING-3), 0 if not, else UNSEEN
-# --- the Thing's own state and abilities (kernel.thing; its fields are kernel.thing.OT_*): own
+# --- the Thing's own state and abilities (kernel.thing; its fields are kernel.public.OT_*): own
 # form as believed, archetype, cooldowns, whether it may transform, the converts an original
 # Thing knows (THING-P-5) and the rooms one occupied in the last 3 turns (ARCH-MUTANT-1) ---
 O_THING = O_STOVE + 1
@@ -113,8 +113,8 @@ O_CARD = O_DOOR + N_ROOMS  # MAX_CHARACTERS slots, by card owner: for each ID ca
 #   rooms it opens (bitmask), with codes.CARD_TOP_BIT for top access; UNSEEN for the others
 O_CODE_ROOM = O_CARD + MAX_CHARACTERS  # MAX_DECLARED slots: my code entries of last turn, in
 #   order: the room (UNSEEN: no entry), ...
-O_CODE_GUESS = O_CODE_ROOM + MAX_DECLARED  # ... the code entered (kernel.doors packing) ...
-O_CODE_FEEDBACK = O_CODE_GUESS + MAX_DECLARED  # ... and what the keypad answered: kernel.doors
+O_CODE_GUESS = O_CODE_ROOM + MAX_DECLARED  # ... the code entered (kernel.public packing) ...
+O_CODE_FEEDBACK = O_CODE_GUESS + MAX_DECLARED  # ... and what the keypad answered: kernel.public
 #   feedback for my Erudition (CODE-1..3), or codes.FEEDBACK_REFUSED
 O_DOORS_OPENED = O_CODE_FEEDBACK + MAX_DECLARED  # last turn, where I stood: rooms whose door I
 #   saw open to a code or a card (bitmask; ACT-CODE, ID-1: in any lighting)

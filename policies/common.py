@@ -5,7 +5,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance.compile.jit import compiled
-from balance.kernel.state import D_ACTION, D_ARG, D_TARGET
+from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 from balance.observation import (
     O_CARD,
     O_CARDS_HELD,

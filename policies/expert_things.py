@@ -33,7 +33,7 @@ from balance import codes
 from balance.kernel import params as P
 from balance.compile.jit import compiled
 from balance.kernel.rng import below, chance
-from balance.kernel.thing import (
+from balance.kernel.public import (
     OT_ARCHETYPE,
     OT_CONVERTS,
     OT_FORM,

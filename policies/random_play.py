@@ -10,12 +10,26 @@ chosen one is found by enumerating them again.
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.doors import random_code
+from balance.kernel.public import (
+    D_ACTION,
+    D_ARG,
+    D_TARGET,
+    N_SOURCES,
+    OT_ARCHETYPE,
+    OT_CONVERTS,
+    OT_FORM,
+    OT_HIDDEN_READY,
+    OT_ROOMS_BEFORE,
+    OT_SCREAM_READY,
+    OT_TRANSFORM_READY,
+    pack_card_access,
+    pack_edit,
+    pack_insert,
+    pack_order,
+    random_code,
+)
 from balance.compile.jit import compiled
-from balance.kernel.state import D_ACTION, D_ARG, D_TARGET
 from balance.kernel.rng import below, chance
-from balance.kernel.lab import N_SOURCES, pack_insert
-from balance.kernel.terminal import pack_card_access, pack_edit
 from balance.observation import (
     MAX_CHARACTERS,
     O_BACKPACK_KIND,
@@ -46,16 +60,6 @@ from balance.observation import (
     P_ABSENT,
     P_LOOKS_DEAD,
     UNSEEN,
-)
-from balance.kernel.thing import (
-    OT_ARCHETYPE,
-    OT_CONVERTS,
-    OT_FORM,
-    OT_HIDDEN_READY,
-    OT_ROOMS_BEFORE,
-    OT_SCREAM_READY,
-    OT_TRANSFORM_READY,
-    pack_order,
 )
 from policies.common import emit, is_generator_room
 

@@ -23,7 +23,7 @@ from balance.observation import (
     P_UNCONSCIOUS,
     UNSEEN,
 )
-from balance.kernel.thing import OT_CONVERTS, OT_FORM
+from balance.kernel.public import OT_CONVERTS, OT_FORM
 from policies.common import card_rooms, emit, generator_room_of_block, move_through, step_toward
 from policies.memory import (
     M_CROWD,

@@ -58,9 +58,6 @@ from balance.kernel.station import (
     update_temperatures,
 )
 from balance.kernel.state import (
-    D_ACTION,
-    D_TARGET,
-    D_ARG,
     CH_ALIVE,
     CH_BACKPACK,
     CH_BLACKOUT_TURN,
@@ -133,6 +130,7 @@ from balance.kernel.state import (
     ST_WINNER,
     ST_YELLOW_LEFT,
 )
+from balance.kernel.public import D_ACTION, D_TARGET, D_ARG
 
 
 @compiled

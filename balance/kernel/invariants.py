@@ -33,7 +33,7 @@ computer's log or what characters read of it or asked of it out of range (LOC-LA
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.doors import is_valid_code
+from balance.kernel.public import is_valid_code
 from balance.kernel.food import ALL_DOSES
 from balance.compile.jit import compiled
 from balance.kernel.lab import valid_owner

@@ -36,9 +36,6 @@ from balance.kernel.perception import can_act, log_act
 from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.steps import add_step, is_move
 from balance.kernel.state import (
-    D_ACTION,
-    D_TARGET,
-    D_ARG,
     CH_ACTIVE_READY,
     CH_ALIVE,
     CH_ARCHETYPE,
@@ -57,42 +54,26 @@ from balance.kernel.state import (
     CH_ROOMS_BEFORE,
     CH_SANITY,
     CH_TURN_ROOM,
-    D_COST,
     ST_CONVERTS,
     ST_TURN,
 )
+from balance.kernel.public import (
+    D_ACTION,
+    D_TARGET,
+    D_ARG,
+    D_COST,
+    OT_ARCHETYPE,
+    OT_CONVERTS,
+    OT_FORM,
+    OT_HIDDEN_READY,
+    OT_HIDDEN_READY_TURN,
+    OT_ROOMS_BEFORE,
+    OT_SCREAM_READY,
+    OT_SCREAM_READY_TURN,
+    OT_TRANSFORM_READY,
+    unpack_order,
+)
 from balance.observation import O_MOVE_AP, O_THING, UNSEEN
-
-# O_THING's fields, from O_THING on (balance.observation.THING_FIELDS cells)
-OT_FORM = 0  # own form as the character believes it: an unaware convert reads codes.HUMAN
-OT_ARCHETYPE = 1  # codes.ARCH_* (ARCH-1)
-OT_HIDDEN_READY = 2  # 1 if the hidden-form archetype ability may be used now
-OT_HIDDEN_READY_TURN = 3  # the first turn it may be used again
-OT_SCREAM_READY = 4  # the Queen: 1 if the scream may be used now (ARCH-QUEEN-2)
-OT_SCREAM_READY_TURN = 5
-OT_TRANSFORM_READY = 6  # 1 if the transformation is allowed now (THING-HIDDEN-1)
-OT_CONVERTS = 7  # original Things: bitmask of the converts (THING-P-5), else UNSEEN
-OT_ROOMS_BEFORE = 8  # 3 cells: rooms one occupied during turns t-1, t-2, t-3 (ARCH-MUTANT-1)
-
-
-@compiled
-def pack_order(action, target, arg):
-    """ARCH-QUEEN-1, GAP-42: the forced declaration in one arg (codes.ORDER_*)."""
-    return (
-        action
-        | ((target + 1) << codes.ORDER_TARGET_SHIFT)
-        | ((arg + codes.ORDER_ARG_OFFSET) << codes.ORDER_ARG_SHIFT)
-    )
-
-
-@compiled
-def unpack_order(packed):
-    """(action, target, arg) of an Order's arg."""
-    mask = (1 << codes.ORDER_TARGET_SHIFT) - 1
-    action = packed & mask
-    target = ((packed >> codes.ORDER_TARGET_SHIFT) & ((1 << 8) - 1)) - 1
-    arg = (packed >> codes.ORDER_ARG_SHIFT) - codes.ORDER_ARG_OFFSET
-    return action, target, arg
 
 
 @compiled
