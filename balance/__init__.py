@@ -1,7 +1,7 @@
 """balance: a Monte-Carlo balance analyzer for The Thing: Nemesis.
 
 Compiled code is cached in a build folder tied to the package version and to a digest of the
-compiled sources (`build_folder`), and only there (balance.kernel.jit). Numba invalidates a
+compiled sources (`build_folder`), and only there (balance.compile.jit). Numba invalidates a
 cached function only when its own file changes, not when a function or a constant it uses from
 another module does; keying the folder by every source file means an edited kernel never runs
 stale machine code.
@@ -16,8 +16,17 @@ __version__ = "0.1.0"
 RULES_VERSION = "10"
 
 
-# The modules compiled code is built from: the kernel, the policies and the constants they read.
-_COMPILED_SOURCES = ("kernel/*.py", "codes.py", "observation.py", "records.py", "../policies/*.py")
+# The modules compiled code is built from: the kernel, the policies, the entry points that wire
+# them together (play.py), the constants they read and the compiler's choices (compile/jit.py).
+_COMPILED_SOURCES = (
+    "kernel/*.py",
+    "play.py",
+    "codes.py",
+    "observation.py",
+    "records.py",
+    "../policies/*.py",
+    "compile/jit.py",
+)
 
 
 def _source_digest() -> str:

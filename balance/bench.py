@@ -13,7 +13,8 @@ from typing import Any, Sequence
 import numba
 
 import balance
-from balance.config import ConfigError, load_config
+from balance.config import load_config
+from balance.errors import ConfigError
 from balance.runner import play_batches, warm_up
 
 

@@ -23,7 +23,8 @@ from typing import Annotated, Any, Callable, Iterator, Optional
 import typer
 from typer.core import TyperGroup
 
-from balance.config import ConfigError, load_config
+from balance.config import load_config
+from balance.errors import ConfigError
 from balance.signals import ending_raises
 from balance import files
 
@@ -565,7 +566,8 @@ def policies(
 ) -> None:
     """List the registered policies of each side with their knobs, the values they resolve
     to (configs/policies.toml, then --set) and the range each may take."""
-    from policies import REGISTRY, SIDES, knob_ranges
+    from balance.config import knob_ranges
+    from policies import REGISTRY, SIDES
 
     cfg = load_config(players, overrides or [])
     ranges = knob_ranges()
@@ -878,7 +880,8 @@ def cache(
     kernel, up to 80 MB each), or remove the unused ones with --prune."""
     from datetime import datetime
 
-    from balance import cache_root, compile_cache
+    from balance import cache_root
+    from balance.compile import cache as compile_cache
 
     root, current = cache_root(), compile_cache.current_folder()
     if prune:

@@ -215,7 +215,7 @@ T_CARD_ACCESS = 1  # top: arg = owner | rooms << 4: that card opens exactly thos
 T_OPEN_ALL = 2  # top: every lock released
 T_LOCK_ALL = 3  # top: every door locked; only top-access cards open them
 T_GIVE_TOP = 4  # top: arg = owner: that card gets top access, for good
-T_EDIT_ROOM = 5  # top: arg packed by kernel.terminal.pack_edit: a room's code and who may enter
+T_EDIT_ROOM = 5  # top: arg packed by kernel.public.pack_edit: a room's code and who may enter
 T_ENTRY_LOG = 6  # top: the card entries of the last turns, seen in the Tower next turn
 N_TERMINAL = 7
 TERMINAL_NAMES = (
@@ -316,7 +316,7 @@ A_KILL_DOG = 65  # target = dog, arg = hand slot of the weapon; LOC-KENNEL-2, GA
 A_BURN_DOG = 66  # target = dead dog, arg = hand slot of the fuel; LOC-KENNEL-2, GAP-53 (step 6)
 A_BLOOD_SELF = 67  # target = 0 into a hand, 1 into the backpack; ACT-BLOOD-SELF, INF-4 (step 5)
 A_BLOOD_DOG = 68  # target = dog, arg = 0 hand / 1 backpack; LOC-KENNEL-2, GAP-53 (step 5)
-A_LAB_INSERT = 69  # target = slot, arg = lab.pack_insert(source, label); LOC-LAB-2 (step 7)
+A_LAB_INSERT = 69  # target = slot, arg = public.pack_insert(source, label); LOC-LAB-2 (step 7)
 A_LAB_START = 70  # target = the secret question (Q_*); LOC-LAB-3, GAP-52 (step 7)
 A_LAB_VIEW = 71  # read the computer's completed checks; LOC-LAB-4 (step 1)
 N_ACTIONS = 72
@@ -622,7 +622,7 @@ ARCH_MUTANT = 3
 ARCHETYPE_NAMES = ("none", "queen", "soldier", "mutant")
 # ARCH-QUEEN-1, GAP-42: the Order's arg packs the forced declaration (action, target, arg) as
 # action | (target + 1) << ORDER_TARGET_SHIFT | (arg + ORDER_ARG_OFFSET) << ORDER_ARG_SHIFT
-# (kernel.thing.pack_order / unpack_order): target from -1, arg from -ORDER_ARG_OFFSET
+# (kernel.public.pack_order / unpack_order): target from -1, arg from -ORDER_ARG_OFFSET
 ORDER_TARGET_SHIFT = 8
 ORDER_ARG_SHIFT = 16
 ORDER_ARG_OFFSET = 1 << 15

@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
+import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass, field
@@ -195,10 +197,74 @@ class Config:
         return hashlib.sha256(canon.encode()).hexdigest()[:16]
 
 
-def _policy_schema() -> dict[str, Callable[[str, Any], Any]]:
-    from policies import knob_schema  # policies import the kernel's codes; imported late on purpose
+class KnobRange(NamedTuple):
+    """A knob's declared range: the values it may take, and the space `balance tune` searches."""
 
-    return knob_schema()
+    low: float
+    high: float
+    whole: bool  # takes whole numbers only (a count, a turn, a switch)
+
+    def describe(self) -> str:
+        if self.whole:
+            return f"a whole number from {self.low:g} to {self.high:g}"
+        return f"a number from {self.low:g} to {self.high:g}"
+
+    def parser(self) -> Callable[[str, Any], float]:
+        def parse(key: str, value: Any) -> float:
+            ok = (
+                isinstance(value, (int, float))
+                and not isinstance(value, bool)
+                and math.isfinite(value)
+                and self.low <= value <= self.high
+                and (not self.whole or float(value).is_integer())
+            )
+            if not ok:
+                raise ConfigError(f"{key}: {value!r} is not allowed (allowed: {self.describe()})")
+            return float(value)
+
+        return parse
+
+
+# `name = default  # LO..HI: what it does` in configs/policies.toml
+_KNOB_LINE = re.compile(r"^(\w+)\s*=\s*([-\d.]+)\s*#\s*(-?[\d.]+)\.\.(-?[\d.]+)\b")
+
+
+def knob_ranges(path: Path | None = None) -> dict[str, KnobRange]:
+    """{`policies.<side>.<name>.<knob>`: its range}, read from the comment that opens each
+    knob's line in configs/policies.toml (LO..HI). A knob is whole when its default and both
+    bounds are written without a decimal point."""
+    section = None
+    ranges = {}
+    text = (path or CONFIG_DIR / "policies.toml").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        head = re.match(r"^\[(\w+\.\w+)\]", line)
+        if head:
+            section = head.group(1)
+            continue
+        knob = _KNOB_LINE.match(line)
+        if knob and section:
+            name, default, low, high = knob.groups()
+            whole = not any("." in v for v in (default, low, high))
+            ranges[f"policies.{section}.{name}"] = KnobRange(float(low), float(high), whole)
+    return ranges
+
+
+def _policy_schema() -> dict[str, Callable[[str, Any], Any]]:
+    """Config keys of every policy knob, policies.<side>.<name>.<knob>, each checked against
+    its declared range."""
+    # the registry imports every policy, and numba's compiler with them (about a second): only
+    # when a config is resolved
+    from policies import REGISTRY, SIDES
+
+    ranges = knob_ranges()
+    schema = {}
+    for (side, name), spec in REGISTRY.items():
+        for knob in spec.knobs:
+            key = f"policies.{SIDES[side]}.{name}.{knob}"
+            if key not in ranges:
+                raise RuntimeError(f"configs/policies.toml: {key} declares no range (LO..HI)")
+            schema[key] = ranges[key].parser()
+    return schema
 
 
 def load_config(

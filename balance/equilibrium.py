@@ -37,7 +37,8 @@ from typing import Any, Callable
 import numpy as np
 
 import balance
-from balance.config import ConfigError, load_config
+from balance.config import load_config
+from balance.errors import ConfigError
 from balance.evaluate import human_won, mixture_records, pair_records
 from balance.files import written_whole
 from balance.meta_game import solve

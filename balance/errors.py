@@ -1,5 +1,6 @@
-"""The error every layer raises for input a user can fix; the CLI prints its one-line message
-and exits with code 2."""
+"""The error of anything a user gives balance that it cannot use (a rule value, an override, an
+option, a file), in a module of its own so that every layer can raise it: the configs, the
+policies' registry, the commands. The CLI prints its one-line message and exits with code 2."""
 
 
 class ConfigError(ValueError):

@@ -34,7 +34,8 @@ import numpy as np
 import balance
 from policies import DEFAULT
 from balance import codes
-from balance.config import CONFIG_DIR, PRESET_PLAYERS, ConfigError, load_config
+from balance.config import CONFIG_DIR, PRESET_PLAYERS, load_config
+from balance.errors import ConfigError
 from balance.files import written_whole
 from balance.summary import wilson_interval
 

@@ -128,8 +128,8 @@ O_CARD = 146  # 16 cells: by card owner: for each ID card I carry, the rooms it 
 #   with codes.CARD_TOP_BIT for top access; UNSEEN for the others
 O_CODE_ROOM = 162  # 6 cells: my code entries of last turn, in order: the room (UNSEEN: no entry),
 #   ...
-O_CODE_GUESS = 168  # 6 cells: ... the code entered (kernel.doors packing) ...
-O_CODE_FEEDBACK = 174  # 6 cells: ... and what the keypad answered: kernel.doors feedback for my
+O_CODE_GUESS = 168  # 6 cells: ... the code entered (kernel.public packing) ...
+O_CODE_FEEDBACK = 174  # 6 cells: ... and what the keypad answered: kernel.public feedback for my
 #   Erudition (CODE-1..3), or codes.FEEDBACK_REFUSED
 O_DOORS_OPENED = 180  # last turn, where I stood: rooms whose door I saw open to a code or a card
 #   (bitmask; ACT-CODE, ID-1: in any lighting)

@@ -26,7 +26,7 @@ from matplotlib.figure import Figure
 
 import balance
 from balance import plots
-from balance.config import ConfigError
+from balance.errors import ConfigError
 from balance.files import temporary_beside
 from balance.summary import END_REASONS
 from balance.sweep import (

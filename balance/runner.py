@@ -22,7 +22,8 @@ import numpy as np
 
 from policies import DEFAULT
 from balance import codes
-from balance.config import Config, ConfigError, load_config, pack
+from balance.config import Config, load_config, pack
+from balance.errors import ConfigError
 from balance.files import destination_problem
 from balance.records import N_FIELDS, RECORD_DTYPE, as_structured
 from balance.strategy import play_as
@@ -123,9 +124,9 @@ def _batches(
     one's are awaited: the threads go on to them as this batch ends and while the caller folds
     or writes it, instead of idling at each batch's end (a run cut in 2,000-game batches for
     its progress bar played some 8% fewer games a second so: docs/performance.md)."""
-    from balance.kernel.game import entry_point
+    from balance.play import entry_point
     from balance.kernel.state import allocate
-    from balance.kernel.warm import compile_kernel
+    from balance.compile.warm import compile_kernel
 
     entry = entry_point(rules, policies)
     scratch = np.zeros((1, N_FIELDS), dtype=np.int64)
@@ -333,7 +334,7 @@ def replay_game(
     cfg: Config, seed: int, game: int, humans: str = DEFAULT, things: str = DEFAULT
 ) -> Replay:
     """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
-    from balance.kernel.game import entry_point
+    from balance.play import entry_point
     from balance.kernel.state import (
         CH_ARCHETYPE,
         CH_ORIGINAL,
@@ -341,7 +342,7 @@ def replay_game(
         ST_N_EVENTS,
         allocate,
     )
-    from balance.kernel.warm import compile_kernel
+    from balance.compile.warm import compile_kernel
 
     _check_game(game)
     _check_run_args(1, seed, game)

@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from balance import codes
-from balance.config import ConfigError, PRESET_PLAYERS, load_config
+from balance.config import PRESET_PLAYERS, load_config
+from balance.errors import ConfigError
 from balance.files import written_whole
 
 SIDE_CODES = {"humans": codes.HUMANS, "things": codes.THINGS}

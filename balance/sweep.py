@@ -52,7 +52,8 @@ import polars as pl
 import balance
 from policies import DEFAULT
 from balance import codes
-from balance.config import KINDS, Config, ConfigError, load_config
+from balance.config import KINDS, Config, load_config
+from balance.errors import ConfigError
 from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
 from balance.runner import MAX_SEED, RunResult, run, warm_up

@@ -30,7 +30,7 @@ from typing import Callable
 
 import numpy as np
 
-from balance.config import ConfigError
+from balance.errors import ConfigError
 from balance.evaluate import paired_interval
 from balance.strategy import Mixture, Strategy
 
@@ -45,7 +45,7 @@ CONFIRM_TOP = 2  # trials re-played on fresh games
 
 @dataclass(frozen=True)
 class Range:
-    """A knob's search range (policies.KnobRange's bounds)."""
+    """A knob's search range (balance.config.KnobRange's bounds)."""
 
     low: float
     high: float
@@ -259,9 +259,8 @@ def tune_strategy(
     one derived from `seed`). Returns the strategy (with what was measured) and the search's
     result."""
     import balance
-    from balance.config import load_config
+    from balance.config import knob_ranges, load_config
     from balance.strategy import knob_key, preset_knobs
-    from policies import knob_ranges
 
     knobs = preset_knobs(side, preset)
     cfg = load_config(players, list(sets))

@@ -2,20 +2,20 @@
 
 A policy is an @njit function (see policies.dispatch) that reads one character's observation
 vector (balance.observation), its own memory and the public map, and writes declarations. Each
-policy has named knobs whose defaults live in configs/policies.toml under [<side>.<name>]; they
-resolve like rules (`--set policies.humans.expert.fuel_low=0.5`).
+policy has named knobs whose defaults and ranges live in configs/policies.toml under
+[<side>.<name>]; they resolve like rules (`--set policies.humans.expert.fuel_low=0.5`), checked
+by balance.config against their ranges. The registry imports no config: `make` is handed one.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Callable, NamedTuple
 
 import numpy as np
 
 from balance import codes
+from balance.errors import ConfigError
 from policies import expert_humans, expert_things, humans, random_play, things
 from policies.dispatch import (
     EXPERT_HUMANS,
@@ -76,76 +76,6 @@ def names(side: int) -> list[str]:
     return sorted(name for (s, name) in REGISTRY if s == side)
 
 
-class KnobRange(NamedTuple):
-    """A knob's declared range: the values it may take, and the space `balance tune` searches."""
-
-    low: float
-    high: float
-    whole: bool  # takes whole numbers only (a count, a turn, a switch)
-
-    def describe(self) -> str:
-        if self.whole:
-            return f"a whole number from {self.low:g} to {self.high:g}"
-        return f"a number from {self.low:g} to {self.high:g}"
-
-    def parser(self) -> Callable[[str, Any], float]:
-        def parse(key: str, value: Any) -> float:
-            from balance.config import ConfigError
-
-            ok = (
-                isinstance(value, (int, float))
-                and not isinstance(value, bool)
-                and math.isfinite(value)
-                and self.low <= value <= self.high
-                and (not self.whole or float(value).is_integer())
-            )
-            if not ok:
-                raise ConfigError(f"{key}: {value!r} is not allowed (allowed: {self.describe()})")
-            return float(value)
-
-        return parse
-
-
-# `name = default  # LO..HI: what it does` in configs/policies.toml
-_KNOB_LINE = re.compile(r"^(\w+)\s*=\s*([-\d.]+)\s*#\s*(-?[\d.]+)\.\.(-?[\d.]+)\b")
-
-
-def knob_ranges(path: Path | None = None) -> dict[str, KnobRange]:
-    """{`policies.<side>.<name>.<knob>`: its range}, read from the comment that opens each
-    knob's line in configs/policies.toml (LO..HI). A knob is whole when its default and both
-    bounds are written without a decimal point."""
-    from balance.config import CONFIG_DIR
-
-    section = None
-    ranges = {}
-    text = (path or CONFIG_DIR / "policies.toml").read_text(encoding="utf-8")
-    for line in text.splitlines():
-        head = re.match(r"^\[(\w+\.\w+)\]", line)
-        if head:
-            section = head.group(1)
-            continue
-        knob = _KNOB_LINE.match(line)
-        if knob and section:
-            name, default, low, high = knob.groups()
-            whole = not any("." in v for v in (default, low, high))
-            ranges[f"policies.{section}.{name}"] = KnobRange(float(low), float(high), whole)
-    return ranges
-
-
-def knob_schema() -> dict[str, Callable[[str, Any], Any]]:
-    """Config keys of every policy knob, policies.<side>.<name>.<knob>, each checked against
-    its declared range."""
-    ranges = knob_ranges()
-    schema = {}
-    for (side, name), spec in REGISTRY.items():
-        for knob in spec.knobs:
-            key = f"policies.{SIDES[side]}.{name}.{knob}"
-            if key not in ranges:
-                raise RuntimeError(f"configs/policies.toml: {key} declares no range (LO..HI)")
-            schema[key] = ranges[key].parser()
-    return schema
-
-
 def _per_block(share: float, players: int) -> float:
     return math.floor(share * players / codes.N_BLOCKS + 0.5)
 
@@ -163,13 +93,10 @@ HEAD_COUNTS: dict[str, Callable[[float, int], float]] = {
 }
 
 
-def make(name: str, side: int, cfg=None) -> tuple[int, np.ndarray]:
+def make(name: str, side: int, cfg) -> tuple[int, np.ndarray]:
     """Return (policy id, knob values) of the preset `name` for `side`; the knobs come from
-    `cfg`, or from the default configs (configs/policies.toml) when it is None, each share of
-    HEAD_COUNTS turned into its head count at the config's player count."""
-    from balance.config import ConfigError, load_config
-
-    cfg = load_config(12) if cfg is None else cfg
+    `cfg` (balance.config.load_config), each share of HEAD_COUNTS turned into its head count at
+    the config's player count."""
     spec = REGISTRY.get((side, name))
     if spec is None:
         flag = "--humans" if side == codes.HUMANS else "--things"

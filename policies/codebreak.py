@@ -1,10 +1,10 @@
 """Cracking a door code from the feedback of one's own entries (CODE-1..3, GAP-25).
 
 A policy keeps, per door, the set of codes still consistent with every feedback it has had: a
-bitmask over the 5,040 code indices of balance.kernel.doors (bit i & 63 of word i >> 6 stands for
-the code of index i, doors.code_at(i) == doors.CODES[i]), in N_WORDS = 79 int64 words (bits
+bitmask over the 5,040 code indices of balance.kernel.public (bit i & 63 of word i >> 6 stands for
+the code of index i, public.code_at(i) == public.CODES[i]), in N_WORDS = 79 int64 words (bits
 5040..5055 of the last word stay 0). Nothing here sees the true code: `update` reads only the
-guess, the packed feedback and what the enterer was shown (his insight, doors.SHOWS_* bits, which
+guess, the packed feedback and what the enterer was shown (his insight, public.SHOWS_* bits, which
 goes by his Erudition: locks.code_insight), and keeps exactly the codes that would have given that
 same feedback.
 
@@ -20,8 +20,8 @@ Memory: 79 cells per door. A policy that cannot spare them can instead keep one 
 """
 
 import numpy as np
-from balance.kernel.doors import CODES, N_CODES, feedback
-from balance.kernel.jit import compiled
+from balance.kernel.public import CODES, N_CODES, feedback
+from balance.compile.jit import compiled
 from balance.kernel.rng import below
 
 N_WORDS = (N_CODES + 63) // 64  # 79

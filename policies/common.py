@@ -4,8 +4,8 @@ the policy's own memory, the public map and the public rules (ip)."""
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
-from balance.kernel.jit import compiled
-from balance.kernel.state import D_ACTION, D_ARG, D_TARGET
+from balance.compile.jit import compiled
+from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 from balance.observation import (
     O_CARD,
     O_CARDS_HELD,

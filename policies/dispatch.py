@@ -1,11 +1,11 @@
-"""The compiled entry points for the policies: the kernel calls one of them with a policy id
+"""The compiled entry points for the policies: a game's turn calls one of them with a policy id
 (see policies.REGISTRY), so adding a policy adds a branch, not a kernel signature.
 
 `expert_declare` dispatches among the strong policies only, what run, sweep and check play by
-default; the kernel's entry point for them (game.play_expert_chunk) compiles without the
+default; the entry point for them (balance.play.play_expert_chunk) compiles without the
 others, in less time. `policy_declare` dispatches among them all."""
 
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from policies.expert_humans import expert_human_declare
 from policies.expert_things import expert_thing_declare, saboteur_declare
 from policies.humans import human_declare

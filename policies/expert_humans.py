@@ -63,9 +63,8 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.jit import compiled
-from balance.kernel.lab import pack_insert
-from balance.kernel.state import D_ACTION, D_TARGET
+from balance.compile.jit import compiled
+from balance.kernel.public import D_ACTION, D_TARGET, pack_insert
 from balance.observation import (
     MAX_CHARACTERS,
     O_HELI_BOARDING,

@@ -31,9 +31,9 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.rng import below, chance
-from balance.kernel.thing import pack_order
+from balance.kernel.public import pack_order
 from balance.observation import (
     MAX_CHARACTERS,
     OT_ARCHETYPE,

@@ -11,8 +11,8 @@ starts, the nearest among equals, if it beats staying. The Tower counts only if
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.characters import band_marks
-from balance.kernel.jit import compiled
+from balance.kernel.public import band_marks
+from balance.compile.jit import compiled
 from balance.observation import (
     O_CALL_TURN,
     O_DOOR,

@@ -27,7 +27,7 @@ control) S_DOG.
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.observation import (
     LAB_LOG_FIELDS,
     LAB_LOG_ROWS,

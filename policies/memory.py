@@ -8,7 +8,7 @@ M_EXPERT_HUMANS."""
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.observation import (
     O_BEACON_ACTIVE,
     O_GEN_BROKEN,

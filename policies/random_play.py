@@ -10,12 +10,19 @@ chosen one is found by enumerating them again.
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.doors import random_code
-from balance.kernel.jit import compiled
-from balance.kernel.state import D_ACTION, D_ARG, D_TARGET
+from balance.kernel.public import (
+    D_ACTION,
+    D_ARG,
+    D_TARGET,
+    N_SOURCES,
+    pack_card_access,
+    pack_edit,
+    pack_insert,
+    pack_order,
+    random_code,
+)
+from balance.compile.jit import compiled
 from balance.kernel.rng import below, chance
-from balance.kernel.lab import N_SOURCES, pack_insert
-from balance.kernel.terminal import pack_card_access, pack_edit
 from balance.observation import (
     LAB_EMPTY,
     MAX_CHARACTERS,
@@ -54,7 +61,6 @@ from balance.observation import (
     P_LOOKS_DEAD,
     UNSEEN,
 )
-from balance.kernel.thing import pack_order
 from policies.common import emit, is_generator_room
 
 KNOBS = ("act_chance",)

@@ -4,7 +4,7 @@ here, else hunt. Knob indices follow KNOBS."""
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.rng import below, chance
 from balance.observation import (
     MAX_CHARACTERS,

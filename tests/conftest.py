@@ -18,7 +18,7 @@ if os.environ.get("CI") == "true":
 @pytest.fixture(scope="session", autouse=True)
 def compiled_kernel():
     """Compile the kernel (or load it from numba's cache) before the first test, as a first
-    `balance run` does: split between two processes (balance.kernel.warm). The scenario tests
+    `balance run` does: split between two processes (balance.compile.warm). The scenario tests
     then reuse its functions instead of compiling them one by one, and on a clean clone the
     records-hash test checks the machine code of a split compile."""
     from balance.config import load_config

@@ -23,7 +23,7 @@ from balance.kernel.game import (
     new_game,
     observe_in,
 )
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.observe import survey
 from balance.kernel.perception import list_noticed, place
 from balance.observation import N_OBS, O_N_PERCEIVED, O_PERCEIVED, PERCEIVED_FIELDS

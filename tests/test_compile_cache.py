@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 import balance
-from balance import compile_cache
+from balance.compile import cache as compile_cache
 from balance.cli import app
 
 

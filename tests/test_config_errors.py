@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 from balance import codes
 from balance.cli import app
-from balance.config import CONFIG_DIR, ConfigError, load_config
+from balance.config import CONFIG_DIR, load_config
+from balance.errors import ConfigError
 from policies import names
 
 ROOMS_BLOCK_2 = '["generator_2", "laboratory", "kennel", "warehouse"]'

@@ -662,7 +662,8 @@ def test_replay_decodes_and_tells_the_contagion_events(row, sentence):
 
 def test_SALIVA_2_GAP_37_config_keys_are_checked():
     """SALIVA-2: the delay range must be a range; the burning's fuel a fraction of a canister."""
-    from balance.config import ConfigError, load_config
+    from balance.config import load_config
+    from balance.errors import ConfigError
 
     with pytest.raises(ConfigError, match=r"^saliva\.delay_min"):
         load_config(12, ["saliva.delay_min=9"])

@@ -17,7 +17,7 @@ from polars.testing import assert_frame_equal
 from typer.testing import CliRunner
 
 from balance.cli import app
-from balance.config import ConfigError
+from balance.errors import ConfigError
 from balance.sweep import CELLS, load_records, parse_grid, plan_sweep, run_sweep
 
 BIN = Path(sys.executable).parent  # the venv's `dask` and `balance` commands

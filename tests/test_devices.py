@@ -15,6 +15,7 @@ from balance import codes
 from balance.kernel import invariants as I
 from balance.kernel import params as P
 from balance.kernel import state as S
+from balance.kernel.public import D_COST
 from balance.observation import (
     O_ACCESS_REPORT,
     O_DEVICES_BROKEN,
@@ -71,7 +72,7 @@ def room(r: int, dark: bool = False, sets: tuple[str, ...] = ()) -> Scenario:
 
 
 def costs(sc: Scenario, c: int) -> list[int]:
-    return [int(sc.g.decl[c, j, S.D_COST]) for j in range(sc.ch[c, S.CH_N_DECL])]
+    return [int(sc.g.decl[c, j, D_COST]) for j in range(sc.ch[c, S.CH_N_DECL])]
 
 
 # --- GAP-20, ACT-BREAK: each device breaks, seen in light only ---

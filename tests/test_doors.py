@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from balance.kernel import doors as D
+from balance.kernel import public as D
 from balance.kernel.rng import seed_streams
 from policies import codebreak as CB
 

@@ -7,12 +7,13 @@ import pytest
 
 from balance import codes
 from balance import records as R
-from balance.config import ConfigError, load_config
-from balance.kernel import doors as D
+from balance.config import load_config
+from balance.errors import ConfigError
+from balance.kernel import public as D
 from balance.kernel import state as S
 from balance.kernel.characters import die
 from balance.kernel.game import new_game
-from balance.kernel.terminal import pack_card_access, pack_edit
+from balance.kernel.public import pack_card_access, pack_edit
 from balance.observation import (
     O_ACCESS_REPORT,
     O_CARD,

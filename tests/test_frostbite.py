@@ -10,7 +10,8 @@ from balance import records as R
 from balance.config import load_config, pack
 from balance.kernel import params as P
 from balance.kernel import state as S
-from balance.kernel.characters import band_marks, frostbite_delta
+from balance.kernel.characters import frostbite_delta
+from balance.kernel.public import band_marks
 from harness import Scenario
 
 RESISTANCE = {1: 0, 2: 5, 3: 15}  # FROST-4, STAT-PHYS-1/2

@@ -1,4 +1,4 @@
-"""How the kernel is compiled (balance.kernel.jit, balance.kernel.warm): the split of a cold
+"""How the kernel is compiled (balance.compile.jit, balance.compile.warm): the split of a cold
 compile between two processes, and the twin dispatchers it relies on. The split itself, on an
 empty cache, is exercised by the session's first compile (conftest.compiled_kernel); on a clean
 clone the records-hash test then checks its machine code."""
@@ -23,30 +23,25 @@ from packaging.requirements import Requirement
 
 from balance.config import load_config, pack
 from balance.kernel.actions import resolve
-from balance.kernel import warm
-from balance.kernel.game import (
-    entry_point,
-    play_chunk,
-    play_expert_chunk,
-    play_game,
-    resolve_turn,
-)
-from balance.kernel import jit
-from balance.kernel.jit import compiled
+from balance.compile import warm
+from balance.kernel.game import play_game, resolve_turn
+from balance.compile import jit
+from balance.compile.jit import compiled
 from balance.kernel.state import allocate
+from balance.play import entry_point, play_chunk, play_expert_chunk
 from balance.records import C_GAME, N_FIELDS
 from balance.runner import _policies, run_games
 from policies.dispatch import policy_declare
 
 
 def test_numba_is_the_minor_version_jit_py_was_written_for():
-    """balance/kernel/jit.py relies on numba's internals; pyproject.toml pins their version."""
+    """balance/compile/jit.py relies on numba's internals; pyproject.toml pins their version."""
     pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
     pin = next(
         Requirement(r) for r in pyproject["project"]["dependencies"] if r.startswith("numba")
     )
     assert numba.__version__ in pin.specifier, (
-        f"numba {numba.__version__} is installed, but balance/kernel/jit.py patches the internals "
+        f"numba {numba.__version__} is installed, but balance/compile/jit.py patches the internals "
         f"of numba{pin.specifier}: reinstall with `make venv` (pip install -e .), or port jit.py "
         "to the new version and move the pin in pyproject.toml"
     )
@@ -160,7 +155,7 @@ def test_both_entry_points_play_the_same_records():
 
 def test_the_helper_process_reports_each_function_compiled_in_turn():
     done = subprocess.run(
-        [sys.executable, "-m", "balance.kernel.warm"], capture_output=True, text=True, timeout=900
+        [sys.executable, "-m", "balance.compile.warm"], capture_output=True, text=True, timeout=900
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["declare compiled", "resolve_turn compiled"]

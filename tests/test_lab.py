@@ -13,7 +13,7 @@ from balance import codes
 from balance import records as R
 from balance.kernel import invariants as I
 from balance.kernel import state as S
-from balance.kernel.lab import pack_insert
+from balance.kernel.public import pack_insert
 from balance.observation import (
     LAB_EMPTY as EMPTY,
     LAB_LOG_FIELDS,

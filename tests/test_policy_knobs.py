@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from balance.config import ConfigError, load_config
-from policies import REGISTRY, SIDES, KnobRange, knob_ranges
+from balance.config import KnobRange, knob_ranges, load_config
+from balance.errors import ConfigError
+from policies import REGISTRY, SIDES
 
 
 def test_every_registered_knob_has_a_range_holding_its_default():

@@ -24,8 +24,8 @@ from typer.testing import CliRunner
 
 import balance
 from balance.cli import app
-from balance.kernel import jit
-from balance.kernel.jit import compiled
+from balance.compile import jit
+from balance.compile.jit import compiled
 
 SOURCE_TREE = Path(balance.__file__).resolve().parents[1]
 RUN = ["run", "--players", "9", "--games", "200"]

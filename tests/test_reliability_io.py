@@ -21,7 +21,8 @@ from typer.testing import CliRunner
 
 from balance import gate
 from balance.cli import app
-from balance.config import CONFIG_DIR, ConfigError, load_config
+from balance.config import CONFIG_DIR, load_config
+from balance.errors import ConfigError
 from balance.files import TEMPORARY_GLOB, written_whole
 
 BALANCE = str(Path(sys.executable).parent / "balance")  # the entry point beside this python
@@ -291,7 +292,7 @@ def test_a_set_integer_of_more_than_4300_digits_is_one_line():
 @pytest.mark.parametrize("game", [str(10**30), str(2**63), "-1"])
 def test_replay_refuses_a_game_index_outside_int64(game, monkeypatch):
     """Refused before the kernel is compiled for it (2**63 would compile it for uint64)."""
-    monkeypatch.setattr("balance.kernel.warm.compile_kernel", None)  # would raise if called
+    monkeypatch.setattr("balance.compile.warm.compile_kernel", None)  # would raise if called
     result = _cli("replay", "--game", game)
     _assert_one_error_line(result.exit_code, result.stderr, "--game", "2**63-1")
 

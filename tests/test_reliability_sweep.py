@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 
 from balance import sweep as sweep_module
 from balance.cli import app
-from balance.config import ConfigError
+from balance.errors import ConfigError
 from balance.report import write_report
 from balance.sweep import (
     CELLS,

@@ -149,7 +149,7 @@ def test_a_failing_report_leaves_the_earlier_one_intact(fuel_things, tmp_path, m
 
 
 def test_report_refuses_a_folder_that_is_not_a_report(fuel_things, tmp_path):
-    from balance.config import ConfigError
+    from balance.errors import ConfigError
 
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(ConfigError, match="not a report folder"):

@@ -62,8 +62,8 @@ def test_play_batches_cut_the_same_records_in_game_order():
 
 def play_on_one_thread_with(monkeypatch, entry):
     """The runner plays on one pool thread with `entry` standing in for the compiled kernel."""
-    monkeypatch.setattr("balance.kernel.game.entry_point", lambda rules, policies: entry)
-    monkeypatch.setattr("balance.kernel.warm.compile_kernel", lambda *args: None)
+    monkeypatch.setattr("balance.play.entry_point", lambda rules, policies: entry)
+    monkeypatch.setattr("balance.compile.warm.compile_kernel", lambda *args: None)
     monkeypatch.setattr(numba, "get_num_threads", lambda: 1)
 
 

@@ -3,7 +3,8 @@ and the one-line errors of a file that cannot be played."""
 
 import pytest
 
-from balance.config import ConfigError, load_config
+from balance.config import load_config
+from balance.errors import ConfigError
 from balance.evaluate import blocks
 from balance.strategy import Strategy, load_strategy, parse_mixture, parse_strategy, play_as
 

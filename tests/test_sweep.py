@@ -13,7 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 from polars.testing import assert_frame_equal
 
-from balance.config import ConfigError
+from balance.errors import ConfigError
 from balance.records import FIELD_NAMES, to_polars
 from balance.runner import run
 from balance.summary import PARQUET_METADATA_KEY

@@ -6,7 +6,7 @@ import numpy as np
 from balance import codes
 from balance.kernel import state as S
 from balance.kernel.game import begin_turn, finish_turn
-from balance.kernel.thing import pack_order
+from balance.kernel.public import D_COST, pack_order
 from balance import records as R
 from balance.observation import (
     OT_CONVERTS,
@@ -55,7 +55,7 @@ def activate(sc, c):
 
 
 def costs(sc, c):
-    return [int(sc.g.decl[c, j, S.D_COST]) for j in range(sc.ch[c, S.CH_N_DECL])]
+    return [int(sc.g.decl[c, j, D_COST]) for j in range(sc.ch[c, S.CH_N_DECL])]
 
 
 def test_THING_1_THING_HIDDEN_1_transformation_3_AP_only_from_turn_10_and_for_good():

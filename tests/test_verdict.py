@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from balance import gate
-from balance.config import ConfigError
+from balance.errors import ConfigError
 from balance.equilibrium import VERDICT, equilibrium, load_verdict, read_verdict_file
 from balance.report import EQUILIBRIUM_CHART, write_report
 from balance.sweep import parse_grid, plan_sweep, run_sweep

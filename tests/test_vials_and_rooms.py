@@ -7,7 +7,8 @@ import pytest
 
 from balance import codes
 from balance import records as R
-from balance.config import ConfigError, load_config, pack
+from balance.config import load_config, pack
+from balance.errors import ConfigError
 from balance.kernel import state as S
 from balance.kernel.actions import attack_chance
 from balance.kernel.characters import frostbite_delta

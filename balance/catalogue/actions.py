@@ -653,7 +653,7 @@ ACTIONS: tuple[Action, ...] = (
         step=7,
         ap="laboratory.insert_ap",
         rule="LOC-LAB-2",
-        doc="target = slot, arg = lab.pack_insert(source, label); LOC-LAB-2 (step 7)",
+        doc="target = slot, arg = public.pack_insert(source, label); LOC-LAB-2 (step 7)",
     ),
     Action(
         "A_LAB_START",

@@ -211,12 +211,14 @@ FIELDS: tuple[Field | str, ...] = (
         size=MAX_DECLARED,
         doc=("my code entries of last turn, in order: the room (UNSEEN: no entry), ..."),
     ),
-    Field("O_CODE_GUESS", size=MAX_DECLARED, doc="... the code entered (kernel.doors packing) ..."),
+    Field(
+        "O_CODE_GUESS", size=MAX_DECLARED, doc="... the code entered (kernel.public packing) ..."
+    ),
     Field(
         "O_CODE_FEEDBACK",
         size=MAX_DECLARED,
         doc=(
-            "... and what the keypad answered: kernel.doors feedback for my Erudition "
+            "... and what the keypad answered: kernel.public feedback for my Erudition "
             "(CODE-1..3), or codes.FEEDBACK_REFUSED"
         ),
     ),

@@ -1,2 +1,2 @@
-"""The compiled kernel: numba-compiled functions (kernel.jit.compiled) over the arrays of
-kernel.state, one module per part of the rules."""
+"""The compiled kernel: numba-compiled functions (balance.compile.jit.compiled) over the arrays
+of kernel.state, one module per part of the rules."""

@@ -4,7 +4,7 @@
 applies one kept declaration at its RES-ORDER step, re-checking what may have changed since.
 """
 
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.steps import action_step, is_move
 
 from balance import codes
@@ -78,8 +78,8 @@ from balance.kernel.thing import (
     active_melee,
     resolve_thing,
     thing_action_cost,
-    unpack_order,
 )
+from balance.kernel.public import unpack_order, D_ACTION, D_TARGET, D_ARG, D_COST
 from balance.kernel.contagion import (
     contagion_action_cost,
     first_aid_contagion,
@@ -88,9 +88,6 @@ from balance.kernel.contagion import (
 from balance.kernel.lab import lab_action_cost, resolve_lab
 from balance import records as R
 from balance.kernel.state import (
-    D_ACTION,
-    D_TARGET,
-    D_ARG,
     ST_ANALYZER_BROKEN,
     ST_COMPUTER_BROKEN,
     CH_ARCHETYPE,
@@ -112,7 +109,6 @@ from balance.kernel.state import (
     ST_SHIELD_ROOMS,
     ST_SHIELDS,
     IT_COLOUR,
-    D_COST,
     CH_HINDERED,
     CH_HINDER_IMMUNE,
     CH_SHIELDED,

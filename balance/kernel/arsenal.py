@@ -9,7 +9,7 @@ from balance import codes
 from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.characters import burst_organs, damage, die, paralysed
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import log_act
 from balance.kernel.items import (
     shed_belongings,

@@ -3,11 +3,12 @@
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import can_act, log_act
 from balance.kernel.items import drop_from_hand, drop_hands, take_back_dropped
 from balance.kernel.rng import WORLD, below, chance
 from balance import records as R
+from balance.kernel.public import band_marks
 from balance.kernel.state import (
     CH_ALIVE,
     CH_ARCHETYPE,
@@ -231,19 +232,6 @@ def frostbite_delta(ch, st, ip, c, temperature):
             felt += ip[P.I_RED_WARMTH]  # FROST-4, GAP-47: the red vial's +10
         parka = ch[c, CH_WORN] >= 0
     return band_marks(ip, felt, parka)
-
-
-@compiled
-def band_marks(ip, felt, parka):
-    """FROST-2, GAP-47: the marks of the band covering this felt temperature, with or without a
-    parka (a public rule: the policies reckon their own marks with it)."""
-    n_bands = ip[P.I_N_BANDS]
-    # the floors fall strictly (config), so the band is how many floors lie above felt: counted
-    # without a branch, as the felt temperature's band varies from call to call
-    band = 0
-    for k in range(n_bands - 1):  # colder than the last floor still counts in the last band
-        band += felt < ip[P.I_BAND_FLOOR + k]
-    return ip[P.I_BAND_PARKA + band] if parka else ip[P.I_BAND_BARE + band]
 
 
 @compiled

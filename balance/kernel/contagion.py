@@ -38,12 +38,9 @@ from balance.kernel.characters import (
 from balance.kernel.events import log_event
 from balance.kernel.food import looks_dead
 from balance.kernel.items import shed_belongings, drop_hands, take_from_supply
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import count_shot, log_act
 from balance.kernel.state import (
-    D_ACTION,
-    D_TARGET,
-    D_ARG,
     CH_ALIVE,
     CH_BACKPACK,
     CH_BURNED,
@@ -73,6 +70,7 @@ from balance.kernel.state import (
     ST_TEMPERATURE,
     ST_TURN,
 )
+from balance.kernel.public import D_ACTION, D_TARGET, D_ARG
 from balance.observation import (
     O_BODIES_BURNABLE,
     O_DOGS_ALIVE,

@@ -2,7 +2,7 @@
 (where it feeds what characters perceive: balance.kernel.perception)."""
 
 from balance import codes
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.state import (
     EV_A,
     EV_ACTOR,

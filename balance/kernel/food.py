@@ -27,7 +27,7 @@ from balance.kernel.items import (
     take_from_supply,
     wear_parka,
 )
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import log_act, sees_in_room
 from balance.kernel.station import room_powered
 from balance.kernel.state import (

@@ -1,4 +1,5 @@
-"""One game from setup to its end, and the chunk and replay entry points (A1, A2, A5).
+"""One game from setup to its end (A1, A2, A5), played through the policies an entry point
+hands it (balance.play, which holds the chunk and replay entry points).
 
 A turn: start-of-turn effects (frostbite, generator burn, weather, timers, lighting), then every
 character able to act declares through its policy, then the 13 resolution steps, then the
@@ -40,7 +41,7 @@ from balance.kernel.contagion import (
 from balance.kernel.events import log_event
 from balance.kernel.food import set_up_food
 from balance.kernel.helicopter import set_up_helicopter, take_off
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.invariants import check_declarations, check_invariants
 from balance.kernel.items import stock_items
 from balance.kernel.lab import run_analyzer, set_up_lab, start_comparison
@@ -56,11 +57,7 @@ from balance.kernel.station import (
     draw_weather,
     update_temperatures,
 )
-from policies.dispatch import EXPERT_POLICIES, expert_declare, policy_declare
 from balance.kernel.state import (
-    D_ACTION,
-    D_TARGET,
-    D_ARG,
     CH_ALIVE,
     CH_BACKPACK,
     CH_BLACKOUT_TURN,
@@ -133,6 +130,7 @@ from balance.kernel.state import (
     ST_WINNER,
     ST_YELLOW_LEFT,
 )
+from balance.kernel.public import D_ACTION, D_TARGET, D_ARG
 
 
 @compiled
@@ -656,7 +654,7 @@ def play_game(g, rules, policies, seed, game, rec, dispatch, checks):
     rules = (ip, fp, room_block, adjacent, next_hop), the packed config (balance.config.Packed);
     policies = (human policy id, its knobs, Thing policy id, its knobs). Both are unpacked once
     per game: the turn loop passes plain arrays. `dispatch` and `checks` are the entry point's
-    choice of policies and of invariant checks (play_chunk, play_expert_chunk)."""
+    choice of policies and of invariant checks (balance.play)."""
     ip, fp, room_block, adjacent, next_hop = rules
     h_id, h_knobs, t_id, t_knobs = policies
     new_game(g, ip, fp, seed, game, rec)
@@ -672,39 +670,3 @@ def play_game(g, rules, policies, seed, game, rec, dispatch, checks):
         if over:
             break
     end_game(g, rec, over)
-
-
-@compiled(nogil=True)
-def play_chunk(g, seed, first_game, out, rules, policies):
-    """Play games first_game .. first_game + len(out) - 1 one after another in the arrays of g
-    (state.allocate), one record row each; with g allocated for replay, one game with its event
-    log and snapshots. Runs without the GIL: balance.runner plays chunks on several threads, and
-    each game's result depends on (seed, game index) only. Any policies; the invariants are
-    checked when the rules' switch asks for them (config.pack). A chunk ends before its next
-    game once g.stop[0] is set (by the runner, on Ctrl-C or an error), leaving the rows of the
-    games it did not play as they were: a run stops within a game, not a chunk."""
-    for i in range(out.shape[0]):
-        if g.stop[0]:
-            return
-        play_game(g, rules, policies, seed, first_game + i, out[i], policy_declare, True)
-
-
-@compiled(nogil=True)
-def play_expert_chunk(g, seed, first_game, out, rules, policies):
-    """play_chunk for the policies of EXPERT_POLICIES, without invariant checks: the same
-    records, from a compile without the other policies and the checks (a run's first,
-    from an empty cache, is about a sixth shorter)."""
-    for i in range(out.shape[0]):
-        if g.stop[0]:
-            return
-        play_game(g, rules, policies, seed, first_game + i, out[i], expert_declare, False)
-
-
-def entry_point(rules, policies):
-    """The entry point that plays these packed rules and policies: play_expert_chunk when it
-    can, else play_chunk."""
-    ip = rules[0]
-    h_id, _, t_id, _ = policies
-    if ip[P.I_CHECK_INVARIANTS] == 0 and h_id in EXPERT_POLICIES and t_id in EXPERT_POLICIES:
-        return play_expert_chunk
-    return play_chunk

@@ -10,11 +10,9 @@ from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.characters import roll_conversion
 from balance.kernel.items import pour_with_store
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import can_act, log_act
 from balance.kernel.state import (
-    D_ACTION,
-    D_ARG,
     CH_FORM,
     CH_LEFT_STATION,
     CH_N_DECL,
@@ -31,6 +29,7 @@ from balance.kernel.state import (
     ST_TURN,
     ST_WINNER,
 )
+from balance.kernel.public import D_ACTION, D_ARG
 
 
 @compiled

@@ -33,9 +33,9 @@ computer's log or what characters read of it or asked of it out of range (LOC-LA
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.doors import is_valid_code
+from balance.kernel.public import is_valid_code
 from balance.kernel.food import ALL_DOSES
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.lab import valid_owner
 from balance.observation import LAB_LOG_FIELDS, LAB_LOG_ROWS
 from balance.kernel.state import (

@@ -8,7 +8,7 @@ import numpy as np
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.state import (
     CH_BACKPACK,
     CH_HAND,

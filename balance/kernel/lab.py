@@ -45,13 +45,10 @@ from balance.kernel.items import (
     put_in_hand,
     take_from_supply,
 )
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import log_act, perceives_details
 from balance.kernel.station import room_powered
 from balance.kernel.state import (
-    D_ACTION,
-    D_TARGET,
-    D_ARG,
     CH_BACKPACK,
     CH_FORM,
     CH_HAND,
@@ -82,6 +79,7 @@ from balance.kernel.state import (
     ST_LAB_STARTER,
     ST_TURN,
 )
+from balance.kernel.public import D_ACTION, D_ARG, D_TARGET, N_SOURCES, insert_label, insert_source
 from balance.observation import (
     LAB_EMPTY,
     LAB_LOG_FIELDS,
@@ -95,24 +93,6 @@ from balance.observation import (
     O_LAB_STAGE,
     O_LAB_VIEW_TURN,
 )
-
-N_SOURCES = 5  # where an inserted sample comes from: hand 0 or 1, backpack slot 0..2 (2 + k)
-
-
-@compiled
-def pack_insert(source, label):
-    """A_LAB_INSERT's arg: the sample in `source` (hand 0/1, backpack slot 2 + k) gets `label`."""
-    return source + 8 * label
-
-
-@compiled
-def insert_source(arg):
-    return arg & 7
-
-
-@compiled
-def insert_label(arg):
-    return arg >> 3
 
 
 @compiled

@@ -1,5 +1,5 @@
 """Locked doors and ID cards in play (A13: DOOR-1..5, CODE-1..3, ID-1..3; GAP-2, GAP-5, GAP-25,
-GAP-26, GAP-45, GAP-51, GAP-63). The codes' arithmetic is in balance.kernel.doors.
+GAP-26, GAP-45, GAP-51, GAP-63). The codes' arithmetic is in balance.kernel.public.
 
 One door per room, the Street excepted: its lock covers every way in (GAP-26) and it is the
 room's outside door, whose breaking cools the room (TEMP-2(b)). It is broken from inside the room
@@ -15,7 +15,7 @@ or destroyed; the card of character c is item it.shape[0] - players + c (items.s
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.doors import (
+from balance.kernel.public import (
     OPEN_BULLS,
     SHOWS_ABSENT,
     SHOWS_POSITIONS,
@@ -27,7 +27,7 @@ from balance.kernel.doors import (
 )
 from balance.kernel.events import log_event
 from balance.kernel.items import drop_on_floor, holds_kind
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import can_act, log_act
 from balance.kernel.rng import WORLD, below
 from balance.kernel.state import (
@@ -386,7 +386,7 @@ def witness(ch, st, c, room, opened):
 
 @compiled
 def code_insight(ip, erudition):
-    """What a code entry shows beyond bulls and cows at this Erudition (doors.SHOWS_* bits):
+    """What a code entry shows beyond bulls and cows at this Erudition (public.SHOWS_* bits):
     the right positions (CODE-2, STAT-ERUD-1) and the absent digits (CODE-3, STAT-ERUD-2)."""
     insight = 0
     if erudition >= ip[P.I_POSITIONS_ERUDITION]:

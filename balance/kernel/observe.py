@@ -10,7 +10,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.actions import block_of_generator_room
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import perceive, perceives_details
 from balance.kernel.arsenal import workshop_works
 from balance.kernel.characters import heavy_wound_hp

@@ -11,7 +11,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance.kernel.events import noticers, write_event
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.state import (
     CH_ALIVE,
     CH_FORM,

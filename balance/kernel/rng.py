@@ -9,7 +9,7 @@ Nothing here depends on threads or chunking: game i's streams depend on (seed, i
 
 import numpy as np
 
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -148,7 +148,7 @@ ST_DOORS_BROKEN = 32  # bitmask of the rooms whose door is broken (DOOR-2, DOOR-
 ST_LOCKDOWN = 33  # 0/1: every door locked, only top-access cards open them (LOC-TOWER-4)
 ST_REPORT_TURN = 34  # turn the last access report was requested, 0 if never (LOC-TOWER-3)
 ST_ENTRY_LOG_TURN = 35  # turn the last entry log was requested, 0 if never (LOC-TOWER-4)
-ST_CODE = 36  # N_ROOMS cells: each room's code (kernel.doors packing), -1 if it has none
+ST_CODE = 36  # N_ROOMS cells: each room's code (kernel.public packing), -1 if it has none
 ST_OPENED_FROM = ST_CODE + N_ROOMS  # N_ROOMS cells: bitmask of the rooms from which the door
 #                                     was opened this turn (GAP-25: the link stays open)
 LOG_SLOTS = ENTRY_LOG_SLOTS  # turns the entry log keeps (LOC-TOWER-4); slot = turn % LOG_SLOTS
@@ -213,11 +213,6 @@ ST_SHIELDS = ST_STEP_RANKS + N_STEPS + 1  # N_ROOMS * N_OBJECTS cells: percentag
 ST_WEATHER = ST_SHIELDS + N_ROOMS * N_OBJECTS  # weather by turn, drawn in advance (GAP-55)
 N_ST = ST_WEATHER
 
-# --- decl: the last axis of a declaration ---
-D_ACTION = 0
-D_TARGET = 1
-D_ARG = 2
-D_COST = 3  # the AP it cost, filled in by actions.declare (policies fill the first three)
 
 # --- each room as surveyed once a turn, before the declarations (observe.survey) ---
 RS_CHARACTERS = 0  # bitmask of the characters in the room on the station, alive or not
@@ -287,7 +282,7 @@ class Game(NamedTuple):
     snap_rooms: np.ndarray  # int64[T, 3, N_ROOMS]: temperature, lighting, door (codes.DOOR_*)
     snap_chars: np.ndarray  # int64[T, n, SNAP_FIELDS]
     # int64[1]: shared by a run's chunks; set to 1 (Ctrl-C, an error) to end each chunk before
-    # its next game (game.play_chunk)
+    # its next game (balance.play.play_chunk)
     stop: np.ndarray
 
 
@@ -323,7 +318,7 @@ def allocate(ip, n_events, stop=None):
     """Allocate one game's arrays for the players and items in ip; n_events > 0 switches on
     replay mode (the whole game's event log and per-turn snapshots), else the event log holds
     one turn. `stop` is the run's stop flag (int64[1]), a fresh one when None. Plain numpy,
-    called from Python: the compiled kernel never allocates (kernel.jit)."""
+    called from Python: the compiled kernel never allocates (balance.compile.jit)."""
     n = ip[P.I_PLAYERS]
     t = ip[P.I_MAX_TURNS] if n_events > 0 else 0
     i64 = np.int64

@@ -5,7 +5,7 @@ import numpy as np
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import can_act
 from balance.kernel.rng import chance, weather_stream
 from balance.kernel.state import (

@@ -4,7 +4,7 @@ only the steps, and in each step only the characters, with something to resolve.
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.state import CH_RANK, CH_STEPS, ST_STEP_RANKS, ST_STEPS
 
 

@@ -18,10 +18,10 @@ from balance import codes
 from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.events import log_event
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import log_act
 from balance.kernel.locks import carries_card
-from balance.kernel.doors import is_valid_code
+from balance.kernel.public import edit_code, edit_room, edit_who, is_valid_code
 from balance.kernel.state import (
     CH_CARD_ACCESS,
     CH_CARD_TOP,
@@ -35,37 +35,6 @@ from balance.kernel.state import (
     ST_TURN,
 )
 from balance.kernel.station import any_generator_running
-
-_CODE_FIELD = 16383  # 14 bits: a code + 1, 0 to keep the room's code
-_WHO_SHIFT = 18
-
-
-@compiled
-def pack_card_access(owner, rooms):
-    """T_CARD_ACCESS's arg: the card of `owner` will open exactly the rooms of bitmask `rooms`."""
-    return owner | (rooms << 4)
-
-
-@compiled
-def pack_edit(room, code, who):
-    """T_EDIT_ROOM's arg: room's new code (-1: keep it) and the owners whose cards may enter
-    (bitmask; -1: keep who may)."""
-    return room | ((code + 1) << 4) | ((who + 1) << _WHO_SHIFT)
-
-
-@compiled
-def edit_room(arg):
-    return arg & 15
-
-
-@compiled
-def edit_code(arg):
-    return ((arg >> 4) & _CODE_FIELD) - 1
-
-
-@compiled
-def edit_who(arg):
-    return (arg >> _WHO_SHIFT) - 1
 
 
 @compiled

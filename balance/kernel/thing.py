@@ -31,14 +31,11 @@ from balance.kernel.characters import (
 )
 from balance.kernel.events import log_event
 from balance.kernel.items import shed_belongings
-from balance.kernel.jit import compiled
+from balance.compile.jit import compiled
 from balance.kernel.perception import can_act, log_act
 from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.steps import add_step, is_move
 from balance.kernel.state import (
-    D_ACTION,
-    D_TARGET,
-    D_ARG,
     CH_ACTIVE_READY,
     CH_ALIVE,
     CH_ARCHETYPE,
@@ -57,10 +54,10 @@ from balance.kernel.state import (
     CH_ROOMS_BEFORE,
     CH_SANITY,
     CH_TURN_ROOM,
-    D_COST,
     ST_CONVERTS,
     ST_TURN,
 )
+from balance.kernel.public import D_ACTION, D_ARG, D_COST, D_TARGET, unpack_order
 from balance.observation import (
     OT_ARCHETYPE,
     OT_CONVERTS,
@@ -75,26 +72,6 @@ from balance.observation import (
     O_THING,
     UNSEEN,
 )
-
-
-@compiled
-def pack_order(action, target, arg):
-    """ARCH-QUEEN-1, GAP-42: the forced declaration in one arg (codes.ORDER_*)."""
-    return (
-        action
-        | ((target + 1) << codes.ORDER_TARGET_SHIFT)
-        | ((arg + codes.ORDER_ARG_OFFSET) << codes.ORDER_ARG_SHIFT)
-    )
-
-
-@compiled
-def unpack_order(packed):
-    """(action, target, arg) of an Order's arg."""
-    mask = (1 << codes.ORDER_TARGET_SHIFT) - 1
-    action = packed & mask
-    target = ((packed >> codes.ORDER_TARGET_SHIFT) & ((1 << 8) - 1)) - 1
-    arg = (packed >> codes.ORDER_ARG_SHIFT) - codes.ORDER_ARG_OFFSET
-    return action, target, arg
 
 
 @compiled

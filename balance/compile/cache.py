@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from balance import build_folder
-from balance.config import ConfigError
+from balance.errors import ConfigError
 
 PREFIX = "numba-"  # every build's folder name starts with it; nothing else under the root is ours
 REMOVING = ".removing-"  # a folder being removed, renamed out of the builds' names

@@ -1,40 +1,144 @@
-"""Door codes and the feedback of a wrong entry (A13: CODE-1..3; GAP-5, GAP-25).
-
-Representation (one int64 per code, so the kernel keeps the 3 door codes in an int64 array):
-a code is its 4 digits packed base 10, leftmost digit first, as the number written on the
-keypad: 0123 -> 123, 9876 -> 9876. Position 0 is the leftmost digit, position 3 the rightmost.
-A valid code has 4 different digits 0-9, leading 0 allowed (CODE-1, GAP-5): 10*9*8*7 = 5,040
-codes. Guesses are codes too: an entry is 4 different digits (the model's enterers never key in
-a repeated digit; the functions below assume it).
-
-Code index: the 5,040 codes ranked in increasing numeric order (index 0 = 0123, index
-5039 = 9876); `code_at` unranks, `code_index` ranks. This is the lexicographic order of the digit
-permutations, so unranking is a mixed-radix number with place values 504, 56, 7, 1.
-
-Position masks: bit i (value 1 << i) stands for position i, leftmost digit = bit 0.
-
-Feedback (what the enterer learns from one entry, CODE-1..3), packed into one int64:
-    bulls                     bits 0-2   digits in the right position (CODE-1); 4 = the door opens
-    cows            << 3      bits 3-5   digits in the code but in the wrong position (CODE-1)
-    right positions << 6      bits 6-9   which positions are right, if the enterer is shown them
-                                         (SHOWS_POSITIONS: CODE-2, STAT-ERUD-1), else 0
-    absent digits   << 10     bits 10-13 which entered digits (by position in the guess) are not in
-                                         the code, if he is shown them (SHOWS_ABSENT: CODE-3,
-                                         STAT-ERUD-2), else 0
-What an enterer is shown goes by his Erudition against the config's thresholds
-(doors.positions_erudition, 2, and doors.absent_erudition, 3: locks.code_insight).
-For example code 1234, guess 1243: bulls 2, cows 2, right positions 0b0011, absent 0b0000, so
-feedback = 2 + (2 << 3) = 18 shown neither and 18 + (3 << 6) = 210 shown the positions. The right
-code gives bulls = 4 (and mask 0b1111 if the positions are shown): `is_open` tests that.
-"""
+"""What the policies may know of the rules besides their parameters (balance.kernel.params), the
+codes (balance.codes) and the observation (balance.observation): the layout of a declaration and
+the args that pack several values, the fields of the Thing's part of the observation, the marks
+of the frost bands, and the door codes with the feedback an entry gives. The kernel reads them
+from here too: one definition of each, shared by the rules and the policies. Nothing here reads
+a game's state."""
 
 from itertools import permutations
 
 import numpy as np
 
-from balance.kernel.jit import compiled
+from balance import codes
+from balance.compile.jit import compiled
+from balance.kernel import params as P
 from balance.kernel.rng import below
 
+
+# --- decl: the last axis of a declaration ---
+D_ACTION = 0
+D_TARGET = 1
+D_ARG = 2
+D_COST = 3  # the AP it cost, filled in by actions.declare (policies fill the first three)
+
+
+# --- args that pack several values (the kernel unpacks them) ---
+
+N_SOURCES = 5  # where an inserted sample comes from: hand 0 or 1, backpack slot 0..2 (2 + k)
+
+
+@compiled
+def pack_insert(source, label):
+    """A_LAB_INSERT's arg: the sample in `source` (hand 0/1, backpack slot 2 + k) gets `label`."""
+    return source + 8 * label
+
+
+@compiled
+def insert_source(arg):
+    return arg & 7
+
+
+@compiled
+def insert_label(arg):
+    return arg >> 3
+
+
+_CODE_FIELD = 16383  # 14 bits: a code + 1, 0 to keep the room's code
+_WHO_SHIFT = 18
+
+
+@compiled
+def pack_card_access(owner, rooms):
+    """T_CARD_ACCESS's arg: the card of `owner` will open exactly the rooms of bitmask `rooms`."""
+    return owner | (rooms << 4)
+
+
+@compiled
+def pack_edit(room, code, who):
+    """T_EDIT_ROOM's arg: room's new code (-1: keep it) and the owners whose cards may enter
+    (bitmask; -1: keep who may)."""
+    return room | ((code + 1) << 4) | ((who + 1) << _WHO_SHIFT)
+
+
+@compiled
+def edit_room(arg):
+    return arg & 15
+
+
+@compiled
+def edit_code(arg):
+    return ((arg >> 4) & _CODE_FIELD) - 1
+
+
+@compiled
+def edit_who(arg):
+    return (arg >> _WHO_SHIFT) - 1
+
+
+@compiled
+def pack_order(action, target, arg):
+    """ARCH-QUEEN-1, GAP-42: the forced declaration in one arg (codes.ORDER_*)."""
+    return (
+        action
+        | ((target + 1) << codes.ORDER_TARGET_SHIFT)
+        | ((arg + codes.ORDER_ARG_OFFSET) << codes.ORDER_ARG_SHIFT)
+    )
+
+
+@compiled
+def unpack_order(packed):
+    """(action, target, arg) of an Order's arg."""
+    mask = (1 << codes.ORDER_TARGET_SHIFT) - 1
+    action = packed & mask
+    target = ((packed >> codes.ORDER_TARGET_SHIFT) & ((1 << 8) - 1)) - 1
+    arg = (packed >> codes.ORDER_ARG_SHIFT) - codes.ORDER_ARG_OFFSET
+    return action, target, arg
+
+
+# --- frostbite ---
+
+
+@compiled
+def band_marks(ip, felt, parka):
+    """FROST-2, GAP-47: the marks of the band covering this felt temperature, with or without a
+    parka (a public rule: the policies reckon their own marks with it)."""
+    n_bands = ip[P.I_N_BANDS]
+    # the floors fall strictly (config), so the band is how many floors lie above felt: counted
+    # without a branch, as the felt temperature's band varies from call to call
+    band = 0
+    for k in range(n_bands - 1):  # colder than the last floor still counts in the last band
+        band += felt < ip[P.I_BAND_FLOOR + k]
+    return ip[P.I_BAND_PARKA + band] if parka else ip[P.I_BAND_BARE + band]
+
+
+# Door codes and the feedback of a wrong entry (A13: CODE-1..3; GAP-5, GAP-25).
+#
+# Representation (one int64 per code, so the kernel keeps the 3 door codes in an int64 array):
+# a code is its 4 digits packed base 10, leftmost digit first, as the number written on the
+# keypad: 0123 -> 123, 9876 -> 9876. Position 0 is the leftmost digit, position 3 the rightmost.
+# A valid code has 4 different digits 0-9, leading 0 allowed (CODE-1, GAP-5): 10*9*8*7 = 5,040
+# codes. Guesses are codes too: an entry is 4 different digits (the model's enterers never key in
+# a repeated digit; the functions below assume it).
+#
+# Code index: the 5,040 codes ranked in increasing numeric order (index 0 = 0123, index
+# 5039 = 9876); `code_at` unranks, `code_index` ranks. This is the lexicographic order of the digit
+# permutations, so unranking is a mixed-radix number with place values 504, 56, 7, 1.
+#
+# Position masks: bit i (value 1 << i) stands for position i, leftmost digit = bit 0.
+#
+# Feedback (what the enterer learns from one entry, CODE-1..3), packed into one int64:
+#     bulls                     bits 0-2   digits in the right position (CODE-1); 4 = the door opens
+#     cows            << 3      bits 3-5   digits in the code but in the wrong position (CODE-1)
+#     right positions << 6      bits 6-9   which positions are right, if the enterer is shown them
+#                                          (SHOWS_POSITIONS: CODE-2, STAT-ERUD-1), else 0
+#     absent digits   << 10     bits 10-13 which entered digits (by position in the guess) are
+#                                          not in the code, if he is shown them (SHOWS_ABSENT:
+#                                          CODE-3, STAT-ERUD-2), else 0
+# What an enterer is shown goes by his Erudition against the config's thresholds
+# (doors.positions_erudition, 2, and doors.absent_erudition, 3: locks.code_insight).
+# For example code 1234, guess 1243: bulls 2, cows 2, right positions 0b0011, absent 0b0000, so
+# feedback = 2 + (2 << 3) = 18 shown neither and 18 + (3 << 6) = 210 shown the positions. The right
+# code gives bulls = 4 (and mask 0b1111 if the positions are shown): `is_open` tests that.
 N_CODES = 5040  # 10 * 9 * 8 * 7 codes of 4 different digits (GAP-5)
 N_DIGITS = 4
 FB_COWS_SHIFT = 3

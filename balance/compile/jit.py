@@ -344,7 +344,7 @@ class _CompiledCodeDispatcher(CPUDispatcher):
 
     `compiled_elsewhere`, when set, is called (once) before this function is first compiled:
     it waits until another process has compiled it into the on-disk cache, from which numba
-    then loads it (balance.kernel.warm splits a cold compile between two processes)."""
+    then loads it (balance.compile.warm splits a cold compile between two processes)."""
 
     compiled_elsewhere = None
 

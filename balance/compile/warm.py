@@ -3,8 +3,8 @@ resolution while this one compiles the rest of the kernel.
 
 Numba compiles in one thread, so the first run after an install or a change of the compiled
 sources kept one core busy for minutes and left the other idle. `compile_kernel` starts a
-helper (`python -m balance.kernel.warm`) that compiles `declare` and `resolve_turn`, and all
-they call, into numba's on-disk cache, and meanwhile compiles the entry point here (game.py:
+helper (`python -m balance.compile.warm`) that compiles `declare` and `resolve_turn`, and all
+they call, into numba's on-disk cache, and meanwhile compiles the entry point here (balance.play:
 play_chunk or play_expert_chunk, which call them alike). This compile reaches `declare` after
 the setup, the start of the turn, the observation and the policies, about as much work as the
 helper's; it waits there for the helper to report each of the two, and numba loads them from
@@ -115,11 +115,11 @@ class _Helper:
 
 
 def compile_kernel(entry, g, seed, first_game, out, rules, policies) -> None:
-    """Compile the entry point `entry` (game.entry_point) for the types of these arguments
+    """Compile the entry point `entry` (balance.play.entry_point) for the types of these arguments
     (those of a call), or load it from numba's cache when it is there, in this thread: the
     runner's threads then only call it. A cold compile on a machine of two cores or more is
     split with a helper process, which hands its functions over through the on-disk cache: none
-    when the cache cannot be written (jit._KernelCache.of)."""
+    when the cache cannot be written (balance.compile.jit._KernelCache.of)."""
     sig = tuple(numba.typeof(a) for a in (g, seed, first_game, out, rules, policies))
     if sig in entry.overloads:
         return
@@ -127,7 +127,7 @@ def compile_kernel(entry, g, seed, first_game, out, rules, policies) -> None:
         entry.compile(sig)  # loads it, or compiles it in this process alone
         return
     process = subprocess.Popen(
-        [sys.executable, "-m", "balance.kernel.warm"],
+        [sys.executable, "-m", "balance.compile.warm"],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
