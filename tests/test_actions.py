@@ -243,7 +243,7 @@ def test_LIGHT_4_a_blizzard_halves_a_humans_chance_and_THING_P_1_not_a_things():
     """LIGHT-4 (a decision: the source is silent): on the Street in a blizzard a human's chance
     is halved as in the dark (LIGHT-2); a hidden Thing's Night vision spares it (THING-P-1).
     In clear weather the Street is dark: the same."""
-    from balance.kernel.actions import success_chance
+    from balance.kernel.hindering import success_chance
 
     sc = lit()
     sc.make_thing(1)

@@ -44,7 +44,7 @@ def room(r: int, dark: bool = False, sets: tuple[str, ...] = ()) -> Scenario:
 
 
 def kill(sc: Scenario, c: int) -> None:
-    """c dies of an attack where he stands (as characters.die leaves him)."""
+    """c dies of an attack where he stands (as health.die leaves him)."""
     sc.ch[c, S.CH_ALIVE] = 0
     sc.ch[c, S.CH_HP] = 0
     sc.ch[c, S.CH_DEATH_CAUSE] = codes.DC_ATTACK

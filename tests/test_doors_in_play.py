@@ -11,7 +11,7 @@ from balance.config import load_config
 from balance.errors import ConfigError
 from balance.kernel import public as D
 from balance.kernel import state as S
-from balance.kernel.characters import die
+from balance.kernel.health import die
 from balance.kernel.game import new_game
 from balance.kernel.public import pack_card_access, pack_edit
 from balance.observation import (

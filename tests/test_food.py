@@ -12,7 +12,7 @@ import pytest
 from balance import codes
 from balance import records as R
 from balance.kernel import state as S
-from balance.kernel.characters import red_vial_active
+from balance.kernel.vials import red_vial_active
 from balance.kernel.food import COOKED_BLUE, COOKED_RED, DOSE_BLUE, DOSE_RED
 from balance.observation import (
     O_FOOD_COUNT_TURN,

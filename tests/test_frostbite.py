@@ -10,7 +10,7 @@ from balance import records as R
 from balance.config import load_config, pack
 from balance.kernel import params as P
 from balance.kernel import state as S
-from balance.kernel.characters import frostbite_delta
+from balance.kernel.frost import frostbite_delta
 from balance.kernel.public import band_marks
 from harness import Scenario
 

@@ -6,7 +6,8 @@ import pytest
 
 from balance import codes
 from balance.kernel import state as S
-from balance.kernel.actions import action_cost, success_chance
+from balance.kernel.actions import action_cost
+from balance.kernel.hindering import success_chance
 from harness import lit
 
 HINDERER, HINDERED, OTHER = 0, 1, 2

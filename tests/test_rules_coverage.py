@@ -281,7 +281,7 @@ def test_tests_exist_and_mention_the_rule():
 
 def names_a_thing(name: str) -> bool:
     """Whether a dotted name in backticks is a config key, a pattern of keys (`stock.*`), or a
-    function or constant of a module of the kernel or the policies (`actions.aimed_object`)."""
+    function or constant of a module of the kernel or the policies (`hindering.aimed_object`)."""
     if name in SCHEMA or ("*" in name and fnmatch.filter(SCHEMA, name)):
         return True
     module, _, attribute = name.rpartition(".")
@@ -297,7 +297,7 @@ def names_a_thing(name: str) -> bool:
 
 def test_every_dotted_name_in_the_text_exists():
     """A key, pattern of keys or code name written in backticks (`generator.burn_per_turn`,
-    `characters.heavy_wound_hp`) names something that exists; `KEY = value` is read as KEY."""
+    `health.heavy_wound_hp`) names something that exists; `KEY = value` is read as KEY."""
     text = REFERENCE.read_text(encoding="utf-8")
     names = set(re.findall(r"`([a-z_]+(?:\.[a-z_0-9*]+)+)(?:\s*=[^`]*)?`", text))
     unknown = sorted(

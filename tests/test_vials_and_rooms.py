@@ -10,8 +10,8 @@ from balance import records as R
 from balance.config import load_config, pack
 from balance.errors import ConfigError
 from balance.kernel import state as S
-from balance.kernel.actions import attack_chance
-from balance.kernel.characters import frostbite_delta
+from balance.kernel.combat import attack_chance
+from balance.kernel.frost import frostbite_delta
 from balance.observation import (
     FORECAST_SLOTS,
     O_FORECAST,

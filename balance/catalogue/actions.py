@@ -16,10 +16,33 @@ from dataclasses import dataclass
 from balance.codes import FOLLOW_STEP
 
 
+# the rule modules that price and resolve actions, each in balance/kernel/<section>.py (the
+# turn's markers resolve nothing and are priced by balance.kernel.actions itself)
+SECTIONS = (
+    "turn",
+    "move",
+    "inventory",
+    "upkeep",
+    "combat",
+    "arsenal",
+    "care",
+    "hindering",
+    "radio",
+    "helicopter",
+    "locks",
+    "terminal",
+    "food",
+    "thing",
+    "contagion",
+    "lab",
+)
+
+
 @dataclass(frozen=True)
 class Action:
     const: str  # the kernel's constant, codes.A_*
     name: str  # as replays and reports name it
+    section: str  # the rule module that prices and resolves it (SECTIONS)
     step: int  # RES-ORDER step (codes.MOVE_* for a move's exit and entry)
     ap: str | None  # the base.toml key of its AP cost
     rule: str  # rule IDs, space-separated
@@ -34,10 +57,13 @@ class Action:
 
 
 ACTIONS: tuple[Action, ...] = (
-    Action("A_NONE", "none", step=0, ap=None, rule="", doc="an empty declaration slot"),
+    Action(
+        "A_NONE", "none", section="turn", step=0, ap=None, rule="", doc="an empty declaration slot"
+    ),
     Action(
         "A_MOVE",
         "move",
+        section="move",
         step=10,
         ap="move.ap",
         rule="ACT-MOVE",
@@ -47,6 +73,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_OPEN_BOX",
         "open_box",
+        section="inventory",
         step=5,
         ap="items.open_box_ap",
         rule="LOC-WAREHOUSE-4",
@@ -55,6 +82,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_PICKUP",
         "pickup",
+        section="inventory",
         step=5,
         ap="items.pickup_ap",
         rule="ACT-PICKUP GAP-51",
@@ -66,6 +94,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_DROP",
         "drop",
+        section="inventory",
         step=1,
         ap=None,
         rule="ACT-DROP",
@@ -74,6 +103,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_PARKA_ON",
         "parka_on",
+        section="inventory",
         step=1,
         ap=None,
         rule="ACT-PARKA",
@@ -82,6 +112,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_REFUEL",
         "refuel",
+        section="upkeep",
         step=7,
         ap="items.refuel_ap",
         rule="GEN-4",
@@ -90,6 +121,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_FILL",
         "fill_canister",
+        section="upkeep",
         step=9,
         ap="items.pump_ap",
         rule="LOC-FUEL-1",
@@ -98,6 +130,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_BREAK",
         "break",
+        section="upkeep",
         step=8,
         ap="break.ap",
         rule="ACT-BREAK",
@@ -107,6 +140,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_REPAIR",
         "repair",
+        section="upkeep",
         step=7,
         ap="repair.ap",
         rule="ACT-REPAIR",
@@ -116,6 +150,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_BEACON",
         "activate_beacon",
+        section="upkeep",
         step=9,
         ap="beacon.activate_ap",
         rule="GAP-6",
@@ -124,6 +159,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_CALL",
         "call_for_help",
+        section="upkeep",
         step=9,
         ap="beacon.call_ap",
         rule="GAP-6",
@@ -132,6 +168,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_INFECT",
         "infect",
+        section="contagion",
         step=1,
         ap=None,
         rule="INF-1",
@@ -141,6 +178,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_BACKPACK",
         "backpack",
+        section="inventory",
         step=5,
         ap="items.backpack_ap",
         rule="ACT-BACKPACK",
@@ -149,6 +187,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_GIVE",
         "give",
+        section="inventory",
         step=5,
         ap="items.give_ap",
         rule="ACT-GIVE",
@@ -161,6 +200,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_RECEIVE",
         "receive",
+        section="inventory",
         step=5,
         ap="items.receive_ap",
         rule="ACT-RECEIVE",
@@ -170,6 +210,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_DESTROY",
         "destroy",
+        section="inventory",
         step=5,
         ap="items.destroy_ap",
         rule="ACT-DESTROY",
@@ -179,6 +220,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_SHOOT",
         "shoot",
+        section="combat",
         step=2,
         ap="combat.shoot_ap",
         rule="ACT-SHOOT",
@@ -189,6 +231,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_MELEE",
         "melee",
+        section="combat",
         step=3,
         ap="combat.melee_ap",
         rule="ACT-MELEE",
@@ -200,6 +243,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_FLASHLIGHT",
         "flashlight",
+        section="inventory",
         step=13,
         ap="items.flashlight_ap",
         rule="ACT-FLASHLIGHT",
@@ -208,6 +252,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_BANDAGE",
         "bandage",
+        section="care",
         step=6,
         ap="healing.bandage_ap",
         rule="ACT-BANDAGE",
@@ -219,6 +264,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_FIRSTAID",
         "first_aid",
+        section="care",
         step=6,
         ap="healing.firstaid_ap",
         rule="ACT-FIRSTAID",
@@ -230,6 +276,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_COVER",
         "cover",
+        section="combat",
         step=1,
         ap="combat.cover_ap",
         rule="ACT-COVER",
@@ -240,6 +287,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_HELI_FUEL",
         "heli_fuel",
+        section="helicopter",
         step=9,
         ap="helicopter.fuel_ap",
         rule="HELI-3",
@@ -248,6 +296,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_HELI_PREPARE",
         "heli_prepare",
+        section="helicopter",
         step=9,
         ap="helicopter.prepare_ap",
         rule="HELI-4",
@@ -256,6 +305,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_HELI_BOARD",
         "heli_board",
+        section="helicopter",
         step=9,
         ap="helicopter.board_ap",
         rule="HELI-5",
@@ -264,6 +314,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_DRINK",
         "drink",
+        section="care",
         step=6,
         ap="vials.drink_ap",
         rule="ACT-DRINK",
@@ -272,6 +323,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_MIRROR",
         "mirror",
+        section="care",
         step=4,
         ap="rooms.mirror_ap",
         rule="LOC-LIVING-2",
@@ -280,6 +332,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_FORECAST",
         "forecast",
+        section="care",
         step=4,
         ap="rooms.forecast_ap",
         rule="LOC-TOWER-2",
@@ -288,6 +341,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_PARKA_OFF",
         "parka_off",
+        section="inventory",
         step=1,
         ap="items.parka_off_ap",
         rule="ACT-PARKA",
@@ -296,6 +350,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_FUEL",
         "fuel_transfer",
+        section="inventory",
         step=4,
         ap="items.fuel_ap",
         rule="ACT-FUEL",
@@ -307,6 +362,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_RELOAD",
         "reload",
+        section="inventory",
         step=1,
         ap="combat.reload_ap",
         rule="GAP-16 ACT-RELOAD",
@@ -315,6 +371,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_RESOLVE_LAST",
         "resolve_last",
+        section="turn",
         step=0,
         ap=None,
         rule="AP-9",
@@ -324,6 +381,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_LOWER_INITIATIVE",
         "lower_initiative",
+        section="turn",
         step=0,
         ap=None,
         rule="AP-10",
@@ -333,6 +391,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_CRAFT",
         "craft",
+        section="arsenal",
         step=9,
         ap="crafting.ap",
         rule="CRAFT-1 LOC-ARSENAL-2",
@@ -341,6 +400,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_THROW",
         "throw_grenade",
+        section="arsenal",
         step=11,
         ap="grenade.throw_away_ap",
         rule="ITEM-GRENADE-2",
@@ -349,6 +409,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_FLAME_VOLLEY",
         "flame_volley",
+        section="combat",
         step=3,
         ap="flamethrower.volley_ap",
         rule="GAP-44",
@@ -359,6 +420,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_CODE",
         "enter_code",
+        section="locks",
         step=0,
         ap="doors.code_ap",
         rule="ACT-CODE CODE-1..3 GAP-25",
@@ -367,6 +429,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_IDCARD",
         "use_id_card",
+        section="locks",
         step=0,
         ap="doors.idcard_ap",
         rule="ACT-IDCARD ID-1..3 GAP-25",
@@ -375,6 +438,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_TERMINAL",
         "terminal",
+        section="terminal",
         step=4,
         ap=None,
         rule="LOC-TOWER-3/4",
@@ -383,6 +447,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_TAKE_FOOD",
         "take_food",
+        section="food",
         step=5,
         ap="freezer.take_ap",
         rule="GAP-50",
@@ -391,6 +456,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_STOVE_PREPARE",
         "stove_prepare",
+        section="food",
         step=9,
         ap="stove.prepare_ap",
         rule="LOC-LIVING-3",
@@ -399,6 +465,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_COOK",
         "cook",
+        section="food",
         step=9,
         ap="stove.cook_ap",
         rule="LOC-LIVING-4",
@@ -407,6 +474,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_EAT",
         "eat",
+        section="food",
         step=6,
         ap="food.eat_ap",
         rule="ACT-EAT",
@@ -415,6 +483,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_DOSE_FOOD",
         "dose_food",
+        section="food",
         step=5,
         ap="food.dose_ap",
         rule="ACT-DOSE-FOOD",
@@ -426,6 +495,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_COUNT_FOOD",
         "count_food",
+        section="food",
         step=4,
         ap="freezer.count_ap",
         rule="LOC-FREEZER-3",
@@ -435,6 +505,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_SEARCH_CORPSE",
         "search_corpse",
+        section="food",
         step=5,
         ap="corpse.search_ap",
         rule="GAP-51",
@@ -445,6 +516,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_RADIO_TOGGLE",
         "radio_toggle",
+        section="radio",
         step=13,
         ap="radio.toggle_ap",
         rule="ACT-RADIO-TOGGLE",
@@ -453,6 +525,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_RADIO_SPEAK",
         "radio_speak",
+        section="radio",
         step=1,
         ap="radio.speak_ap",
         rule="ACT-RADIO-SPEAK",
@@ -461,6 +534,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_HINDER",
         "hinder",
+        section="hindering",
         step=1,
         ap="hinder.ap",
         rule="ACT-HINDER-CHAR",
@@ -471,6 +545,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_HINDER_TARGET",
         "hinder_target",
+        section="hindering",
         step=1,
         ap="hinder.ap",
         rule="ACT-HINDER-TARGET",
@@ -484,6 +559,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_FOLLOW",
         "follow",
+        section="move",
         step=FOLLOW_STEP,
         ap="follow.ap",
         rule="ACT-FOLLOW",
@@ -494,6 +570,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_REACT",
         "react",
+        section="turn",
         step=0,
         ap=None,
         rule="GAP-33",
@@ -505,6 +582,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_TRANSFORM",
         "transform",
+        section="thing",
         step=1,
         ap="thing.transform_ap",
         rule="THING-HIDDEN-1",
@@ -514,6 +592,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_THROW_BACK",
         "throw_back",
+        section="thing",
         step=1,
         ap="thing.throw_back_ap",
         rule="THING-ACTIVE-6 GAP-40",
@@ -525,6 +604,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_CLAWS",
         "claws",
+        section="thing",
         step=3,
         ap="thing.claws_ap",
         rule="THING-ACTIVE-6",
@@ -536,6 +616,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_SPRAY",
         "toxic_spray",
+        section="thing",
         step=3,
         ap="thing.spray_ap",
         rule="THING-ACTIVE-6 GAP-40",
@@ -546,6 +627,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_CALL_SPAWN",
         "call_of_the_spawn",
+        section="thing",
         step=1,
         ap="thing.call_spawn_ap",
         rule="THING-P-5 GAP-38",
@@ -554,6 +636,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_ORDER",
         "order",
+        section="thing",
         step=1,
         ap="archetypes.order_ap",
         rule="ARCH-QUEEN-1 GAP-42",
@@ -564,6 +647,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_SCREAM",
         "scream",
+        section="thing",
         step=1,
         ap="archetypes.scream_ap",
         rule="ARCH-QUEEN-2 GAP-40",
@@ -574,6 +658,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_WAVES",
         "suppressing_waves",
+        section="thing",
         step=1,
         ap="archetypes.waves_ap",
         rule="ARCH-SOLDIER-1",
@@ -583,6 +668,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_REMOTE_BREAK",
         "remote_break",
+        section="thing",
         step=1,
         ap="archetypes.remote_break_ap",
         rule="ARCH-MUTANT-1 GAP-43",
@@ -592,6 +678,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_SALIVA",
         "saliva",
+        section="contagion",
         step=1,
         ap="saliva.ap",
         rule="SALIVA-1 GAP-37",
@@ -600,6 +687,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_BURN_CORPSE",
         "burn_corpse",
+        section="contagion",
         step=6,
         ap="corpse.burn_ap",
         rule="ACT-BURN-CORPSE GAP-60",
@@ -609,6 +697,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_EAT_STOCK",
         "eat_stock",
+        section="contagion",
         step=5,
         ap="thing_food.eat_ap",
         rule="LOC-FREEZER-4",
@@ -618,6 +707,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_KILL_DOG",
         "kill_dog",
+        section="contagion",
         step=3,
         ap="kennel.kill_ap",
         rule="LOC-KENNEL-2 GAP-53",
@@ -626,6 +716,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_BURN_DOG",
         "burn_dog",
+        section="contagion",
         step=6,
         ap="kennel.burn_ap",
         rule="LOC-KENNEL-2 GAP-53",
@@ -634,6 +725,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_BLOOD_SELF",
         "blood_self",
+        section="lab",
         step=5,
         ap="laboratory.blood_self_ap",
         rule="ACT-BLOOD-SELF INF-4",
@@ -642,6 +734,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_BLOOD_DOG",
         "blood_dog",
+        section="lab",
         step=5,
         ap="laboratory.dog_sample_ap",
         rule="LOC-KENNEL-2 GAP-53",
@@ -650,6 +743,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_LAB_INSERT",
         "lab_insert",
+        section="lab",
         step=7,
         ap="laboratory.insert_ap",
         rule="LOC-LAB-2",
@@ -658,6 +752,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_LAB_START",
         "lab_start",
+        section="lab",
         step=7,
         ap="laboratory.start_ap",
         rule="LOC-LAB-3 GAP-52",
@@ -666,6 +761,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_LAB_VIEW",
         "lab_view",
+        section="lab",
         step=1,
         ap="laboratory.view_ap",
         rule="LOC-LAB-4",

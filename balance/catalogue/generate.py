@@ -11,7 +11,7 @@ import re
 import textwrap
 from pathlib import Path
 
-from balance.catalogue.actions import ACTIONS
+from balance.catalogue.actions import ACTIONS, SECTIONS
 from balance.catalogue.events import EVENTS
 from balance.catalogue.numbers import DERIVED, MAX_BANDS, MAX_PROFESSIONS, NUMBERS
 from balance.catalogue.observation import FIELDS, THING
@@ -86,6 +86,14 @@ def actions_block() -> list[str]:
         lines += constant(action.const, code, action.doc)
     lines.append(f"N_ACTIONS = {len(ACTIONS)}")
     lines += table("ACTION_NAMES", [f'"{a.name}"' for a in ACTIONS])
+    lines.append(
+        "# the rule module that prices and resolves each action (balance/kernel/<section>.py)"
+    )
+    for code, section in enumerate(SECTIONS):
+        lines.append(f"S_{section.upper()} = {code}")
+    lines += table(
+        "ACTION_SECTION", [f"S_{a.section.upper()}" for a in ACTIONS], [a.const for a in ACTIONS]
+    )
     lines.append("# RES-ORDER step of each action (moves: codes.MOVE_* and ACTIVE_*)")
     lines += table("ACTION_STEP", [str(a.step) for a in ACTIONS], [a.const for a in ACTIONS])
     groups = (

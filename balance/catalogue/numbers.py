@@ -149,7 +149,7 @@ NUMBERS: tuple[Number, ...] = (
     Number("infection.light_crowd", Whole(1, MAX_CHARACTERS + 1), "I_INF_CROWD", "INF-5"),
     Number("infection.light_unconscious_ap", AP, "I_INF_UNCONSCIOUS_AP", "INF-5 GAP-14"),
     # [thing]
-    # THING-P-3: at least 1, for a Thing the cold fells on turn 1 (characters.hurt counts its
+    # THING-P-3: at least 1, for a Thing the cold fells on turn 1 (health.hurt counts its
     # paralysis from turn 0, RES-1) to be paralysed at all
     Number("thing.paralysis_turns", Whole(1, 100), "I_PARALYSIS", "THING-P-3"),
     Number("thing.revive_hp", Whole(1, 20), "I_REVIVE_HP", "THING-P-3"),

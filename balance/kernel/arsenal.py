@@ -8,7 +8,7 @@ flamethrower's attack its final target and chance.
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.characters import burst_organs, damage, die, paralysed
+from balance.kernel.health import burst_organs, damage, die, paralysed
 from balance.compile.jit import compiled
 from balance.kernel.perception import log_act
 from balance.kernel.items import (

@@ -3,14 +3,14 @@ ACT-BURN-CORPSE, THING-P-3, LIGHT-6, TEMP-6, LOC-KENNEL-1/2, LOC-FREEZER-4; GAP-
 GAP-53, GAP-60).
 
 - First aid (INF-8, GAP-35): when a bandage reaches another character who declared receiving it
-  (actions.bandage), a Thing bandaging may infect him (the BANDAGE_INFECT bit of its arg), and a
-  Thing receiving it always infects a human healer; both through characters.contaminate, the
+  (care.bandage), a Thing bandaging may infect him (the BANDAGE_INFECT bit of its arg), and a
+  Thing receiving it always infects a human healer; both through infection.contaminate, the
   very effect of INF-2/3/7, and neither starts the INF-6 cooldown (a variant switch does).
 - Saliva (SALIVA-1..3, GAP-37): it[i, IT_SALIVA] holds the delay the Thing chose; at the end of
   the turn (step 13) a clean human holding the item in a hand takes it: the item is clean again
   and ch[c, CH_SALIVA_TURN] is his blackout turn, cancelled if he is infected meanwhile
-  (characters.contaminate). He is unconscious for that whole turn and comes round in step 11
-  (characters.come_round) with no conversion and no Thing blood.
+  (infection.contaminate). He is unconscious for that whole turn and comes round in step 11
+  (health.come_round) with no conversion and no Thing blood.
 - Fire (ACT-BURN-CORPSE, GAP-60, LOC-KENNEL-2, GAP-53): half a canister from a canister or the
   flamethrower's tank in hand burns a body with everything on it (a paralysed Thing dies for
   good: THING-P-3) or a dead dog. The room is marked in st[ST_FIRE_ROOMS]; after this turn's
@@ -20,21 +20,15 @@ GAP-53, GAP-60).
 - A Thing in hidden form eats a box off the Freezer's shelves (LOC-FREEZER-4, GAP-50), lowering
   the live stock that WIN-3 reads (GAP-8).
 - GAP-38: saliva, the Thing's meal and the bandage's chosen infection are the hidden form's active
-  abilities, an original's alone (characters.is_hidden_original): an unaware convert may declare
+  abilities, an original's alone (health.is_hidden_original): an unaware convert may declare
   only what a human may. A convert receiving first aid still infects his healer: that is not a
   choice but his body's doing.
 """
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.characters import (
-    contaminate,
-    die,
-    is_hidden_original,
-    on_station,
-    other_here,
-    paralysed,
-)
+from balance.kernel.infection import contaminate
+from balance.kernel.health import die, is_hidden_original, on_station, other_here, paralysed
 from balance.kernel.events import log_event
 from balance.kernel.food import looks_dead
 from balance.kernel.items import shed_belongings, drop_hands, take_from_supply
@@ -261,7 +255,7 @@ def check_saliva(ch, it, st, events):
 @compiled
 def start_saliva_blackouts(ch, it, st, events):
     """SALIVA-2, UNC-1, UNC-2, GAP-56 (start of the turn): the saliva's blackout lasts this whole
-    turn; hand items drop and come back on waking in step 11 (characters.come_round, through the
+    turn; hand items drop and come back on waking in step 11 (health.come_round, through the
     knockout turn), with no conversion. SALIVA-3: an infection meanwhile has cancelled it."""
     t = st[ST_TURN]
     for c in range(ch.shape[0]):

@@ -15,7 +15,8 @@ Where food is:
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.arsenal import carried, use_up
-from balance.kernel.characters import count_dose, paralysed
+from balance.kernel.vials import count_dose
+from balance.kernel.health import paralysed
 from balance.kernel.events import log_event
 from balance.kernel.items import (
     drop_on_floor,

@@ -14,22 +14,12 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.actions import (
-    declare,
-    enter_room,
-    leave_room,
-    replace_reacted,
-    resolve,
-)
-from balance.kernel.characters import (
-    apply_frostbite,
-    come_round,
-    revive_things,
-    start_blackouts,
-    start_sanity,
-    start_vial_effects,
-    wake_up,
-)
+from balance.kernel.actions import declare, replace_reacted, resolve
+from balance.kernel.movement import enter_room, leave_room
+from balance.kernel.frost import apply_frostbite
+from balance.kernel.health import come_round, revive_things
+from balance.kernel.infection import start_blackouts, wake_up
+from balance.kernel.vials import start_sanity, start_vial_effects
 from balance.kernel.arsenal import deal_recipes
 from balance.kernel.contagion import (
     check_saliva,

@@ -8,7 +8,7 @@ take-off itself is decided once step 9 is over, when the whole group is known (H
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.characters import roll_conversion
+from balance.kernel.infection import roll_conversion
 from balance.kernel.items import pour_with_store
 from balance.compile.jit import compiled
 from balance.kernel.perception import can_act, log_act

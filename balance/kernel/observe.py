@@ -9,11 +9,11 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.actions import block_of_generator_room
+from balance.kernel.station import block_of_generator_room
 from balance.compile.jit import compiled
 from balance.kernel.perception import perceive, perceives_details
 from balance.kernel.arsenal import workshop_works
-from balance.kernel.characters import heavy_wound_hp
+from balance.kernel.health import heavy_wound_hp
 from balance.kernel.contagion import burnable, observe_contagion
 from balance.kernel.helicopter import boarding_open
 from balance.kernel.lab import observe_lab
@@ -193,7 +193,7 @@ ALL_ROOMS = (1 << codes.N_ROOMS) - 1
 
 @compiled
 def wound_state(ch, ip, d):
-    """HP-2, THING-P-2: the public wound state by d's own table (characters.heavy_wound_hp): an
+    """HP-2, THING-P-2: the public wound state by d's own table (health.heavy_wound_hp): an
     original Thing's in either form, so that a hit shows on it as on a human and the hand it
     loses (INV-2) never shows on a body that looks unhurt; a convert's stays human (GAP-38)."""
     heavy = heavy_wound_hp(ch, ip, d)

@@ -218,7 +218,7 @@ def perceive(events, e, c, out, k):
         out[k + 3] = UNSEEN
         out[k + 4] = UNSEEN
     shown = apparent_kind(kind, actor, c, sees)
-    if shown != kind:  # THING-P-3, LIGHT-2: taken for a death, whose b is 0 (characters.die)
+    if shown != kind:  # THING-P-3, LIGHT-2: taken for a death, whose b is 0 (health.die)
         out[k + 1] = shown
         if not hidden:
             out[k + 4] = 0

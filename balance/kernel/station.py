@@ -23,6 +23,23 @@ from balance.kernel.state import (
     ST_TURN,
     ST_WEATHER,
 )
+from balance.kernel.perception import sees_in_room
+from balance.kernel.state import (
+    CH_ALIVE,
+    CH_LEFT_STATION,
+    CH_PARALYSED_UNTIL,
+    ST_ANALYZER_BROKEN,
+    ST_BEACON_BROKEN,
+    ST_BEACON_ON,
+    ST_COMPUTER_BROKEN,
+    ST_HELI_BROKEN,
+    ST_HELI_GONE,
+    ST_MIRROR_BROKEN,
+    ST_PUMP_BROKEN,
+    ST_STOVE_BROKEN,
+    ST_TERMINAL_BROKEN,
+    ST_WEATHER_STATION_BROKEN,
+)
 
 
 @compiled
@@ -128,3 +145,93 @@ def update_temperatures(st, ip, room_block):
             ip[P.I_T_FREEZER] if r == codes.FREEZER else ip[P.I_T_MAX]
         )  # TEMP-5, LOC-FREEZER-1, GAP-46
         st[ST_TEMPERATURE + r] = max(ip[P.I_T_MIN], min(ceiling, t))  # TEMP-4
+
+
+@compiled
+def block_of_generator_room(room_block, r):
+    """The block whose generator stands in room r, or -1 if r is not a generator room."""
+    for b in range(codes.N_BLOCKS):
+        if codes.GENERATOR_ROOMS[b] == r:
+            return room_block[r]
+    return -1
+
+
+@compiled
+def living_in_room(ch, r):
+    """INF-5(b), GAP-36, GAP-56: living characters present; unconscious count, paralysed do not."""
+    n = 0
+    for d in range(ch.shape[0]):
+        if (
+            ch[d, CH_ROOM] == r
+            and ch[d, CH_ALIVE] == 1
+            and ch[d, CH_PARALYSED_UNTIL] == 0
+            and ch[d, CH_LEFT_STATION] == 0
+        ):
+            n += 1
+    return n
+
+
+@compiled
+def object_here(room_block, r, obj):
+    """GAP-20: which breakable objects stand in room r."""
+    if obj == codes.OBJ_GENERATOR or obj == codes.OBJ_BEACON:
+        return block_of_generator_room(room_block, r) >= 0
+    if obj == codes.OBJ_PUMP:
+        return r == codes.FUEL_ROOM
+    if codes.OBJ_ENGINE <= obj <= codes.OBJ_PANEL:
+        return r == codes.HANGAR  # HELI-2
+    if obj == codes.OBJ_LIGHT_FIXTURE:
+        return 0 <= r < codes.N_ROOMS and r != codes.STREET  # GAP-20
+    if obj == codes.OBJ_ANALYZER or obj == codes.OBJ_COMPUTER:
+        return r == codes.LABORATORY  # GAP-20, LOC-LAB-1, LOC-LAB-4
+    if obj == codes.OBJ_WEATHER_STATION or obj == codes.OBJ_TERMINAL:
+        return r == codes.TOWER  # GAP-20, LOC-TOWER-1..4
+    if obj == codes.OBJ_STOVE or obj == codes.OBJ_MIRROR:
+        return r == codes.LIVING_QUARTERS  # GAP-20, LOC-LIVING-2..4
+    return False
+
+
+@compiled
+def broken_cell(room_block, r, obj):
+    """The st cell holding whether object obj of room r is broken (GAP-20, HELI-2)."""
+    if obj == codes.OBJ_GENERATOR:
+        return ST_GEN_BROKEN + block_of_generator_room(room_block, r)
+    if obj == codes.OBJ_BEACON:
+        return ST_BEACON_BROKEN + block_of_generator_room(room_block, r)
+    if obj == codes.OBJ_PUMP:
+        return ST_PUMP_BROKEN
+    if obj == codes.OBJ_LIGHT_FIXTURE:
+        return ST_FIXTURE_BROKEN + r
+    if obj == codes.OBJ_ANALYZER:
+        return ST_ANALYZER_BROKEN
+    if obj == codes.OBJ_COMPUTER:
+        return ST_COMPUTER_BROKEN
+    if obj == codes.OBJ_WEATHER_STATION:
+        return ST_WEATHER_STATION_BROKEN
+    if obj == codes.OBJ_TERMINAL:
+        return ST_TERMINAL_BROKEN
+    if obj == codes.OBJ_STOVE:
+        return ST_STOVE_BROKEN
+    if obj == codes.OBJ_MIRROR:
+        return ST_MIRROR_BROKEN
+    return ST_HELI_BROKEN + obj - codes.OBJ_ENGINE
+
+
+@compiled
+def usable_here(ch, st, room_block, c, obj):
+    """Object obj stands in c's room and c may use it: the helicopter is neither seen nor used
+    in the dark, and not at all once it has flown (HELI-1, GAP-7)."""
+    r = ch[c, CH_ROOM]
+    if not object_here(room_block, r, obj):
+        return False
+    if r == codes.HANGAR:
+        return st[ST_HELI_GONE] == 0 and sees_in_room(ch, st, c)
+    return True
+
+
+@compiled
+def beacon_active(st, b):
+    """GAP-6: an activated beacon works while unbroken and powered."""
+    return (
+        st[ST_BEACON_ON + b] == 1 and st[ST_BEACON_BROKEN + b] == 0 and st[ST_GEN_RUNNING + b] == 1
+    )

@@ -12,23 +12,17 @@ Decisions where the rules are silent (each also in docs/rules.md):
 - THING-P-5, GAP-38: a called convert's declarations of that turn are void (his player left),
   and from the next turn he declares through the Things' policy (game.declare_by_policies).
 - ARCH-MUTANT-2: "dies" is read as falling to 0 HP (the "dead" of THING-P-2's wound scale),
-  paralysis included, or being burned alive (GAP-44); characters.burst_organs.
+  paralysis included, or being burned alive (GAP-44); health.burst_organs.
 - GAP-41: with more starting Things than archetypes, the Things past the third get none.
 - THING-ACTIVE-4: in the active form every ability of the hidden form is lost (thing_action_cost
-  and actions.infection_rule ask for the hidden form); Night vision, Vitality and Resurrection
+  and infection.infection_rule ask for the hidden form); Night vision, Vitality and Resurrection
   stay. GAP-39: Smell and Limited potential have no effect, so no code stands for them.
 """
 
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.characters import (
-    damage,
-    helpless,
-    is_hidden_original,
-    other_here,
-    through_cover,
-)
+from balance.kernel.health import damage, is_hidden_original, other_here
 from balance.kernel.events import log_event
 from balance.kernel.items import shed_belongings
 from balance.compile.jit import compiled
@@ -72,6 +66,7 @@ from balance.observation import (
     O_THING,
     UNSEEN,
 )
+from balance.kernel.combat import strike
 
 
 @compiled
@@ -183,31 +178,6 @@ def transform(ch, it, st, events, c, called, rec):
     ch[c, CH_FORM] = codes.THING_ACTIVE
     rec[R.C_TRANSFORMATIONS] += 1
     log_act(ch, st, events, codes.E_TRANSFORM, c, -1, called, 0, r)  # THING-ACTIVE-2
-
-
-@compiled
-def strike(ch, it, st, rng, events, ip, c, target, p, amount, kind, rec):
-    """The active Thing's blow (claws, or its melee: GAP-15): cover takes it (GAP-29); nobody
-    can lower its chance (THING-ACTIVE-9) and it sees in the dark (THING-P-1); the helpless are
-    always hit, for the helpless damage (HP-4)."""
-    rec[R.C_MELEE_ATTACKS] += 1
-    target = through_cover(ch, st, events, c, target)
-    weak = helpless(ch, target)
-    landed = weak or chance(rng, WORLD, p)
-    log_act(ch, st, events, kind, c, target, 1 if landed else 0, 0, ch[c, CH_ROOM])
-    if landed:
-        dealt = ip[P.I_HELPLESS_DAMAGE] if weak else amount
-        damage(ch, it, st, rng, events, ip, target, dealt, codes.DC_ATTACK, rec)
-
-
-@compiled
-def active_melee(ch, it, st, rng, events, ip, fp, c, target, rec):
-    """ACT-MELEE, GAP-15, THING-ACTIVE-10: no weapon, the base chance of the basic Physical
-    form, 1 damage."""
-    p = fp[P.F_HIT_CHANCE + ch[c, CH_PHYSICAL] - 1]
-    strike(
-        ch, it, st, rng, events, ip, c, target, p, ip[P.I_ACTIVE_MELEE_DAMAGE], codes.E_MELEE, rec
-    )
 
 
 @compiled
