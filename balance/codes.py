@@ -396,7 +396,7 @@ ACTION_NAMES = (
 )
 # the rule module that prices and resolves each action (balance/kernel/<section>.py)
 S_TURN = 0
-S_MOVE = 1
+S_MOVEMENT = 1
 S_INVENTORY = 2
 S_UPKEEP = 3
 S_COMBAT = 4
@@ -413,7 +413,7 @@ S_CONTAGION = 14
 S_LAB = 15
 ACTION_SECTION = (
     S_TURN,  # A_NONE
-    S_MOVE,  # A_MOVE
+    S_MOVEMENT,  # A_MOVE
     S_INVENTORY,  # A_OPEN_BOX
     S_INVENTORY,  # A_PICKUP
     S_INVENTORY,  # A_DROP
@@ -463,7 +463,7 @@ ACTION_SECTION = (
     S_RADIO,  # A_RADIO_SPEAK
     S_HINDERING,  # A_HINDER
     S_HINDERING,  # A_HINDER_TARGET
-    S_MOVE,  # A_FOLLOW
+    S_MOVEMENT,  # A_FOLLOW
     S_TURN,  # A_REACT
     S_THING,  # A_TRANSFORM
     S_THING,  # A_THROW_BACK

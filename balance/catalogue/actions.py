@@ -20,7 +20,7 @@ from balance.codes import FOLLOW_STEP
 # turn's markers resolve nothing and are priced by balance.kernel.actions itself)
 SECTIONS = (
     "turn",
-    "move",
+    "movement",
     "inventory",
     "upkeep",
     "combat",
@@ -63,7 +63,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_MOVE",
         "move",
-        section="move",
+        section="movement",
         step=10,
         ap="move.ap",
         rule="ACT-MOVE",
@@ -559,7 +559,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_FOLLOW",
         "follow",
-        section="move",
+        section="movement",
         step=FOLLOW_STEP,
         ap="follow.ap",
         rule="ACT-FOLLOW",

@@ -44,6 +44,9 @@ from balance.kernel.state import (
     ST_GEN_RUNNING,
     ST_LIGHTING,
 )
+from balance.kernel.events import log_event
+from balance.kernel.locks import door_open_from
+from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 
 
 @compiled
@@ -198,3 +201,35 @@ def flame_attack(ch, it, st, rng, events, ip, c, target, h, p, amount, rec):
         burn_alive(ch, it, st, events, target, rec)
     else:
         damage(ch, it, st, rng, events, ip, target, dealt, codes.DC_ATTACK, rec)
+
+
+@compiled
+def arsenal_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of crafting or of throwing a grenade if legal when declared, else -1."""
+    r = ch[c, CH_ROOM]
+    if action == codes.A_CRAFT:  # CRAFT-1, LOC-ARSENAL-1/2
+        ok = r == codes.ARSENAL and 0 <= target < codes.N_RECIPES and workshop_works(st, room_block)
+        return ip[P.I_CRAFT_AP] if ok else -1
+    if action == codes.A_THROW:  # ITEM-GRENADE-2
+        if not 0 <= arg <= 1:
+            return -1
+        if target == r:
+            return ip[P.I_THROW_HERE_AP]
+        ok = 0 <= target < codes.N_ROOMS and target != codes.STREET and adjacent[r, target] == 1
+        return ip[P.I_THROW_AWAY_AP] if ok else -1
+    return -1
+
+
+@compiled
+def resolve_arsenal(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """Crafting or a grenade's throw at its step."""
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
+    if action == codes.A_CRAFT:
+        craft(ch, it, st, events, room_block, c, target, rec)
+    elif action == codes.A_THROW:
+        if door_open_from(st, ch[c, CH_ROOM], target):
+            explode_grenade(ch, it, st, rng, events, ip, c, target, arg, rec)
+        else:  # GAP-45: a locked door not opened this turn blocks the throw
+            log_event(st, events, codes.E_DOOR, c, -1, target, codes.DE_BLOCKED)

@@ -28,6 +28,7 @@ from balance.kernel.vials import take_vial
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
+from balance.kernel.public import D_ARG
 
 
 @compiled
@@ -91,3 +92,41 @@ def read_forecast(ch, st, events, ip, c):
         return
     ch[c, CH_FORECAST_TURN] = st[ST_TURN]
     log_act(ch, st, events, codes.E_FORECAST, c, -1, ip[P.I_FORECAST], 0, ch[c, CH_ROOM])
+
+
+@compiled
+def care_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of a care declaration if legal when declared, else -1."""
+    r = ch[c, CH_ROOM]
+    if action == codes.A_BANDAGE:  # arg: the hand slot, and INF-8's BANDAGE_INFECT bit
+        ok = 0 <= arg <= 1 + codes.BANDAGE_INFECT
+        ok = ok and (target == c or other_here(ch, c, target))
+        return ip[P.I_BANDAGE_AP] if ok else -1
+    if action == codes.A_FIRSTAID:
+        return ip[P.I_FIRSTAID_AP] if other_here(ch, c, target) else -1
+    if action == codes.A_DRINK:
+        ok = (target == codes.VIAL_BLUE or target == codes.VIAL_RED) and 0 <= arg <= 1
+        return ip[P.I_DRINK_AP] if ok else -1  # ACT-DRINK
+    if action == codes.A_MIRROR:  # LOC-LIVING-2; GAP-20: a broken mirror is refused, as the lab's
+        ok = r == codes.LIVING_QUARTERS and st[ST_MIRROR_BROKEN] == 0
+        return ip[P.I_MIRROR_AP] if ok else -1
+    if action == codes.A_FORECAST:  # LOC-TOWER-2; GAP-20: so is a broken weather station
+        ok = r == codes.TOWER and st[ST_WEATHER_STATION_BROKEN] == 0
+        return ip[P.I_FORECAST_AP] if ok else -1
+    return -1
+
+
+@compiled
+def resolve_care(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """A care declaration at its step (first aid is the bandager's to resolve)."""
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
+    if action == codes.A_BANDAGE:
+        bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg, rec)
+    elif action == codes.A_DRINK:
+        drink(ch, it, st, events, ip, c, target, arg, rec)
+    elif action == codes.A_MIRROR:
+        look_in_mirror(ch, st, events, c)
+    elif action == codes.A_FORECAST:
+        read_forecast(ch, st, events, ip, c)

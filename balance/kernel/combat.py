@@ -20,6 +20,7 @@ from balance.kernel.vials import red_vial_active
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
+from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 
 
 @compiled
@@ -167,3 +168,38 @@ def active_melee(ch, it, st, rng, events, ip, fp, c, target, rec):
     strike(
         ch, it, st, rng, events, ip, c, target, p, ip[P.I_ACTIVE_MELEE_DAMAGE], codes.E_MELEE, rec
     )
+
+
+@compiled
+def combat_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of an attack or of covering someone if legal when declared, else -1."""
+    if action == codes.A_SHOOT:
+        ok = 0 <= arg <= 1 and (target == -1 or other_here(ch, c, target))  # ACT-SHOOT-5: the air
+        return ip[P.I_SHOOT_AP] if ok else -1
+    if action == codes.A_MELEE or action == codes.A_FLAME_VOLLEY:
+        if not (0 <= arg <= 1 and other_here(ch, c, target)):
+            return -1
+        if action == codes.A_FLAME_VOLLEY:
+            return ip[P.I_FLAME_VOLLEY_AP]  # GAP-44
+        i = ch[c, CH_HAND + arg]
+        flamethrower = i >= 0 and it[i, IT_KIND] == codes.FLAMETHROWER
+        return ip[P.I_FLAME_AP] if flamethrower else ip[P.I_MELEE_AP]
+    if action == codes.A_COVER:
+        return ip[P.I_COVER_AP] if other_here(ch, c, target) else -1
+    return -1
+
+
+@compiled
+def resolve_combat(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """An attack or a cover at its step."""
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
+    if action == codes.A_SHOOT:
+        shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, arg, rec)
+    elif action == codes.A_COVER:
+        cover(ch, c, target)
+    elif action == codes.A_MELEE:
+        melee(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
+    elif action == codes.A_FLAME_VOLLEY:  # GAP-44: as many attacks as the tank allows
+        flame(ch, it, st, rng, events, ip, fp, c, target, arg, codes.FUEL_UNITS, rec)

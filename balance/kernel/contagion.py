@@ -73,6 +73,7 @@ from balance.observation import (
     O_POISONED,
     UNSEEN,
 )
+from balance.kernel.infection import INF_UNCONSCIOUS, infect, infection_cost, infection_rule
 
 
 @compiled
@@ -135,9 +136,11 @@ def dead_dog(st, ip, dog):
 
 
 @compiled
-def contagion_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+def contagion_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of one of this module's declarations if legal when declared, else -1."""
     r = ch[c, CH_ROOM]
+    if action == codes.A_INFECT:
+        return infection_cost(ch, st, ip, c, target)
     if action == codes.A_SALIVA:  # SALIVA-1, GAP-37/38: a hidden original, any lighting, 0 AP
         ok = (
             is_hidden_original(ch, c)
@@ -173,6 +176,11 @@ def resolve_contagion(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, r
     action = decl[c, j, D_ACTION]
     target = decl[c, j, D_TARGET]
     arg = decl[c, j, D_ARG]
+    if action == codes.A_INFECT:
+        rule = infection_rule(ch, st, ip, c, target)
+        if rule >= 0:
+            infect(ch, it, st, rng, events, ip, c, target, rule == INF_UNCONSCIOUS, rec)
+        return
     if action == codes.A_SALIVA:
         poison_items(ch, it, st, events, c, target, arg)
     elif action == codes.A_BURN_CORPSE:

@@ -52,6 +52,8 @@ from balance.kernel.state import (
     ST_STOVE_PREPARED,
     ST_TURN,
 )
+from balance.kernel.health import other_here
+from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 
 # The bits of a portion's IT_DOSE: a full dose (ACT-DOSE-FOOD, GAP-49) or a cooked one
 # (LOC-LIVING-4) of each vial kind. A cook's arg names vial kinds by the same low bits.
@@ -83,9 +85,8 @@ def looks_dead(ch, d):
 
 
 @compiled
-def food_action_cost(ch, st, ip, c, action, target, arg):
-    """AP cost of a food or corpse declaration if it is legal when declared, else -1. The caller
-    has checked that a searched corpse is here."""
+def food_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of a food or corpse declaration if it is legal when declared, else -1."""
     r = ch[c, CH_ROOM]
     if action == codes.A_TAKE_FOOD:
         return ip[P.I_TAKE_FOOD_AP] if r == codes.FREEZER else -1  # GAP-50
@@ -106,6 +107,8 @@ def food_action_cost(ch, st, ip, c, action, target, arg):
         where = codes.DOSE_FROM_FLOOR_VIAL | codes.DOSE_FROM_FLOOR_PORTION
         return ip[P.I_DOSE_FOOD_AP] if vial and 0 <= arg <= where else -1
     if action == codes.A_SEARCH_CORPSE:  # GAP-51: Light only (LIGHT-5, actions.action_cost)
+        if not other_here(ch, c, target):
+            return -1
         # RES-ORDER: whether the one searched looks dead is checked at step 5 (search_corpse),
         # after the attacks of steps 2-3
         return ip[P.I_SEARCH_AP] if 0 <= arg <= codes.SEARCH_PARKA else -1
@@ -302,8 +305,11 @@ def search_corpse(ch, it, st, events, c, corpse, what):
 
 
 @compiled
-def resolve_food(ch, it, st, events, ip, room_block, c, action, target, arg):
+def resolve_food(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     """Apply a food or corpse declaration at its step (codes.ACTION_STEP)."""
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
     if action == codes.A_TAKE_FOOD:
         take_food(ch, it, st, events, c)
     elif action == codes.A_COUNT_FOOD:

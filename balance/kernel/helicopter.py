@@ -30,6 +30,8 @@ from balance.kernel.state import (
     ST_WINNER,
 )
 from balance.kernel.public import D_ACTION, D_ARG
+from balance.kernel.public import D_TARGET
+from balance.kernel.station import usable_here
 
 
 @compiled
@@ -148,3 +150,31 @@ def take_off(ch, st, rng, events, decl, ip, fp, rec):
     if things > 0:
         st[ST_WINNER] = codes.THINGS  # GAP-7: the Things win at once
         st[ST_REASON] = codes.R_THING_ESCAPED
+
+
+@compiled
+def helicopter_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of a helicopter declaration if legal when declared, else -1."""
+    if not usable_here(ch, st, room_block, c, codes.OBJ_ENGINE):
+        return -1  # HELI-1
+    if action == codes.A_HELI_FUEL:
+        return ip[P.I_HELI_FUEL_AP] if 0 <= target <= 1 and 0 <= arg <= 1 else -1  # HELI-3
+    if action == codes.A_HELI_PREPARE:  # HELI-5: not while last turn's preparation boards
+        return ip[P.I_HELI_PREPARE_AP] if not boarding_open(st) else -1  # HELI-4
+    return ip[P.I_HELI_BOARD_AP] if boarding_open(st) else -1  # HELI-5
+
+
+@compiled
+def resolve_helicopter(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """A helicopter declaration at its step."""
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
+    if not usable_here(ch, st, room_block, c, codes.OBJ_ENGINE):
+        return  # HELI-1
+    if action == codes.A_HELI_FUEL:
+        fuel_tank(ch, it, st, events, ip, c, target, arg)
+    elif action == codes.A_HELI_PREPARE:
+        prepare(ch, st, events, ip, c, rec)
+    else:
+        take_seat(ch, st, events, ip, c)

@@ -18,6 +18,9 @@ from balance.kernel.state import (
 )
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.health import other_here
+from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
+from balance.kernel.station import object_here
 
 
 @compiled
@@ -143,3 +146,28 @@ def hinder(ch, st, events, ip, c, target, aimed):
         ch[target, CH_HINDERED] += points
         ch[target, CH_HINDER_IMMUNE] = t
     log_act(ch, st, events, codes.E_HINDER, c, target, aimed, points, ch[c, CH_ROOM])
+
+
+@compiled
+def hindering_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of hindering if legal when declared (Light only: LIGHT-5), else -1."""
+    if action == codes.A_HINDER_TARGET and arg == 1:  # an object standing here (GAP-28)
+        ok = target != codes.OBJ_DOOR and object_here(room_block, ch[c, CH_ROOM], target)
+    elif arg == 0:
+        mine = action == codes.A_HINDER_TARGET and target == c  # one may shield oneself
+        ok = mine or other_here(ch, c, target)
+    else:
+        ok = False
+    return ip[P.I_HINDER_AP] if ok else -1
+
+
+@compiled
+def resolve_hindering(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """A hindering at its step."""
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
+    if action == codes.A_HINDER_TARGET and arg == 1:
+        shield_object(ch, st, events, ip, c, target)
+    else:
+        hinder(ch, st, events, ip, c, target, 1 if action == codes.A_HINDER_TARGET else 0)

@@ -37,6 +37,14 @@ from balance.kernel.state import (
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
+from balance.kernel.items import drop_from_hand
+from balance.kernel.locks import (
+    carries_card,
+    door_action_cost,
+    drop_card,
+    hand_over_card,
+    take_card,
+)
 
 
 @compiled
@@ -283,3 +291,84 @@ def transfer_fuel(ch, it, st, events, decl, c, h, arg):
     it[i, IT_FUEL] -= amount
     it[k, IT_FUEL] += amount
     log_act(ch, st, events, codes.E_FUEL, c, holder, amount, 0, ch[c, CH_ROOM])
+
+
+@compiled
+def inventory_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of an inventory declaration if legal when declared, else -1."""
+    if action == codes.A_DROP and target >= 2:
+        return door_action_cost(ch, it, ip, adjacent, c, action, target, arg)  # GAP-5: a card
+    if action == codes.A_OPEN_BOX:
+        if ch[c, CH_ROOM] != codes.WAREHOUSE or target < 0 or target > codes.YELLOW_BOX:
+            return -1
+        return ip[P.I_OPEN_BOX_AP]  # LOC-WAREHOUSE-4
+    if action == codes.A_PICKUP:
+        if target < 0 or target >= codes.N_ITEM_KINDS:
+            return -1
+        return ip[P.I_PICKUP_AP]  # ACT-PICKUP
+    if action == codes.A_DROP or action == codes.A_PARKA_ON:
+        return 0 if 0 <= target <= 1 else -1  # ACT-DROP, ACT-PARKA
+    if action == codes.A_BACKPACK:
+        return ip[P.I_BACKPACK_AP] if 0 <= target <= 1 and 0 <= arg <= 2 else -1  # GAP-23, INV-4
+    if action == codes.A_GIVE:  # ACT-GIVE: from a hand or the backpack; a carried ID card (GAP-5)
+        from_hand_or_backpack = 0 <= arg <= 1 or 0 <= -1 - arg <= 2
+        ok = from_hand_or_backpack or carries_card(ch, it, c, arg - 2)
+        return ip[P.I_GIVE_AP] if ok and other_here(ch, c, target) else -1
+    if action == codes.A_RECEIVE:
+        ok = other_here(ch, c, target) and 0 <= arg < codes.N_ITEM_KINDS
+        return ip[P.I_RECEIVE_AP] if ok else -1
+    if action == codes.A_DESTROY:
+        ok = 0 <= target < codes.N_ITEM_KINDS and 0 <= arg <= 1
+        return ip[P.I_DESTROY_AP] if ok else -1
+    if action == codes.A_FLASHLIGHT:
+        return ip[P.I_FLASHLIGHT_AP] if 0 <= target <= 1 else -1
+    if action == codes.A_PARKA_OFF:
+        return ip[P.I_PARKA_OFF_AP]  # ACT-PARKA
+    if action == codes.A_FUEL:
+        return ip[P.I_FUEL_AP] if fuel_transfer_declarable(ch, c, target, arg) else -1
+    if action == codes.A_RELOAD:
+        # ACT-RELOAD, GAP-16: ammunition is unlimited, so it resolves as a no-op
+        return ip[P.I_RELOAD_AP] if in_hand_is(ch, it, c, target, codes.PISTOL) else -1
+    return -1
+
+
+@compiled
+def resolve_inventory(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """An inventory declaration at its step."""
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
+    if action == codes.A_GIVE:
+        if arg >= 2:  # GAP-5: an ID card
+            accepted = receives(ch, decl, c, target, codes.ID_CARD)
+            hand_over_card(ch, it, st, events, c, target, arg - 2, accepted)
+        else:
+            give(ch, it, st, events, decl, c, target, arg)
+    elif action == codes.A_BACKPACK:
+        use_backpack(ch, it, st, events, c, target, arg)
+    elif action == codes.A_DESTROY:
+        destroy(ch, it, st, events, c, target, arg)
+    elif action == codes.A_DROP and target >= 2:
+        drop_card(ch, it, st, events, c, target - 2)  # GAP-5
+    elif action == codes.A_DROP:
+        i = drop_from_hand(ch, it, c, target, -1)
+        if i >= 0:
+            log_act(ch, st, events, codes.E_DROP, c, -1, it[i, IT_KIND], 0, ch[c, CH_ROOM])
+    elif action == codes.A_PARKA_ON:
+        i = ch[c, CH_HAND + target]
+        if i >= 0 and it[i, IT_KIND] == codes.PARKA and ch[c, CH_WORN] < 0:
+            ch[c, CH_HAND + target] = -1
+            wear_parka(ch, it, c, i)
+            log_act(ch, st, events, codes.E_PARKA_ON, c, -1, 0, 0, ch[c, CH_ROOM])
+    elif action == codes.A_PARKA_OFF:
+        take_off_parka(ch, it, st, events, c)
+    elif action == codes.A_FUEL:
+        transfer_fuel(ch, it, st, events, decl, c, target, arg)
+    elif action == codes.A_OPEN_BOX:
+        open_box(ch, it, st, rng, events, ip, fp, c, target, arg, rec)
+    elif action == codes.A_PICKUP and target == codes.ID_CARD:  # GAP-5, GAP-51
+        take_card(ch, it, st, events, c, arg - 2 if arg >= 2 else -1, sees_in_room(ch, st, c))
+    elif action == codes.A_PICKUP:
+        pick_up(ch, it, st, events, c, target, arg)
+    elif action == codes.A_FLASHLIGHT:
+        toggle_flashlight(it, st, events, ch, c, target)

@@ -135,7 +135,7 @@ def computer_works(st, ip, room_block):
 
 
 @compiled
-def lab_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+def lab_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of one of this module's declarations if legal when declared, else -1."""
     r = ch[c, CH_ROOM]
     if action == codes.A_BLOOD_SELF:  # ACT-BLOOD-SELF: any lighting, anywhere

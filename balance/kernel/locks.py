@@ -59,6 +59,7 @@ from balance.kernel.state import (
     ST_TURN,
 )
 from balance.kernel.station import any_generator_running
+from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 
 ROOM_MASK = (1 << codes.N_ROOMS) - 1
 OWNER_MASK = (1 << 16) - 1  # observation.MAX_CHARACTERS owners
@@ -499,3 +500,21 @@ def door_broken(st, room):
 def mend_door(st, room):
     """ACT-REPAIR: the door holds again; its lock is as it was (DOOR-1)."""
     st[ST_DOORS_BROKEN] &= ~(1 << room)
+
+
+@compiled
+def locks_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of a code or a card entered at a door if legal when declared, else -1."""
+    return door_action_cost(ch, it, ip, adjacent, c, action, target, arg)
+
+
+@compiled
+def resolve_locks(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """A code or a card entered at a door, before step 1 (GAP-25)."""
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
+    if action == codes.A_CODE:
+        enter_code(ch, st, events, ip, c, target, arg, rec)
+    else:
+        use_card(ch, it, st, events, c, target, arg, rec)

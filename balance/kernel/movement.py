@@ -11,6 +11,9 @@ from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.state import CH_ALIVE, CH_LEFT_STATION, CH_MOVE_TO, CH_ROOM, ST_LIGHTING
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.health import other_here
+from balance.kernel.public import D_ACTION
+from balance.kernel.state import CH_ARCHETYPE, CH_FORM, CH_INITIATIVE
 
 
 @compiled
@@ -98,3 +101,24 @@ def enter_room(ch, st, events, c, intended):
         log_act(ch, st, events, codes.E_MOVE, c, -1, origin, dest, ch[c, CH_ROOM])
     else:
         log_act(ch, st, events, codes.E_MISDIRECTED, c, -1, intended, dest, ch[c, CH_ROOM])
+
+
+@compiled
+def movement_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of a move or a follow if legal when declared, else -1."""
+    if action == codes.A_FOLLOW:  # ACT-FOLLOW, GAP-32: Light only; not the active Thing
+        ok = other_here(ch, c, target) and ch[c, CH_FORM] != codes.THING_ACTIVE
+        return ip[P.I_FOLLOW_AP] if ok else -1
+    if target < 0 or target >= codes.N_ROOMS or adjacent[ch[c, CH_ROOM], target] == 0:
+        return -1
+    if ch[c, CH_FORM] == codes.THING_ACTIVE and ch[c, CH_ARCHETYPE] == codes.ARCH_SOLDIER:
+        return ip[P.I_SOLDIER_MOVE_AP]  # ARCH-SOLDIER-2 (GAP-31: still one move a turn)
+    fast = ch[c, CH_INITIATIVE] >= ip[P.I_FAST_INITIATIVE] and ch[c, CH_FORM] != codes.THING_ACTIVE
+    return ip[P.I_MOVE_FAST_AP] if fast else ip[P.I_MOVE_AP]  # ACT-MOVE, STAT-INIT-2
+
+
+@compiled
+def resolve_movement(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """A follow at its step (a move's exit and entry are game.resolve_step's)."""
+    if decl[c, j, D_ACTION] == codes.A_FOLLOW:
+        follow(ch, st, rng, events, fp, room_block, c, decl[c, j, D_TARGET])

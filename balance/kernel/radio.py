@@ -5,6 +5,9 @@ from balance.kernel.events import write_event
 from balance.kernel.perception import log_act, sees_in_room, witnesses
 from balance.kernel.state import CH_HAND, CH_ROOM, IT_COLOUR, IT_KIND, IT_ON, IT_PLACE, IT_WHERE
 from balance import codes
+from balance.kernel import params as P
+from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
+from balance.observation import MAX_CHARACTERS
 
 
 @compiled
@@ -59,3 +62,27 @@ def speak(ch, it, st, events, c, topic, subject):
             listeners |= witnesses(ch, st, r)[1]
     listeners |= witnesses(ch, st, ch[c, CH_ROOM])[1]  # a blizzard hides everyone: no one
     write_event(st, events, codes.E_RADIO, c, -1, topic, subject, -1, listeners, listeners)
+
+
+@compiled
+def radio_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of a radio declaration if legal when declared, else -1."""
+    if action == codes.A_RADIO_TOGGLE:  # ACT-RADIO-TOGGLE: a hand (0, 1), or one lying here (2)
+        ok = 0 <= target <= 1 or (target == 2 and 0 <= arg < len(codes.RADIO_COLOUR_NAMES))
+        return ip[P.I_RADIO_TOGGLE_AP] if ok else -1
+    # ACT-RADIO-SPEAK, AP-11: the subject is a character or a room, as the topic says
+    subjects = max(codes.N_ROOMS, MAX_CHARACTERS)
+    ok = 0 <= target < len(codes.RADIO_TOPIC_NAMES) and 0 <= arg < subjects
+    return ip[P.I_RADIO_SPEAK_AP] if ok else -1
+
+
+@compiled
+def resolve_radio(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """A radio declaration at its step."""
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
+    if action == codes.A_RADIO_TOGGLE:
+        toggle_radio(ch, it, st, events, c, target, arg)
+    else:
+        speak(ch, it, st, events, c, target, arg)

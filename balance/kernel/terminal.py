@@ -35,6 +35,7 @@ from balance.kernel.state import (
     ST_TURN,
 )
 from balance.kernel.station import any_generator_running
+from balance.kernel.public import D_ARG, D_TARGET
 
 
 @compiled
@@ -53,7 +54,7 @@ def terminal_works(st):
 
 
 @compiled
-def terminal_cost(ch, it, st, ip, c, function, arg):
+def terminal_cost(ch, it, st, ip, adjacent, room_block, c, action, function, arg):
     """AP of a terminal function (LOC-TOWER-3/4), or -1 if c may not use it now: in the Tower,
     the terminal unbroken (GAP-20), with a top-access card for all but the access report, and a
     valid parameter."""
@@ -127,3 +128,9 @@ def use_terminal(ch, it, st, events, c, function, arg, rec):
         st[ST_ENTRY_LOG_TURN] = t  # T_ENTRY_LOG: seen in the Tower next turn
     rec[R.C_TERMINAL_USES] += 1
     log_act(ch, st, events, codes.E_TERMINAL, c, -1, function, arg, ch[c, CH_ROOM])  # AP-6
+
+
+@compiled
+def resolve_terminal(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """A terminal function at its step (LOC-TOWER-3/4)."""
+    use_terminal(ch, it, st, events, c, decl[c, j, D_TARGET], decl[c, j, D_ARG], rec)

@@ -14,7 +14,7 @@ Decisions where the rules are silent (each also in docs/rules.md):
 - ARCH-MUTANT-2: "dies" is read as falling to 0 HP (the "dead" of THING-P-2's wound scale),
   paralysis included, or being burned alive (GAP-44); health.burst_organs.
 - GAP-41: with more starting Things than archetypes, the Things past the third get none.
-- THING-ACTIVE-4: in the active form every ability of the hidden form is lost (thing_action_cost
+- THING-ACTIVE-4: in the active form every ability of the hidden form is lost (thing_cost
   and infection.infection_rule ask for the hidden form); Night vision, Vitality and Resurrection
   stay. GAP-39: Smell and Limited potential have no effect, so no code stands for them.
 """
@@ -67,6 +67,8 @@ from balance.observation import (
     UNSEEN,
 )
 from balance.kernel.combat import strike
+from balance.kernel.station import object_here
+from balance.kernel.upkeep import remote_break
 
 
 @compiled
@@ -119,10 +121,12 @@ def remote_room_allowed(ch, ip, c, room):
 
 
 @compiled
-def thing_action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+def thing_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
     """AP cost of one of this module's declarations if legal when declared, else -1 (GAP-13).
-    The object of a remote break and the action an Order forces are checked by actions.py,
-    which knows the objects and the costs of every action."""
+    The action an Order forces is checked by actions.declare, which knows every action's cost."""
+    door = target == codes.OBJ_DOOR and arg != codes.STREET
+    if action == codes.A_REMOTE_BREAK and not (door or object_here(room_block, arg, target)):
+        return -1  # ARCH-MUTANT-1, GAP-43: an object standing in that room, or its door
     form = ch[c, CH_FORM]
     hidden_original = is_hidden_original(ch, c)
     arch = ch[c, CH_ARCHETYPE]
@@ -253,8 +257,7 @@ def order(ch, st, events, decl, ip, c, h, packed):
 
 @compiled
 def resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
-    """Apply one of this module's declarations at its step; True when a remote break goes
-    ahead, which actions.py carries out (it knows the objects)."""
+    """Apply one of this module's declarations at its step."""
     action = decl[c, j, D_ACTION]
     target = decl[c, j, D_TARGET]
     arg = decl[c, j, D_ARG]
@@ -302,8 +305,7 @@ def resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         elif action == codes.A_REMOTE_BREAK and remote_room_allowed(ch, ip, c, arg):
             ch[c, CH_HIDDEN_READY] = st[ST_TURN] + ip[P.I_REMOTE_BREAK_COOLDOWN] + 1
             log_event(st, events, codes.E_ABILITY, c, arg, codes.A_REMOTE_BREAK, target)
-            return True
-    return False
+            remote_break(st, events, room_block, arg, target, rec)
 
 
 @compiled

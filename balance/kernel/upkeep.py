@@ -27,6 +27,18 @@ from balance.kernel.station import block_of_generator_room, broken_cell, usable_
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
+from balance.kernel.locks import break_door, door_action_cost
+from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
+from balance.kernel.state import (
+    CH_FORM,
+    IT_FUEL,
+    ST_BEACON_BROKEN,
+    ST_CALL_TURN,
+    ST_LIGHTING,
+    ST_PUMP_BROKEN,
+    ST_RESCUE_DUE,
+)
+from balance.kernel.station import beacon_active
 
 
 @compiled
@@ -155,3 +167,87 @@ def fuel_generator(ch, it, st, events, ip, room_block, c, h, out_of_generator, r
     else:
         rec[R.C_REFUELS] += 1
         log_act(ch, st, events, codes.E_REFUEL, c, -1, amount, b, ch[c, CH_ROOM])
+
+
+@compiled
+def upkeep_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
+    """AP cost of a declaration keeping the station running if legal when declared, else -1."""
+    r = ch[c, CH_ROOM]
+    if (action == codes.A_BREAK or action == codes.A_REPAIR) and target == codes.OBJ_DOOR:
+        return door_action_cost(ch, it, ip, adjacent, c, action, target, arg)  # A13
+    if action == codes.A_REFUEL:  # GEN-4: arg 0 into the generator, 1 out of it
+        if not (0 <= target <= 1 and 0 <= arg <= 1) or block_of_generator_room(room_block, r) < 0:
+            return -1
+        return ip[P.I_REFUEL_AP]
+    if action == codes.A_FILL:
+        if not 0 <= target <= 1 or r != codes.FUEL_ROOM:
+            return -1
+        return ip[P.I_PUMP_AP]  # LOC-FUEL-1
+    if action == codes.A_BREAK:
+        if not usable_here(ch, st, room_block, c, target):
+            return -1
+        # THING-ACTIVE-7: the active Thing breaks as with an axe
+        axe = holds_kind(ch, it, c, codes.AXE) >= 0 or ch[c, CH_FORM] == codes.THING_ACTIVE
+        return ip[P.I_BREAK_AXE_AP] if axe else ip[P.I_BREAK_AP]
+    if action == codes.A_REPAIR:
+        return ip[P.I_REPAIR_AP] if usable_here(ch, st, room_block, c, target) else -1
+    if action == codes.A_BEACON:
+        return ip[P.I_BEACON_AP] if block_of_generator_room(room_block, r) >= 0 else -1
+    if action == codes.A_CALL:
+        return ip[P.I_CALL_AP] if r == codes.RADIO_ROOM else -1
+    return -1
+
+
+@compiled
+def resolve_upkeep(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+    """A declaration keeping the station running, at its step."""
+    action = decl[c, j, D_ACTION]
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
+    r = ch[c, CH_ROOM]
+    if action == codes.A_REFUEL:
+        fuel_generator(ch, it, st, events, ip, room_block, c, target, arg, rec)
+    elif action == codes.A_FILL:
+        i = ch[c, CH_HAND + target]
+        if (
+            i >= 0
+            and it[i, IT_KIND] in codes.FUEL_CONTAINERS
+            and it[i, IT_FUEL] == 0
+            and st[ST_PUMP_BROKEN] == 0
+        ):
+            it[i, IT_FUEL] = ip[P.I_PUMP_FILL]  # LOC-FUEL-1, GAP-18: only empty ones, to full
+            rec[R.C_CANISTERS_FILLED] += 1
+            log_act(ch, st, events, codes.E_FILL, c, -1, 0, 0, ch[c, CH_ROOM])
+    elif action == codes.A_REPAIR and target == codes.OBJ_DOOR:
+        repair_door(ch, it, st, rng, events, ip, fp, c, arg, rec)
+    elif action == codes.A_REPAIR:
+        repair(ch, it, st, rng, events, ip, fp, room_block, c, target, rec)
+    elif action == codes.A_BREAK and target == codes.OBJ_DOOR:
+        break_door(ch, it, st, events, c, arg, rec)
+    elif action == codes.A_BREAK:
+        break_object(ch, st, events, room_block, c, target, rec)
+    elif action == codes.A_BEACON:
+        b = block_of_generator_room(room_block, r)
+        lit = (
+            st[ST_LIGHTING + r] == codes.LIGHT or st[ST_LIGHTING + r] == codes.FLASHLIGHT
+        )  # LIGHT-5
+        if (
+            lit
+            and st[ST_GEN_RUNNING + b] == 1
+            and st[ST_BEACON_BROKEN + b] == 0
+            and st[ST_BEACON_ON + b] == 0
+        ):
+            st[ST_BEACON_ON + b] = 1  # GAP-6
+            if rec[R.C_BEACON_TURN] == 0:
+                rec[R.C_BEACON_TURN] = st[ST_TURN]
+            log_act(ch, st, events, codes.E_BEACON, c, -1, b, 0, ch[c, CH_ROOM])
+    elif action == codes.A_CALL:
+        powered = st[ST_GEN_RUNNING + room_block[codes.RADIO_ROOM]] == 1
+        any_beacon = False
+        for b in range(codes.N_BLOCKS):
+            any_beacon = any_beacon or beacon_active(st, b)
+        if st[ST_CALL_TURN] == 0 and powered and any_beacon:  # GAP-6: once per game
+            st[ST_CALL_TURN] = st[ST_TURN]
+            st[ST_RESCUE_DUE] = st[ST_TURN] + ip[P.I_RESCUE_DELAY]
+            rec[R.C_CALL_TURN] = st[ST_TURN]
+            log_act(ch, st, events, codes.E_CALL, c, -1, st[ST_RESCUE_DUE], 0, ch[c, CH_ROOM])
