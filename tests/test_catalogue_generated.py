@@ -5,12 +5,13 @@ cite, and each declared alternative a value the rules allow."""
 
 import dataclasses
 import tomllib
+from pathlib import Path
 
 import pytest
 
 from balance import codes, observation
 from balance.catalogue import generate
-from balance.catalogue.actions import ACTIONS
+from balance.catalogue.actions import ACTIONS, SECTIONS
 from balance.catalogue.events import EVENTS
 from balance.catalogue.kinds import AP, Whole
 from balance.catalogue.numbers import NUMBERS, Number
@@ -98,3 +99,22 @@ def test_the_observation_fields_are_laid_end_to_end_in_their_declared_order():
     assert observation.N_OBS == offset
     assert observation.O_THING + sum(f.size for f in THING) <= observation.O_DOOR
     assert observation.O_DOOR < observation.O_PERCEIVED < observation.O_LAB_SLOTS
+
+
+def test_each_section_module_prices_and_resolves_its_actions_with_their_declared_keys():
+    """An action's section names the module that prices and resolves it
+    (balance/kernel/<section>.py, with <section>_cost and resolve_<section>), and that module
+    reads the slot of the AP key the action declares; the turn's markers are free."""
+    kernel = Path(codes.__file__).parent / "kernel"
+    slots = {n.key: n.slot for n in NUMBERS}
+    assert set(SECTIONS) == {a.section for a in ACTIONS}
+    for action in ACTIONS:
+        if action.section == "turn":
+            assert action.ap is None, action.name
+            continue
+        source = (kernel / f"{action.section}.py").read_text(encoding="utf-8")
+        assert (
+            f"def {action.section}_cost(" in source and f"def resolve_{action.section}(" in source
+        )
+        if action.ap is not None:
+            assert f"P.{slots[action.ap]}]" in source, (action.name, action.ap)
