@@ -60,9 +60,6 @@ def test_CODE_1_the_5040_codes_rank_and_unrank():
         assert D.code_index(code) == i
     valid = set(ALL_CODES)
     assert [x for x in range(-5, 10005) if D.is_valid_code(x)] == sorted(valid)
-    out = np.zeros(4, np.int64)
-    D.code_digits(123, out)
-    assert out.tolist() == [0, 1, 2, 3]
     assert [D.digit(9870, i) for i in range(4)] == [9, 8, 7, 0]
     assert D.pack_code(0, 1, 2, 3) == 123
 

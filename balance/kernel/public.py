@@ -170,15 +170,6 @@ def digit(code, i):
 
 
 @compiled
-def code_digits(code, out):
-    """Write the 4 digits of `code` (leftmost first) into out[0:4]."""
-    out[0] = code // 1000
-    out[1] = (code // 100) % 10
-    out[2] = (code // 10) % 10
-    out[3] = code % 10
-
-
-@compiled
 def pack_code(d0, d1, d2, d3):
     """The packed code with digits d0 d1 d2 d3 (d0 leftmost)."""
     return np.int64(((d0 * 10 + d1) * 10 + d2) * 10 + d3)
