@@ -58,8 +58,9 @@ def _compiled_here_first(g, rules, rec) -> tuple:
     - the functions the entry point calls after resolve_turn (its end of turn), which were
       compiled after the wait, and now are before it."""
     ip, fp, room_block, _, _ = rules
-    c = j = 0  # a character's index and his declaration's: int64
-    resolution = (g.ch, g.it, g.st, g.rng, g.events, g.decl, ip, fp, room_block, c, j, rec)
+    c = j = action = target = arg = 0  # a character's index, his declaration's, and it: int64
+    resolution = (g.ch, g.it, g.st, g.rng, g.events, g.decl, ip, fp, room_block, c, j)
+    resolution += (action, target, arg, rec)
     return (
         (resolve_contagion, resolution),
         (run_analyzer, (g.it, g.st, g.events, ip, room_block, rec)),

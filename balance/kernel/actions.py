@@ -248,10 +248,12 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
     if not can_act(ch, c):
         return  # UNC-1, HP-3, GAP-56: the dead, unconscious and paralysed do nothing
     action = decl[c, j, D_ACTION]
-    if foiled(ch, st, rng, events, c, action, decl[c, j, D_TARGET], decl[c, j, D_COST]):
+    target = decl[c, j, D_TARGET]
+    arg = decl[c, j, D_ARG]
+    if foiled(ch, st, rng, events, c, action, target, decl[c, j, D_COST]):
         return
     section = codes.ACTION_SECTION[action]
-    args = (ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+    args = (ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec)
     if section == codes.S_MOVEMENT:
         resolve_movement(*args)
     elif section == codes.S_INVENTORY:

@@ -46,7 +46,6 @@ from balance.kernel.state import (
 )
 from balance.kernel.events import log_event
 from balance.kernel.locks import door_open_from
-from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 
 
 @compiled
@@ -221,11 +220,10 @@ def arsenal_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
 
 
 @compiled
-def resolve_arsenal(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_arsenal(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """Crafting or a grenade's throw at its step."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if action == codes.A_CRAFT:
         craft(ch, it, st, events, room_block, c, target, rec)
     elif action == codes.A_THROW:

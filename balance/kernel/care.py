@@ -28,7 +28,6 @@ from balance.kernel.vials import take_vial
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.public import D_ARG
 
 
 @compiled
@@ -117,11 +116,8 @@ def care_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
 
 
 @compiled
-def resolve_care(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_care(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec):
     """A care declaration at its step (first aid is the bandager's to resolve)."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if action == codes.A_BANDAGE:
         bandage(ch, it, st, rng, events, decl, ip, fp, c, target, arg, rec)
     elif action == codes.A_DRINK:

@@ -20,7 +20,6 @@ from balance.kernel.vials import red_vial_active
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
-from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 
 
 @compiled
@@ -190,11 +189,10 @@ def combat_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
 
 
 @compiled
-def resolve_combat(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_combat(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """An attack or a cover at its step."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if action == codes.A_SHOOT:
         shoot(ch, it, st, rng, events, ip, fp, room_block, c, target, arg, rec)
     elif action == codes.A_COVER:

@@ -64,7 +64,6 @@ from balance.kernel.state import (
     ST_TEMPERATURE,
     ST_TURN,
 )
-from balance.kernel.public import D_ACTION, D_TARGET, D_ARG
 from balance.observation import (
     O_BODIES_BURNABLE,
     O_DOGS_ALIVE,
@@ -171,11 +170,10 @@ def contagion_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
 
 
 @compiled
-def resolve_contagion(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_contagion(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """Apply one of this module's declarations at its step."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if action == codes.A_INFECT:
         rule = infection_rule(ch, st, ip, c, target)
         if rule >= 0:

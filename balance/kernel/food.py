@@ -53,7 +53,6 @@ from balance.kernel.state import (
     ST_TURN,
 )
 from balance.kernel.health import other_here
-from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 
 # The bits of a portion's IT_DOSE: a full dose (ACT-DOSE-FOOD, GAP-49) or a cooked one
 # (LOC-LIVING-4) of each vial kind. A cook's arg names vial kinds by the same low bits.
@@ -305,11 +304,8 @@ def search_corpse(ch, it, st, events, c, corpse, what):
 
 
 @compiled
-def resolve_food(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_food(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec):
     """Apply a food or corpse declaration at its step (codes.ACTION_STEP)."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if action == codes.A_TAKE_FOOD:
         take_food(ch, it, st, events, c)
     elif action == codes.A_COUNT_FOOD:

@@ -30,7 +30,6 @@ from balance.kernel.state import (
     ST_WINNER,
 )
 from balance.kernel.public import D_ACTION, D_ARG
-from balance.kernel.public import D_TARGET
 from balance.kernel.station import usable_here
 
 
@@ -165,11 +164,10 @@ def helicopter_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg
 
 
 @compiled
-def resolve_helicopter(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_helicopter(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """A helicopter declaration at its step."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if not usable_here(ch, st, room_block, c, codes.OBJ_ENGINE):
         return  # HELI-1
     if action == codes.A_HELI_FUEL:

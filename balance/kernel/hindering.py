@@ -19,7 +19,6 @@ from balance.kernel.state import (
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.health import other_here
-from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 from balance.kernel.station import object_here
 
 
@@ -162,11 +161,10 @@ def hindering_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
 
 
 @compiled
-def resolve_hindering(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_hindering(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """A hindering at its step."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if action == codes.A_HINDER_TARGET and arg == 1:
         shield_object(ch, st, events, ip, c, target)
     else:

@@ -333,11 +333,10 @@ def inventory_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg)
 
 
 @compiled
-def resolve_inventory(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_inventory(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """An inventory declaration at its step."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if action == codes.A_GIVE:
         if arg >= 2:  # GAP-5: an ID card
             accepted = receives(ch, decl, c, target, codes.ID_CARD)

@@ -79,7 +79,7 @@ from balance.kernel.state import (
     ST_LAB_STARTER,
     ST_TURN,
 )
-from balance.kernel.public import D_ACTION, D_ARG, D_TARGET, N_SOURCES, insert_label, insert_source
+from balance.kernel.public import N_SOURCES, insert_label, insert_source
 from balance.observation import (
     LAB_EMPTY,
     LAB_LOG_FIELDS,
@@ -162,11 +162,8 @@ def lab_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
 
 
 @compiled
-def resolve_lab(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_lab(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec):
     """Apply one of this module's declarations at its step."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if action == codes.A_BLOOD_SELF:
         take_blood(ch, it, st, events, c, c, target)
     elif action == codes.A_BLOOD_DOG:

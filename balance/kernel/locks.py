@@ -59,7 +59,6 @@ from balance.kernel.state import (
     ST_TURN,
 )
 from balance.kernel.station import any_generator_running
-from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 
 ROOM_MASK = (1 << codes.N_ROOMS) - 1
 OWNER_MASK = (1 << 16) - 1  # observation.MAX_CHARACTERS owners
@@ -509,11 +508,10 @@ def locks_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
 
 
 @compiled
-def resolve_locks(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_locks(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """A code or a card entered at a door, before step 1 (GAP-25)."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if action == codes.A_CODE:
         enter_code(ch, st, events, ip, c, target, arg, rec)
     else:

@@ -12,7 +12,6 @@ from balance.kernel.state import CH_ALIVE, CH_LEFT_STATION, CH_MOVE_TO, CH_ROOM,
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.health import other_here
-from balance.kernel.public import D_ACTION
 from balance.kernel.state import CH_ARCHETYPE, CH_FORM, CH_INITIATIVE
 
 
@@ -118,7 +117,9 @@ def movement_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
 
 
 @compiled
-def resolve_movement(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_movement(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """A follow at its step (a move's exit and entry are game.resolve_step's)."""
-    if decl[c, j, D_ACTION] == codes.A_FOLLOW:
-        follow(ch, st, rng, events, fp, room_block, c, decl[c, j, D_TARGET])
+    if action == codes.A_FOLLOW:
+        follow(ch, st, rng, events, fp, room_block, c, target)

@@ -6,7 +6,6 @@ from balance.kernel.perception import log_act, sees_in_room, witnesses
 from balance.kernel.state import CH_HAND, CH_ROOM, IT_COLOUR, IT_KIND, IT_ON, IT_PLACE, IT_WHERE
 from balance import codes
 from balance.kernel import params as P
-from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 from balance.observation import MAX_CHARACTERS
 
 
@@ -77,11 +76,10 @@ def radio_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
 
 
 @compiled
-def resolve_radio(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_radio(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """A radio declaration at its step."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     if action == codes.A_RADIO_TOGGLE:
         toggle_radio(ch, it, st, events, c, target, arg)
     else:

@@ -35,7 +35,6 @@ from balance.kernel.state import (
     ST_TURN,
 )
 from balance.kernel.station import any_generator_running
-from balance.kernel.public import D_ARG, D_TARGET
 
 
 @compiled
@@ -131,6 +130,8 @@ def use_terminal(ch, it, st, events, c, function, arg, rec):
 
 
 @compiled
-def resolve_terminal(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_terminal(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """A terminal function at its step (LOC-TOWER-3/4)."""
-    use_terminal(ch, it, st, events, c, decl[c, j, D_TARGET], decl[c, j, D_ARG], rec)
+    use_terminal(ch, it, st, events, c, target, arg, rec)

@@ -256,11 +256,10 @@ def order(ch, st, events, decl, ip, c, h, packed):
 
 
 @compiled
-def resolve_thing(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_thing(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """Apply one of this module's declarations at its step."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     form = ch[c, CH_FORM]
     if action == codes.A_TRANSFORM:
         if form == codes.THING_HIDDEN:

@@ -28,7 +28,6 @@ from balance import codes
 from balance import records as R
 from balance.kernel import params as P
 from balance.kernel.locks import break_door, door_action_cost
-from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 from balance.kernel.state import (
     CH_FORM,
     IT_FUEL,
@@ -199,11 +198,10 @@ def upkeep_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
 
 
 @compiled
-def resolve_upkeep(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
+def resolve_upkeep(
+    ch, it, st, rng, events, decl, ip, fp, room_block, c, j, action, target, arg, rec
+):
     """A declaration keeping the station running, at its step."""
-    action = decl[c, j, D_ACTION]
-    target = decl[c, j, D_TARGET]
-    arg = decl[c, j, D_ARG]
     r = ch[c, CH_ROOM]
     if action == codes.A_REFUEL:
         fuel_generator(ch, it, st, events, ip, room_block, c, target, arg, rec)
