@@ -73,13 +73,11 @@ from balance.kernel.upkeep import remote_break
 
 @compiled
 def orderable(action):
-    """GAP-42: an ordinary action, not a marker, a reaction or one of the Thing's own."""
+    """GAP-42: an ordinary action, not one of the turn's (a marker, a reaction) or the Thing's."""
     return (
-        codes.A_NONE < action < codes.N_ACTIONS
-        and action != codes.A_REACT
-        and action != codes.A_RESOLVE_LAST
-        and action != codes.A_LOWER_INITIATIVE
-        and not codes.A_TRANSFORM <= action <= codes.A_REMOTE_BREAK
+        0 <= action < codes.N_ACTIONS
+        and codes.ACTION_SECTION[action] != codes.S_TURN
+        and codes.ACTION_SECTION[action] != codes.S_THING
     )
 
 
