@@ -12,6 +12,7 @@ Imports inside functions count for the first two, not for the last: they run whe
 from __future__ import annotations
 
 import ast
+import tomllib
 from dataclasses import dataclass
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
@@ -139,3 +140,16 @@ def test_no_module_imports_itself_back_when_loaded():
         cycle = exc.args[1][::-1]  # [a, b, ..., a]: each imports the next
         steps = [str(edges[(a, b)]) for a, b in zip(cycle, cycle[1:])]
         raise AssertionError("an import cycle: " + " -> ".join(steps)) from None
+
+
+def test_every_package_is_installed():
+    """pyproject.toml lists every package of balance/ and policies/ (a wheel holds only those it
+    lists: one left out installs a balance that cannot import it)."""
+    with (REPO / "pyproject.toml").open("rb") as fh:
+        listed = set(tomllib.load(fh)["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(init.parent.relative_to(REPO).parts)
+        for top in ("balance", "policies")
+        for init in (REPO / top).rglob("__init__.py")
+    }
+    assert listed == found
