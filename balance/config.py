@@ -37,6 +37,11 @@ SCHEMA: dict[str, Callable[[str, Any], Any]] = {n.key: n.kind.parse for n in NUM
 KINDS: dict[str, Kind] = {n.key: n.kind for n in NUMBERS}
 
 
+def in_canisters(key: str) -> bool:
+    """Whether the values of `key` are fuel: resolved in 1/60-canister units, read in canisters."""
+    return key in KINDS and KINDS[key].in_canisters
+
+
 def _check_relations(v: Mapping[str, Any]) -> None:
     """Checks that involve more than one key; each names the key that must change."""
 
@@ -186,7 +191,7 @@ class Config:
     def display(self, key: str) -> Any:
         """The value of `key` as a person reads it: fuel in canisters, everything else as is."""
         value = self.values[key]
-        if key in KINDS and KINDS[key].in_canisters:
+        if in_canisters(key):
             return value / codes.FUEL_UNITS
         return value
 
@@ -393,6 +398,5 @@ def pack(cfg: Config, check_invariants: bool = False) -> Packed:
     ip = arrays["ip"]
     for derived in DERIVED:
         offset = getattr(P, derived.slot)
-        ip[offset : offset + derived.width] = derived.fill(cfg.values, adj)
-    ip[P.I_CHECK_INVARIANTS] = int(check_invariants)
+        ip[offset : offset + derived.width] = derived.fill(cfg.values, adj, check_invariants)
     return Packed(ip=ip, fp=arrays["fp"], room_block=block, adjacent=adj, next_hop=hop)

@@ -52,7 +52,7 @@ import polars as pl
 import balance
 from policies import DEFAULT
 from balance import codes
-from balance.config import KINDS, Config, load_config
+from balance.config import Config, in_canisters, load_config
 from balance.errors import ConfigError
 from balance.files import TEMPORARY_GLOB, written_whole
 from balance.records import to_polars
@@ -985,10 +985,7 @@ class Grid:
             axes = [c for c in summary.columns if _is_axis_column(c)]
         values = {a: tuple(summary[a].unique(maintain_order=True).sort().to_list()) for a in axes}
         labels = {
-            a: tuple(
-                _fuel_label(v) if a in KINDS and KINDS[a].in_canisters else _format_value(v)
-                for v in vs
-            )
+            a: tuple(_fuel_label(v) if in_canisters(a) else _format_value(v) for v in vs)
             for a, vs in values.items()
         }
         defaults: dict[int, dict[str, Any]] = {}

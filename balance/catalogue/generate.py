@@ -72,9 +72,11 @@ def constant(name: str, value: int, comment: str) -> list[str]:
     return [f"{head}  # {first}"] + [f"#   {line}" for line in rest]
 
 
-def table(name: str, items: list[str], comments: list[str] | None = None) -> list[str]:
-    """A tuple, one item per line (as ruff formats it)."""
-    lines = [f"{name} = ("]
+def table(
+    name: str, items: list[str], comments: list[str] | None = None, base: str = ""
+) -> list[str]:
+    """A tuple, one item per line (as ruff formats it), after `base` (a tuple to extend)."""
+    lines = [f"{name} = {base}("]
     for k, item in enumerate(items):
         lines.append(f"    {item},{f'  # {comments[k]}' if comments else ''}")
     return lines + [")"]
@@ -115,7 +117,7 @@ def actions_block() -> list[str]:
         (
             "ACTIONS_AIMED_AT_SOMEONE_SEEN",
             "LIGHT-4: refused in a blizzard, where nobody is made out",
-            lambda a: a.aim is not None,
+            lambda a: a.aim == "seen",
         ),
         ("ONCE_A_TURN", "AP-3, GAP-13", lambda a: a.once_a_turn),
         (
@@ -126,7 +128,9 @@ def actions_block() -> list[str]:
     )
     for name, why, member in groups:
         lines.append(f"# {why}")
-        lines += table(name, [a.const for a in ACTIONS if member(a)])
+        # those aimed at someone seen include every action aimed at a character
+        base = "ACTIONS_AIMED_AT_CHARACTERS + " if name == "ACTIONS_AIMED_AT_SOMEONE_SEEN" else ""
+        lines += table(name, [a.const for a in ACTIONS if member(a)], base=base)
     return lines
 
 

@@ -64,7 +64,8 @@ class Derived:
     slot: str
     width: int
     doc: str
-    fill: Callable[[Mapping[str, Any], Any], tuple]  # (resolved values, packed map) -> slots
+    # (resolved values, adjacency matrix, whether to check invariants) -> the slots' contents
+    fill: Callable[[Mapping[str, Any], Any, bool], tuple]
 
 
 NUMBERS: tuple[Number, ...] = (
@@ -422,18 +423,20 @@ DERIVED: tuple[Derived, ...] = (
         "I_N_BANDS",
         1,
         "the frostbite bands in use (FROST-2)",
-        lambda v, m: (len(v["frostbite.band_floor"]),),
+        lambda v, m, check: (len(v["frostbite.band_floor"]),),
     ),
     Derived(
         "I_ADJACENT",
         codes.N_ROOMS,
         "per room, the bitmask of the rooms next to it (the packed map)",
-        lambda v, m: tuple(sum(1 << int(q) for q in range(codes.N_ROOMS) if row[q]) for row in m),
+        lambda v, m, check: tuple(
+            sum(1 << int(q) for q in range(codes.N_ROOMS) if row[q]) for row in m
+        ),
     ),
     Derived(
         "I_CHECK_INVARIANTS",
         1,
         "a run-time switch, not a rule: count invariant violations every turn",
-        lambda v, m: (0,),  # balance.config.pack sets it
+        lambda v, m, check: (int(check),),
     ),
 )
