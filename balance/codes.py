@@ -88,13 +88,25 @@ Q_EQUAL = 0
 Q_NOT_EQUAL = 1
 QUESTION_NAMES = ("equal", "not_equal")
 RADIO_COLOUR_NAMES = ("blue", "red", "green")  # LOC-RADIO-1
-# What a radio message is about (ACT-RADIO-SPEAK): the kernel carries (topic, subject) to the
-# listeners unchanged; the meanings are the policies' convention.
-RADIO_TOPIC_NAMES = (
-    "suspect",  # subject: a character the speaker takes for a Thing
-    "trust",  # subject: a character the speaker vouches for
-    "come",  # subject: a room the speaker asks others to come to
-)
+# Talk (ACT-RADIO-SPEAK, GAP-64): a claim is a topic (the declaration's target) and an arg
+# packed by kernel.public.pack_claim (subject, proof, pair), said aloud to the room (A_SAY) or
+# on the radio (A_RADIO_SPEAK). The kernel carries it to the listeners unchanged: anyone may say
+# anything, true or false; its truth is judged only for the records (kernel.talk.claim_is_true).
+CLAIM_THING = 0  # subject: a character the speaker says is a Thing
+CLAIM_HUMAN = 1  # subject: a character the speaker says is human
+CLAIM_GENERATOR_BROKEN = 2  # subject: a block whose generator the speaker says is broken
+CLAIM_GENERATOR_DRY = 3  # subject: a block whose generator the speaker says has no fuel
+CLAIM_GOING = 4  # subject: the room the speaker says he is going to
+CLAIM_HELP_CALLED = 5  # subject 0: the speaker says help has been called (GAP-6)
+CLAIM_TOPIC_NAMES = ("thing", "human", "generator_broken", "generator_dry", "going", "help_called")
+# What a claim about a character rests on (GAP-64), with the pair of a blood test: the label of
+# the other sample of the comparison (a dog: DOG_LABEL + d)
+PROOF_WORD = 0  # nothing but the speaker's word
+PROOF_SEEN_THING = 1  # seen transforming, in the active form or doing what only a Thing does
+PROOF_BLOOD = 2  # a blood comparison against the pair read on the laboratory's computer
+PROOF_SEEN_BREAKING = 3  # seen breaking a device
+PROOF_SEEN_INFECTING = 4  # seen infecting someone (INF-5(a))
+PROOF_NAMES = ("word", "seen_thing", "blood_test", "seen_breaking", "seen_infecting")
 FUEL_CONTAINERS = (CANISTER, FLAMETHROWER)  # ITEM-FLAMETHROWER-5: its tank works like a canister
 ITEM_NAMES = (
     "canister",
@@ -293,7 +305,8 @@ A_DOSE_FOOD = 44  # target = vial kind, arg = DOSE_FROM_* bits: where the vial a
 A_COUNT_FOOD = 45  # count the food boxes left; LOC-FREEZER-3 (step 4)
 A_SEARCH_CORPSE = 46  # target = corpse, arg = backpack slot 0..2, or SEARCH_PARKA; GAP-51 (step 5)
 A_RADIO_TOGGLE = 47  # target = hand slot (or -1: a radio lying here); ACT-RADIO-TOGGLE (step 13)
-A_RADIO_SPEAK = 48  # target = topic, arg = subject: said on the radio in hand; ACT-RADIO-SPEAK
+A_RADIO_SPEAK = 48  # target = claim topic (codes.CLAIM_*), arg = public.pack_claim(subject, proof,
+#   pair): said on the radio in hand; ACT-RADIO-SPEAK, GAP-64
 A_HINDER = 49  # target = character; ACT-HINDER-CHAR (step 1)
 A_HINDER_TARGET = 50  # target = character to protect from actions aimed at it (arg = 0), or the
 #   object here whose actions it lowers (arg = 1); ACT-HINDER-TARGET (step 1)
@@ -319,7 +332,9 @@ A_BLOOD_DOG = 68  # target = dog, arg = 0 hand / 1 backpack; LOC-KENNEL-2, GAP-5
 A_LAB_INSERT = 69  # target = slot, arg = public.pack_insert(source, label); LOC-LAB-2 (step 7)
 A_LAB_START = 70  # target = the secret question (Q_*); LOC-LAB-3, GAP-52 (step 7)
 A_LAB_VIEW = 71  # read the computer's completed checks; LOC-LAB-4 (step 1)
-N_ACTIONS = 72
+A_SAY = 72  # target = claim topic (codes.CLAIM_*), arg = public.pack_claim(subject, proof, pair):
+#   said aloud to everyone in the room; GAP-64
+N_ACTIONS = 73
 ACTION_NAMES = (
     "none",
     "move",
@@ -393,6 +408,7 @@ ACTION_NAMES = (
     "lab_insert",
     "lab_start",
     "lab_view",
+    "say",
 )
 # the rule module that prices and resolves each action (balance/kernel/<section>.py)
 S_TURN = 0
@@ -403,7 +419,7 @@ S_COMBAT = 4
 S_ARSENAL = 5
 S_CARE = 6
 S_HINDERING = 7
-S_RADIO = 8
+S_TALK = 8
 S_HELICOPTER = 9
 S_LOCKS = 10
 S_TERMINAL = 11
@@ -459,8 +475,8 @@ ACTION_SECTION = (
     S_FOOD,  # A_DOSE_FOOD
     S_FOOD,  # A_COUNT_FOOD
     S_FOOD,  # A_SEARCH_CORPSE
-    S_RADIO,  # A_RADIO_TOGGLE
-    S_RADIO,  # A_RADIO_SPEAK
+    S_TALK,  # A_RADIO_TOGGLE
+    S_TALK,  # A_RADIO_SPEAK
     S_HINDERING,  # A_HINDER
     S_HINDERING,  # A_HINDER_TARGET
     S_MOVEMENT,  # A_FOLLOW
@@ -484,6 +500,7 @@ ACTION_SECTION = (
     S_LAB,  # A_LAB_INSERT
     S_LAB,  # A_LAB_START
     S_LAB,  # A_LAB_VIEW
+    S_TALK,  # A_SAY
 )
 # RES-ORDER step of each action (moves: codes.MOVE_* and ACTIVE_*)
 ACTION_STEP = (
@@ -559,6 +576,7 @@ ACTION_STEP = (
     7,  # A_LAB_INSERT
     7,  # A_LAB_START
     1,  # A_LAB_VIEW
+    1,  # A_SAY
 )
 # LIGHT-5: refused when declared without sight
 ACTIONS_NEEDING_LIGHT = (
@@ -604,6 +622,7 @@ ACTIONS_AIMED_AT_SOMEONE_SEEN = ACTIONS_AIMED_AT_CHARACTERS + (
 )
 # AP-3, GAP-13
 ONCE_A_TURN = (
+    A_RADIO_SPEAK,
     A_TRANSFORM,
     A_THROW_BACK,
     A_CLAWS,
@@ -613,6 +632,7 @@ ONCE_A_TURN = (
     A_WAVES,
     A_REMOTE_BREAK,
     A_EAT_STOCK,
+    A_SAY,
 )
 # THING-ACTIVE-5/6, ARCH-QUEEN-2: all the active Thing may declare (THING-ACTIVE-3)
 ACTIVE_FORM_ACTIONS = (
@@ -627,6 +647,7 @@ ACTIVE_FORM_ACTIONS = (
     A_CLAWS,
     A_SPRAY,
     A_SCREAM,
+    A_SAY,
 )
 # </generated: actions>
 # ACT-DOSE-FOOD: the bits of its arg
@@ -777,7 +798,7 @@ E_SEARCH = 57  # actor searched the corpse of target and took an item of kind a
 E_FOOD_EFFECT = 58  # a substance in the portion target ate took effect: a = vial kind, b = 1 a full
 #   dose (ACT-DOSE-FOOD), 0 a cooked one (LOC-LIVING-4); no actor
 E_RADIO_TOGGLE = 60  # actor switched a radio of colour a on (b = 1) or off (b = 0)
-E_RADIO = 61  # actor said topic a about subject b on the radio
+E_RADIO = 61  # actor said claim a (codes.CLAIM_*), b = public.pack_claim(...), on the radio
 E_HINDER = 62  # actor hindered target (a = 0) or actions aimed at target (a = 1)
 E_HINDERED = 63  # actor's action a failed for the hindering
 E_FOLLOW = 64  # actor followed target into room a (b = 1) or failed (b = 0)
@@ -812,6 +833,7 @@ E_LAB_VIEW = 85  # actor read the laboratory computer: a rows of completed check
 E_INFECT_SEEN = 86  # actor infected the unconscious target in Light (INF-5(a)); a, b as E_INFECT's
 E_DEFUEL = 87  # actor drew a units out of the generator of block b into a canister (GEN-4)
 E_SHIELD = 88  # actor hindered the actions aimed at object a of the room, by b points
+E_SAY = 89  # actor said claim a (codes.CLAIM_*), b = public.pack_claim(...), aloud in his room
 # who in the room perceives each event, and what (the bits above); 0: no event
 EVENT_SIGHT = (
     0,  # none
@@ -903,5 +925,6 @@ EVENT_SIGHT = (
     17,  # E_INFECT_SEEN
     1,  # E_DEFUEL
     1,  # E_SHIELD
+    1,  # E_SAY
 )
 # </generated: events>

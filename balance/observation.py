@@ -35,6 +35,11 @@ P_ACTIVE_THING = 4  # an active Thing, visible in any lighting (THING-ACTIVE-2)
 # policy memory: each character owns MEMORY_SIZE int64 cells, zeroed at the start of each game;
 # policies.memory splits them between the policies
 MEMORY_SIZE = 256
+# Two cells of each row are the policy's report for the records (balance.records), which the
+# kernel reads at the turn's declarations and the game's end and never acts on: the claims heard
+# that the policy believed (GAP-64), and the bitmask of the characters it holds for Things
+MEM_CLAIMS_BELIEVED = 94
+MEM_HELD_THINGS = 95
 
 # <generated: fields> (`python -m balance.catalogue`; edit balance/catalogue/, not this block)
 # --- the character itself ---

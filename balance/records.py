@@ -51,6 +51,17 @@ RECORD_FIELDS = (
     ("blood_tests", "blood comparisons the laboratory's analyzer completed (LOC-LAB-3)"),
     ("transformations", "Things that entered the active form (THING-HIDDEN-1, THING-P-5)"),
     ("heli_repairs", "helicopter parts repaired (HELI-2, ACT-REPAIR)"),
+    ("heli_flight_turn", "turn the helicopter took off, 0 if never (HELI-5, GAP-7)"),
+    ("claims_humans_true", "true claims said by the humans' side, aloud or by radio (GAP-64)"),
+    ("claims_humans_false", "false claims said by the humans' side (GAP-64)"),
+    ("claims_things_true", "true claims said by the Things' side (GAP-64)"),
+    ("claims_things_false", "false claims said by the Things' side: lies (GAP-64)"),
+    ("claims_believed", "claims heard that their hearer's policy believed (its report)"),
+    (
+        "thing_exposed_turn",
+        "first turn at whose start at least half of the humans' side held a true Thing for a"
+        " Thing (their policies' report), 0 if never",
+    ),
     ("invariant_violations", "bitmask of broken invariants (only counted in check mode)"),
 )
 N_FIELDS = len(RECORD_FIELDS)
@@ -98,6 +109,13 @@ FIELD_NAMES = tuple(name for name, _ in RECORD_FIELDS)
     C_BLOOD_TESTS,
     C_TRANSFORMATIONS,
     C_HELI_REPAIRS,
+    C_HELI_FLIGHT_TURN,
+    C_CLAIMS_HUMANS_TRUE,
+    C_CLAIMS_HUMANS_FALSE,
+    C_CLAIMS_THINGS_TRUE,
+    C_CLAIMS_THINGS_FALSE,
+    C_CLAIMS_BELIEVED,
+    C_THING_EXPOSED_TURN,
     C_INVARIANT_VIOLATIONS,
 ) = range(N_FIELDS)
 

@@ -16,6 +16,7 @@ from balance.kernel.public import (
     D_TARGET,
     N_SOURCES,
     pack_card_access,
+    pack_claim,
     pack_edit,
     pack_insert,
     pack_order,
@@ -65,6 +66,29 @@ from policies.common import emit, is_generator_room
 
 KNOBS = ("act_chance",)
 K_ACT_CHANCE = 0
+
+
+@compiled
+def claim_topic(d):
+    """The topic of the d-th claim of the fuzzer's round (GAP-64): every topic in turn."""
+    return d % len(codes.CLAIM_TOPIC_NAMES)
+
+
+@compiled
+def claim_arg(d):
+    """The d-th claim's arg: a subject of its topic's kind, every proof in turn, and a dog's
+    sample as the pair of a blood test (public.pack_claim)."""
+    topic = claim_topic(d)
+    subject = d
+    if topic == codes.CLAIM_GENERATOR_BROKEN or topic == codes.CLAIM_GENERATOR_DRY:
+        subject = d % codes.N_BLOCKS
+    elif topic == codes.CLAIM_GOING:
+        subject = d % codes.N_ROOMS
+    elif topic == codes.CLAIM_HELP_CALLED:
+        subject = 0
+    proof = d % len(codes.PROOF_NAMES)
+    pair = codes.DOG_LABEL + d % codes.N_DOGS if proof == codes.PROOF_BLOOD else -1
+    return pack_claim(subject, proof, pair)
 
 
 @compiled
@@ -131,7 +155,7 @@ def candidate(obs, next_hop, wanted, out, n):
                     if d < 0:
                         emit(out, n, codes.A_RADIO_TOGGLE, h, 0)
                     else:
-                        emit(out, n, codes.A_RADIO_SPEAK, d % len(codes.RADIO_TOPIC_NAMES), d)
+                        emit(out, n, codes.A_RADIO_SPEAK, claim_topic(d), claim_arg(d))
                     return -1
                 k += 1
         if kind == codes.FLASHLIGHT_ITEM:  # ACT-FLASHLIGHT
@@ -222,6 +246,10 @@ def candidate(obs, next_hop, wanted, out, n):
                         emit(out, n, codes.A_FUEL, h, arg)
                         return -1
                     k += 1
+    if k == wanted:  # GAP-64: a claim aloud, no radio needed
+        emit(out, n, codes.A_SAY, claim_topic(me), claim_arg(me))
+        return -1
+    k += 1
     for slot in range(3):  # ACT-BACKPACK: take out
         if obs[O_BACKPACK_KIND + slot] != codes.NO_ITEM and free:
             if k == wanted:

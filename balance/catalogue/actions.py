@@ -27,7 +27,7 @@ SECTIONS = (
     "arsenal",
     "care",
     "hindering",
-    "radio",
+    "talk",
     "helicopter",
     "locks",
     "terminal",
@@ -516,7 +516,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_RADIO_TOGGLE",
         "radio_toggle",
-        section="radio",
+        section="talk",
         step=13,
         ap="radio.toggle_ap",
         rule="ACT-RADIO-TOGGLE",
@@ -525,11 +525,15 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         "A_RADIO_SPEAK",
         "radio_speak",
-        section="radio",
+        section="talk",
         step=1,
         ap="radio.speak_ap",
-        rule="ACT-RADIO-SPEAK",
-        doc="target = topic, arg = subject: said on the radio in hand; ACT-RADIO-SPEAK",
+        rule="ACT-RADIO-SPEAK GAP-64",
+        doc=(
+            "target = claim topic (codes.CLAIM_*), arg = public.pack_claim(subject, proof, pair):"
+            " said on the radio in hand; ACT-RADIO-SPEAK, GAP-64"
+        ),
+        once_a_turn=True,
     ),
     Action(
         "A_HINDER",
@@ -766,5 +770,19 @@ ACTIONS: tuple[Action, ...] = (
         ap="laboratory.view_ap",
         rule="LOC-LAB-4",
         doc="read the computer's completed checks; LOC-LAB-4 (step 1)",
+    ),
+    Action(
+        "A_SAY",
+        "say",
+        section="talk",
+        step=1,
+        ap="talk.say_ap",
+        rule="GAP-64 LIGHT-4",
+        doc=(
+            "target = claim topic (codes.CLAIM_*), arg = public.pack_claim(subject, proof, pair):"
+            " said aloud to everyone in the room; GAP-64"
+        ),
+        once_a_turn=True,
+        active_form=True,  # THING-ACTIVE-1: the active Thing can still talk to those present
     ),
 )

@@ -24,6 +24,7 @@ from balance.codes import (
     SHOWS_ACTOR_IN_DARK,
     TARGET_TOLD,
 )
+from balance.kernel.public import unpack_claim
 
 PUBLIC = SEEN  # those who see learn who, whom and the details (AP-6)
 ARRIVAL = SEEN | NOTICED_IN_DARK | SHOWS_ACTOR_IN_DARK  # one coming or going shows even in the dark
@@ -71,6 +72,34 @@ def named(names: Sequence[str] | dict[int, str], code: int, what: str) -> str:
     elif 0 <= code < len(names):
         return names[code]
     raise ValueError(f"replay: unknown {what} code {code}")
+
+
+def claim_fields(t: int, a: int, b: int) -> dict[str, Any]:
+    """A claim's topic, subject, proof and pair (GAP-64, kernel.public.pack_claim)."""
+    subject, proof, pair = unpack_claim(b)
+    return {
+        "topic": named(codes.CLAIM_TOPIC_NAMES, a, "claim topic"),
+        "subject": subject,
+        "proof": named(codes.PROOF_NAMES, proof, "claim proof"),
+        "pair": pair,
+    }
+
+
+def claim_sentence(e: dict[str, Any], who: Callable[[int], str]) -> str:
+    """What a claim says, in words."""
+    topic, subject = e["topic"], e["subject"]
+    if topic in ("thing", "human"):
+        said = f"{who(subject)} is {'a Thing' if topic == 'thing' else 'human'}"
+        if e["proof"] == "blood_test":
+            pair = e["pair"]
+            other = f"dog {pair - codes.DOG_LABEL}" if pair >= codes.DOG_LABEL else who(pair)
+            return f"{said} (blood test against {other})"
+        return said if e["proof"] == "word" else f"{said} ({e['proof'].replace('_', ' ')})"
+    if topic == "going":
+        return f"going to {room_name(subject)}"
+    if topic == "help_called":
+        return "help has been called"
+    return f"the generator of block {subject + 1} is {topic.split('_')[1]}"
 
 
 def infection_fields(t: int, a: int, b: int) -> dict[str, Any]:
@@ -771,9 +800,9 @@ EVENTS: tuple[Event | None, ...] = (
         "E_RADIO",
         "radio",
         PUBLIC,
-        doc="actor said topic a about subject b on the radio",
-        fields=lambda t, a, b: {"topic": a, "subject": b},
-        sentence=lambda e, who: f"said on the radio: topic {e['topic']}, subject {e['subject']}",
+        doc="actor said claim a (codes.CLAIM_*), b = public.pack_claim(...), on the radio",
+        fields=claim_fields,
+        sentence=lambda e, who: f"said on the radio: {claim_sentence(e, who)}",
     ),
     Event(
         "E_HINDER",
@@ -1101,5 +1130,14 @@ EVENTS: tuple[Event | None, ...] = (
             f"hindered what is done to the {e['object'].replace('_', ' ')} "
             f"({e['points']} points off)"
         ),
+    ),
+    # E_SAY: heard, not seen: its "seers" are all present, in the dark too (GAP-64, LIGHT-4)
+    Event(
+        "E_SAY",
+        "say",
+        PUBLIC,
+        doc="actor said claim a (codes.CLAIM_*), b = public.pack_claim(...), aloud in his room",
+        fields=claim_fields,
+        sentence=lambda e, who: f"said aloud: {claim_sentence(e, who)}",
     ),
 )

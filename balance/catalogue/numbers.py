@@ -279,7 +279,9 @@ NUMBERS: tuple[Number, ...] = (
     # [radio]
     Number("radio.by_colour", WholeList(0, 10, 3, 3), "I_RADIOS", "LOC-RADIO-1"),
     Number("radio.toggle_ap", AP, "I_RADIO_TOGGLE_AP", "ACT-RADIO-TOGGLE"),
-    Number("radio.speak_ap", AP, "I_RADIO_SPEAK_AP", "ACT-RADIO-SPEAK AP-11"),
+    Number("radio.speak_ap", AP, "I_RADIO_SPEAK_AP", "ACT-RADIO-SPEAK AP-11 GAP-64"),
+    # [talk]
+    Number("talk.say_ap", AP, "I_SAY_AP", "GAP-64 AP-11"),
     # [supply]
     Number("supply.canisters", Whole(0, 200), "I_POOL_CANISTERS", ""),
     Number("supply.spare_parts", Whole(0, 200), "I_POOL_PARTS", ""),

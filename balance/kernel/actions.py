@@ -53,7 +53,7 @@ from balance.kernel.inventory import inventory_cost, resolve_inventory
 from balance.kernel.lab import lab_cost
 from balance.kernel.locks import locks_cost, resolve_locks
 from balance.kernel.movement import movement_cost, resolve_movement
-from balance.kernel.radio import radio_cost, resolve_radio
+from balance.kernel.talk import resolve_talk, talk_cost
 from balance.kernel.terminal import resolve_terminal
 from balance.kernel.thing import thing_cost
 from balance.kernel.upkeep import resolve_upkeep, upkeep_cost
@@ -100,8 +100,8 @@ def action_cost(ch, it, st, ip, adjacent, room_block, c, action, target, arg):
         return care_cost(*args)
     if section == codes.S_HINDERING:
         return hindering_cost(*args)
-    if section == codes.S_RADIO:
-        return radio_cost(*args)
+    if section == codes.S_TALK:
+        return talk_cost(*args)
     if section == codes.S_HELICOPTER:
         return helicopter_cost(*args)
     if section == codes.S_LOCKS:
@@ -268,8 +268,8 @@ def resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec):
         resolve_care(*args)
     elif section == codes.S_HINDERING:
         resolve_hindering(*args)
-    elif section == codes.S_RADIO:
-        resolve_radio(*args)
+    elif section == codes.S_TALK:
+        resolve_talk(*args)
     elif section == codes.S_HELICOPTER:
         resolve_helicopter(*args)
     elif section == codes.S_LOCKS:

@@ -37,7 +37,8 @@ from balance.kernel.items import stock_items
 from balance.kernel.lab import run_analyzer, set_up_lab, start_comparison
 from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
 from balance.kernel.observe import observe, survey
-from balance.kernel.perception import can_act, list_noticed, place
+from balance.kernel.perception import can_act, list_noticed, place, plays_for_things
+from balance.observation import MEM_CLAIMS_BELIEVED, MEM_HELD_THINGS
 from balance.kernel.rng import WORLD, below, next_u64, seed_streams
 from balance.kernel.thing import deal_archetypes, remember_rooms
 from balance.kernel.steps import action_step, declaration_steps, mark_ranks
@@ -585,7 +586,7 @@ def declare_by_policies(
             continue  # UNC-1, HP-3: the dead, unconscious and paralysed declare nothing
         observe_in(g, ip, room_block, c, g.obs)
         # GAP-38: a convert keeps playing as a human until the Things call him (THING-P-5)
-        thing_side = ch[c, CH_ORIGINAL] == 1 or ch[c, CH_FORM] == codes.THING_ACTIVE
+        thing_side = plays_for_things(ch, c)
         n_wanted = dispatch(
             t_id if thing_side else h_id,
             t_knobs if thing_side else h_knobs,
@@ -599,6 +600,30 @@ def declare_by_policies(
             ip,
         )
         declare(ch, g.it, g.st, g.decl, ip, adjacent, room_block, c, n_wanted)
+
+
+@compiled
+def note_exposure(g, rec):
+    """The record's turn a Thing is exposed: the first declarations after which at least half of
+    those who declared for the humans' side hold a true Thing for a Thing (their policies' report,
+    MEM_HELD_THINGS); counted, never acted on."""
+    ch = g.ch
+    humans, things = 0, 0
+    for c in range(ch.shape[0]):
+        if ch[c, CH_FORM] != codes.HUMAN:
+            things |= 1 << c
+        if can_act(ch, c) and not plays_for_things(ch, c):
+            humans += 1
+    while things != 0 and humans > 0:
+        d = trailing_zeros(things)
+        things &= things - 1
+        holders = 0
+        for c in range(ch.shape[0]):
+            if can_act(ch, c) and not plays_for_things(ch, c):
+                holders += (g.memory[c, MEM_HELD_THINGS] >> d) & 1
+        if 2 * holders >= humans:
+            rec[R.C_THING_EXPOSED_TURN] = g.st[ST_TURN]
+            return
 
 
 @compiled(inline=True)
@@ -636,6 +661,7 @@ def end_game(g, rec, over):
         g.st[ST_WINNER] = codes.NOBODY
         g.st[ST_REASON] = codes.R_TIMEOUT
     finish_record(g.ch, g.st, rec)
+    rec[R.C_CLAIMS_BELIEVED] = g.memory[:, MEM_CLAIMS_BELIEVED].sum()
 
 
 @compiled(inline=True)
@@ -656,6 +682,8 @@ def play_game(g, rules, policies, seed, game, rec, dispatch, checks):
         declare_by_policies(
             g, ip, room_block, adjacent, next_hop, h_id, h_knobs, t_id, t_knobs, dispatch
         )
+        if rec[R.C_THING_EXPOSED_TURN] == 0:
+            note_exposure(g, rec)
         over = finish_turn(g, ip, fp, room_block, rec, checks)
         if over:
             break

@@ -145,6 +145,7 @@ def take_off(ch, st, rng, events, decl, ip, fp, rec):
             if ch[c, CH_FORM] != codes.HUMAN:
                 things += 1
     st[ST_HELI_GONE] = 1
+    rec[R.C_HELI_FLIGHT_TURN] = st[ST_TURN]
     log_act(ch, st, events, codes.E_TAKEOFF, -1, -1, aboard, things, codes.HANGAR)
     if things > 0:
         st[ST_WINNER] = codes.THINGS  # GAP-7: the Things win at once

@@ -85,6 +85,13 @@ def can_act(ch, c):
 
 
 @compiled
+def plays_for_things(ch, c):
+    """GAP-61, GAP-38: an original Thing, or a convert once in the active form (the Things' call,
+    THING-P-5), declares through the Things' policy; everyone else through the humans'."""
+    return ch[c, CH_ORIGINAL] == 1 or ch[c, CH_FORM] == codes.THING_ACTIVE
+
+
+@compiled
 def witnesses(ch, st, r):
     """(seers, present) bitmasks of room r now: UNC-1 (the unconscious perceive nothing),
     LIGHT-4 (nobody is made out in a blizzard), GAP-56."""

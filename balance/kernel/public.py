@@ -95,6 +95,32 @@ def unpack_order(packed):
     return action, target, arg
 
 
+# --- talk (GAP-64) ---
+CLAIM_FIELD_BITS = 5  # a subject (a character, a room or a block) and a pair's label + 1 (<= 18)
+CLAIM_PROOF_BITS = 3
+
+
+@compiled
+def pack_claim(subject, proof, pair):
+    """A_SAY's and A_RADIO_SPEAK's arg: the claim's subject, its proof (codes.PROOF_*) and, for
+    a blood test, the pair (the other sample's label; -1 for none)."""
+    return (
+        subject
+        | (proof << CLAIM_FIELD_BITS)
+        | ((pair + 1) << (CLAIM_FIELD_BITS + CLAIM_PROOF_BITS))
+    )
+
+
+@compiled
+def unpack_claim(arg):
+    """(subject, proof, pair) of a claim's arg."""
+    field = (1 << CLAIM_FIELD_BITS) - 1
+    subject = arg & field
+    proof = (arg >> CLAIM_FIELD_BITS) & ((1 << CLAIM_PROOF_BITS) - 1)
+    pair = ((arg >> (CLAIM_FIELD_BITS + CLAIM_PROOF_BITS)) & field) - 1
+    return subject, proof, pair
+
+
 # --- frostbite ---
 
 
