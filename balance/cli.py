@@ -163,6 +163,16 @@ SeedOption = Annotated[
         "--seed", help="Seed of the run (0 to 2**63-1). Game i of a run depends only on seed and i."
     ),
 ]
+FixOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--fix",
+        metavar="SIDE.KNOB,...",
+        help="Knobs of the expert presets that no search moves: they keep the value the "
+        "config (or --set) gives them, e.g. --fix humans.talk,things.frame_chance with "
+        "--set policies.humans.expert.talk=0, to measure the game without a strategy.",
+    ),
+]
 SetOption = Annotated[
     Optional[list[str]],
     typer.Option(
@@ -326,6 +336,18 @@ def _print_summary(s: dict[str, Any], overrides: tuple[str, ...]) -> None:
     table.add_section()
     for lever, share in s["levers"].items():
         table.add_row(f"lever: {lever.replace('_', ' ')}", "", _share(share))
+    table.add_section()
+    talk = s["talk"]
+    for side, claims in talk["claims_per_game"].items():
+        table.add_row(
+            f"claims by the {side} per game",
+            f"{claims['true'] + claims['false']:.1f}",
+            f"{claims['false']:.1f} false",
+        )
+    table.add_row("claims believed per game", f"{talk['believed_per_game']:.1f}", "")
+    table.add_row(
+        "a Thing exposed before turn 10", "", _share(talk["thing_exposed_before_turn_10"])
+    )
     table.add_section()
     rate = s["games_per_second"]
     table.add_row("games per second", f"{rate:,.0f}" if rate is not None else "-", "")
@@ -988,6 +1010,7 @@ def tune(
         Path, typer.Option("--out", help="The strategy file to write (TOML).", show_default=False)
     ],
     overrides: SetOption = None,
+    fix: FixOption = None,
     json_output: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table.")
     ] = False,
@@ -1001,7 +1024,7 @@ def tune(
     paired 95% interval of the gain. The file plays wherever --humans or --things take a
     policy (run, sweep, matrix, check, replay). A side's win rate is the humans' wins for the
     humans, and the games the humans do not win for the Things."""
-    from balance.strategy import parse_mixture, parse_strategy, preset_knobs
+    from balance.strategy import parse_fixed, parse_mixture, parse_strategy, preset_knobs
     from balance.tune import tune_strategy
 
     if side not in ("humans", "things"):
@@ -1014,6 +1037,7 @@ def tune(
     sets = tuple(overrides or [])
     load_config(players, list(sets))
     preset_knobs(side, preset)
+    fixed = parse_fixed(fix, preset)
     opponent = parse_mixture(against, "things" if side == "humans" else "humans", players)
     first = parse_strategy(start, side, players) if start else None
     if first is not None and first.preset != preset:
@@ -1037,6 +1061,7 @@ def tune(
             baseline=reference,
             start=first,
             name=out.stem,
+            fixed=fixed,
             progress=lambda n, value: say(f"trial {n}/{trials}"),
         )
     strategy.save(out)
@@ -1123,6 +1148,7 @@ def equilibrium(
         ),
     ] = None,
     overrides: SetOption = None,
+    fix: FixOption = None,
     json_output: Annotated[
         bool, typer.Option("--json", help="Print one JSON object keyed by player count.")
     ] = False,
@@ -1135,9 +1161,11 @@ def equilibrium(
     does and joins its pool when it gains more than --epsilon; until no side's does. Prints the
     value (the human win rate at equilibrium) with its 95% interval, each side's mixture and its
     exploitability: what a fresh best response still gains against it."""
-    from balance.equilibrium import equilibrium as solve_equilibrium
+    from balance.equilibrium import TUNED_PRESET, equilibrium as solve_equilibrium
+    from balance.strategy import parse_fixed
 
     counts = _player_counts(players)
+    fixed = parse_fixed(fix, TUNED_PRESET)
     _positive("--games", games, 4)
     _positive("--trials", trials)
     _positive("--iterations", iterations)
@@ -1155,6 +1183,7 @@ def equilibrium(
             epsilon=epsilon,
             confirm_games=confirm_games,
             seed=seed,
+            fixed=fixed,
             store=store,
             progress=say,
         )

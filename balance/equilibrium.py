@@ -69,11 +69,13 @@ class Settings:
     epsilon: float
     confirm_games: int
     seed: int
+    fixed: tuple[str, ...] = ()  # knobs no search moves (strategy.parse_fixed)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,
             "sets": list(self.sets),
+            "fixed": list(self.fixed),
             "games": self.games,
             "trials": self.trials,
             "iterations": self.iterations,
@@ -295,6 +297,7 @@ class Run(DoubleOracle):
                 start=start,
                 confirm_seed=derive_seed(s.seed, f"{side} {label} confirm"),  # all: one baseline
                 name=name,
+                fixed=s.fixed,
                 progress=lambda n, v: self.say(f"{name} ({search}): trial {n}/{s.trials}"),
             )
             found.append((result.gain, search, tuned, result, start))
@@ -373,6 +376,7 @@ def equilibrium(
     epsilon: float,
     confirm_games: int,
     seed: int,
+    fixed: tuple[str, ...] = (),
     store: Path | None = None,
     progress: Progress | None = None,
 ) -> dict[int, dict[str, Any]]:
@@ -383,7 +387,9 @@ def equilibrium(
         load_config(n, list(sets))  # every setting checked before anything is played
     results = {}
     for n in players:
-        settings = Settings(n, tuple(sets), games, trials, iterations, epsilon, confirm_games, seed)
+        settings = Settings(
+            n, tuple(sets), games, trials, iterations, epsilon, confirm_games, seed, fixed
+        )
         results[n] = Run(Path(out) / f"{n}p", settings, progress).run()
     write_verdict(Path(out), results, copy=False)
     if store is not None:

@@ -118,6 +118,23 @@ def knob_key(side: str, preset: str, knob: str) -> str:
     return f"policies.{side}.{preset}.{knob}"
 
 
+def parse_fixed(text: str | None, preset: str = "expert") -> tuple[str, ...]:
+    """--fix: knobs of `preset` the searches leave at their configured value, as SIDE.KNOB
+    separated by commas (e.g. humans.talk,things.frame_chance); each checked to exist."""
+    if not text:
+        return ()
+    fixed = []
+    for item in text.split(","):
+        side, _, knob = item.strip().partition(".")
+        if side not in SIDE_CODES or knob not in preset_knobs(side, preset):
+            raise ConfigError(
+                f"--fix: {item.strip()!r} is not allowed (allowed: humans.KNOB or things.KNOB, "
+                f"a knob of the {preset!r} presets: balance policies lists them)"
+            )
+        fixed.append(f"{side}.{knob}")
+    return tuple(sorted(set(fixed)))
+
+
 def preset_knobs(side: str, preset: str, option: str = "") -> tuple[str, ...]:
     """The knobs of `side`'s `preset`; an unknown preset is an error naming `option` (default:
     --humans or --things)."""

@@ -42,7 +42,17 @@ LEVERS = {
     "infection_attempted": "infection_attempts",
     "generator_broken": "generator_breaks",
     "thing_revealed": "transformations",
+    "helicopter_flown": "heli_flight_turn",
+    "door_code_entered": "code_entries",
+    "thing_burned": "things_dead",
+    "thing_exposed": "thing_exposed_turn",
 }
+# Talk (GAP-64): claims said a game by each side, true and false, and claims believed
+CLAIM_FIELDS = {
+    side: {truth: f"claims_{side}_{truth}" for truth in ("true", "false")}
+    for side in ("humans", "things")
+}
+EARLY_EXPOSURE_TURN = 10  # a Thing exposed before this turn counts as exposed early
 
 
 def wilson_interval(successes: int, n: int, z: float = Z_95) -> tuple[float, float]:
@@ -134,6 +144,9 @@ class Totals:
         self.infections = 0
         self.conversions = 0
         self.lever_games = dict.fromkeys(LEVERS, 0)
+        self.claims = {f: 0 for fields in CLAIM_FIELDS.values() for f in fields.values()}
+        self.claims_believed = 0
+        self.exposed_early = 0
 
     def add(self, records: np.ndarray) -> None:
         """Add a batch of records (balance.records.RECORD_DTYPE)."""
@@ -147,6 +160,11 @@ class Totals:
         self.conversions += int(records["conversions"].sum())
         for lever, field in LEVERS.items():
             self.lever_games[lever] += int((records[field] > 0).sum())
+        for field in self.claims:
+            self.claims[field] += int(records[field].sum())
+        self.claims_believed += int(records["claims_believed"].sum())
+        exposed = records["thing_exposed_turn"]
+        self.exposed_early += int(((exposed > 0) & (exposed < EARLY_EXPOSURE_TURN)).sum())
 
     def summary(self, provenance: Provenance, elapsed_seconds: float) -> dict[str, Any]:
         """The run's summary as a JSON-ready dict: its provenance (`Provenance.as_dict`), then
@@ -177,6 +195,14 @@ class Totals:
             "mean_infections": self.infections / games,
             "mean_conversions": self.conversions / games,
             "levers": {lever: n / games for lever, n in self.lever_games.items()},
+            "talk": {
+                "claims_per_game": {
+                    side: {truth: self.claims[f] / games for truth, f in fields.items()}
+                    for side, fields in CLAIM_FIELDS.items()
+                },
+                "believed_per_game": self.claims_believed / games,
+                "thing_exposed_before_turn_10": self.exposed_early / games,
+            },
             "games_per_second": games / elapsed_seconds if elapsed_seconds > 0 else None,
         }
 

@@ -251,10 +251,12 @@ def tune_strategy(
     start: Strategy | None = None,
     confirm_seed: int | None = None,
     name: str = "",
+    fixed: tuple[str, ...] = (),
     progress: Callable[[int, float | None], None] | None = None,
 ) -> tuple[Strategy, TuneResult]:
     """The best response of `side`'s `preset` to `against`: every knob searched within its
-    declared range, from `start`'s knobs (default: the values `sets` gives them); confirmed
+    declared range but those `fixed` names (SIDE.KNOB, strategy.parse_fixed), which keep the
+    value `sets` gives them, from `start`'s knobs (default: the values `sets` gives them); confirmed
     against `baseline` (default: the starting knobs) on the games of `confirm_seed` (default:
     one derived from `seed`). Returns the strategy (with what was measured) and the search's
     result."""
@@ -271,6 +273,10 @@ def tune_strategy(
         r = ranges[knob_key(side, preset, k)]
         space[k] = Range(r.low, r.high, r.whole)
     first = {k: start_cfg[knob_key(side, preset, k)] for k in knobs}
+    for k in knobs:
+        if f"{side}.{k}" in fixed:
+            del space[k]
+            first[k] = cfg[knob_key(side, preset, k)]
 
     def strategy(values: dict[str, float]) -> Strategy:
         return Strategy(side, preset, tuple((k, values[k]) for k in knobs), players, name)
@@ -291,6 +297,7 @@ def tune_strategy(
             f"{side}-{players}p-{preset}",
             f"vs-{_digest(*opponent)}",
             f"from-{_digest(*(start.overrides() if start else []))}",
+            *([f"fixed-{_digest(*fixed)}"] if fixed else []),
             f"rules-{cfg.hash}",
             f"seed-{seed}-games-{games}",
             f"code-{balance.SOURCE_DIGEST}",
@@ -332,6 +339,7 @@ def tune_strategy(
             "source_digest": balance.SOURCE_DIGEST,
             "config_hash": cfg.hash,
             "sets": list(sets),
+            "fixed": list(fixed),
             "seed": seed,
             "games": games,
             "trials": result.trials,

@@ -128,7 +128,8 @@ from policies.humans import (
     warm_up,
 )
 from policies.things import enterable_rooms
-from policies.knowledge import cleared, known_dead, known_thing, learn, suspicion
+from policies.claims import hear_claims, human_claim
+from policies.knowledge import cleared, known_dead, known_thing, learn, report_held, suspicion
 from policies.memory import (
     M_BEACON_SEEN,
     M_BLOCK_LIT,
@@ -161,6 +162,11 @@ KNOBS = HUMAN_KNOBS + (  # naive's knobs first: its functions read them at the s
     "flashlight",
     "carry_parts",
     "guards_share",  # read as the guards it makes (policies.HEAD_COUNTS)
+    "talk",
+    "believe_below",
+    "proof_points",
+    "word_points",
+    "lie_points",
 )
 K_ARM_UP = 8
 K_ATTACK_SUSPICION = 9
@@ -179,6 +185,11 @@ K_FLY_UNTESTED = 21
 K_FLASHLIGHT = 22
 K_CARRY_PARTS = 23
 K_GUARDS = 24
+K_TALK = 25
+K_BELIEVE_BELOW = 26
+K_PROOF_POINTS = 27
+K_WORD_POINTS = 28
+K_LIE_POINTS = 29
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
@@ -728,6 +739,8 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
     it only if the errands leave the AP."""
     n = errands_declare(knobs, obs, mem, ip, out, next_hop, room_block)
     n = stow_part(obs, knobs, out, n)
+    if knobs[K_TALK] > 0:
+        n = human_claim(obs, mem, ip, room_block, out, n)  # GAP-64: 0 AP, kept whatever the AP
     if knobs[K_FLASHLIGHT] <= 0:
         return n
     h = flashlight_to_switch_on(obs, out, n)
@@ -739,6 +752,15 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)
     learn(obs, mem, knobs[K_TRUST_BELOW])
+    hear_claims(
+        obs,
+        mem,
+        int(knobs[K_BELIEVE_BELOW]),
+        int(knobs[K_PROOF_POINTS]),
+        int(knobs[K_WORD_POINTS]),
+        int(knobs[K_LIE_POINTS]),
+    )
+    report_held(mem, knobs[K_ATTACK_SUSPICION])
     n = 0
     parka_hand = hand_with(obs, codes.PARKA)
     if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:

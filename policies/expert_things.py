@@ -90,6 +90,7 @@ from policies.memory import (
     remember,
     remember_lamps,
 )
+from policies.claims import ally, thing_claim
 from policies.things import enterable_rooms
 
 KNOBS = (
@@ -121,6 +122,11 @@ KNOBS = (
     "radio_witness_limit",
     "infect_chance",
     "ally_job_weight",
+    "frame_chance",
+    "frame_proof",
+    "vouch_chance",
+    "vouch_proof",
+    "alarm_chance",
 )
 K_WARDEN = 0
 K_RADIO_WEIGHT = 1
@@ -150,6 +156,11 @@ K_RADIO_FIXTURE_WEIGHT = 24
 K_RADIO_WITNESS_LIMIT = 25
 K_INFECT_CHANCE = 26
 K_ALLY_JOB_WEIGHT = 27
+K_FRAME_CHANCE = 28
+K_FRAME_PROOF = 29
+K_VOUCH_CHANCE = 30
+K_VOUCH_PROOF = 31
+K_ALARM_CHANCE = 32
 
 SABOTEUR_KNOBS = ("pump", "recheck_turns")
 KS_PUMP = 0
@@ -287,13 +298,6 @@ def remember_exposure(obs, mem):
 @compiled
 def exposed(obs, mem, knobs):
     return mem[X_EXPOSED] > 0 and obs[O_TURN] - mem[X_EXPOSED] <= knobs[K_EXPOSED_TURNS]
-
-
-@compiled
-def ally(obs, d):
-    """d is a Thing I know of: an original (THING-P-4) or one of our converts (THING-P-5)."""
-    converts = obs[O_THING + OT_CONVERTS]  # the tests and-ed and or-ed without a branch
-    return (obs[O_KNOWN_THING + d] == 1) | ((converts != UNSEEN) & ((converts >> d) & 1 == 1))
 
 
 @compiled
@@ -836,7 +840,20 @@ def expert_thing_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
     enterable = enterable_rooms(obs, mem)
     if obs[O_THING + OT_FORM] == codes.THING_ACTIVE:
         return active_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enterable)
-    return hidden_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enterable)
+    n = hidden_declare(obs, mem, ip, knobs, rng, k, out, next_hop, room_block, enterable)
+    return thing_claim(  # GAP-64: a lie or silence, 0 AP
+        obs,
+        ip,
+        rng,
+        k,
+        out,
+        n,
+        knobs[K_FRAME_CHANCE],
+        knobs[K_FRAME_PROOF],
+        knobs[K_VOUCH_CHANCE],
+        knobs[K_VOUCH_PROOF],
+        knobs[K_ALARM_CHANCE],
+    )
 
 
 # --- the saboteur ---

@@ -32,6 +32,7 @@ from balance.observation import (
     LAB_LOG_FIELDS,
     LAB_LOG_ROWS,
     MAX_CHARACTERS,
+    MEM_HELD_THINGS,
     O_LAB_LOG,
     O_LAB_MY_FINISH,
     O_LAB_MY_QUESTION,
@@ -53,6 +54,11 @@ F_THING_SEEN = 1  # seen in the active form or doing what only a Thing does
 F_DEAD = 2  # seen dead or burned
 F_BLOOD_THING = 4  # a trusted comparison says his blood is not a dog's (exposed)
 F_BLOOD_HUMAN = 8  # a trusted comparison says his blood equals a dog's
+F_LIAR = 16  # caught claiming what I know is false (policies.claims)
+F_SEEN_BREAKING = 32  # seen breaking a device
+F_PAIR_DOG_1 = 64  # the trusted comparison that tells his blood was against dog 1's (else 0's)
+F_TOLD_HUMAN = 128  # a believed claim says a blood test cleared him: he counts as cleared, but
+#                     the hearer did not read the test and does not pass it on (policies.claims)
 
 S_SABOTAGE = 4
 S_ATTACK = 2
@@ -82,8 +88,9 @@ def known_dead(mem, d):
 
 @compiled
 def cleared(mem, d):
-    """d's blood matched a dog's in a trusted test and nothing since showed him a Thing."""
-    return has(mem, d, F_BLOOD_HUMAN) and not known_thing(mem, d)
+    """d's blood matched a dog's in a trusted test, or a believed claim says so, and nothing
+    since showed him a Thing."""
+    return has(mem, d, F_BLOOD_HUMAN | F_TOLD_HUMAN) and not known_thing(mem, d)
 
 
 @compiled
@@ -144,6 +151,7 @@ def note_act(mem, actor, kind, target, a):
         flag(mem, target, F_DEAD)  # THING-P-3: a burned body is gone for good
     elif kind == codes.E_BREAK or kind == codes.E_HINDERED and a == codes.A_BREAK:
         mem[K_SUSPICION + actor] += S_SABOTAGE  # a break seen foiled (GAP-28) was tried too
+        flag(mem, actor, F_SEEN_BREAKING)
     elif kind == codes.E_KILL_DOG:
         mem[K_SUSPICION + actor] += S_DOG
     elif kind == codes.E_SHOT or kind == codes.E_MELEE or kind == codes.E_FLAME:
@@ -177,6 +185,8 @@ def blood_verdict(mem, me, lab1, lab2, starter, yes, question, trust_below):
         return
     equal = yes == 1 if question == codes.Q_EQUAL else yes == 0
     flag(mem, lab1, F_BLOOD_HUMAN if equal else F_BLOOD_THING)
+    if lab2 == codes.DOG_LABEL + 1:
+        flag(mem, lab1, F_PAIR_DOG_1)
 
 
 @compiled
@@ -193,6 +203,17 @@ def note_lab_log(obs, mem, trust_below):
         if starter == me and obs[O_LAB_MY_FINISH] == obs[row + 3]:
             question = obs[O_LAB_MY_QUESTION]
         blood_verdict(mem, me, obs[row], obs[row + 1], starter, obs[row + 4], question, trust_below)
+
+
+@compiled
+def report_held(mem, attack_suspicion):
+    """The records' MEM_HELD_THINGS: those I hold for Things, known or suspect enough to be
+    attacked (balance.records' thing_exposed_turn); the kernel only counts it."""
+    held = 0
+    for d in range(MAX_CHARACTERS):
+        if known_thing(mem, d) or mem[K_SUSPICION + d] >= attack_suspicion:
+            held |= 1 << d
+    mem[MEM_HELD_THINGS] = held
 
 
 @compiled

@@ -50,6 +50,9 @@ M_BLOCK_VISIT = M_SHELTER + 1  # N_BLOCKS + 1 cells: the last turn I stood in a 
 #                                block, then the Tower (0: never)
 M_BLOCK_FELT = M_BLOCK_VISIT + codes.N_BLOCKS + 1  # N_BLOCKS + 1 cells: the room of each block,
 #                              then the Tower, I stood in last, the Freezer aside (TEMP-5), + 1
+M_HEARD = M_BLOCK_FELT + codes.N_BLOCKS + 1  # MAX_CHARACTERS cells, one per speaker: the
+#                     characters whose claims by him I weighed already (policies.claims)
+# cells 94 and 95 are balance.observation's MEM_CLAIMS_BELIEVED and MEM_HELD_THINGS: the report
 M_KNOWLEDGE = 96  # policies.knowledge (32 cells): who was seen doing what, test results
 M_EXPERT_THINGS = 128  # policies.expert_things
 M_EXPERT_HUMANS = 192  # policies.expert_humans

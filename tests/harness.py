@@ -15,6 +15,7 @@ from balance.kernel.actions import declare
 from balance.kernel.perception import can_act
 from balance.kernel.events import write_event
 from balance.kernel.items import drop_on_floor
+from balance.kernel.public import pack_claim
 from balance.kernel.game import (
     begin_turn,
     declare_by_policies,
@@ -41,7 +42,17 @@ def declare_through_policies(g, ip, room_block, adjacent, next_hop, h_id, h_knob
 
 
 # Facts about another character, or about a room one is not in, that Scenario.hide changes
-HIDDEN_CHANGES = ("form", "infected", "backpack", "far_item", "frost", "blackout", "dark_event")
+HIDDEN_CHANGES = (
+    "form",
+    "infected",
+    "backpack",
+    "far_item",
+    "frost",
+    "blackout",
+    "dark_event",
+    "unheard_claim",
+    "unheard_radio",
+)
 
 
 @functools.lru_cache(maxsize=None)
@@ -229,6 +240,14 @@ class Scenario:
         elif change == "dark_event":  # something happened last turn in a room `me` was not in
             st[S.ST_LIGHTING + far] = codes.DARK
             write_event(st, self.g.events, codes.E_MELEE, other, me, 1, 0, far, 0, 1 << other)
+        elif change in ("unheard_claim", "unheard_radio"):  # GAP-64: said where `me` cannot hear
+            kind = codes.E_SAY if change == "unheard_claim" else codes.E_RADIO
+            room = far if kind == codes.E_SAY else -1
+            claim = pack_claim(me, codes.PROOF_SEEN_THING, -1)  # "me is a Thing, I saw it"
+            heard = 1 << other
+            write_event(
+                st, self.g.events, kind, other, -1, codes.CLAIM_THING, claim, room, heard, heard
+            )
 
     def _ended(self) -> None:
         if not self.over:

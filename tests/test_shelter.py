@@ -13,6 +13,8 @@ from balance.kernel import state as S
 from balance.observation import (
     MAX_CHARACTERS,
     MEMORY_SIZE,
+    MEM_CLAIMS_BELIEVED,
+    MEM_HELD_THINGS,
     N_OBS,
     O_GEN_FUEL,
     O_LIGHTING,
@@ -195,6 +197,8 @@ def test_TEMP_2_GAP_46_beliefs_about_warmth_read_the_block_summaries_as_a_scan_o
 def test_GAP_61_the_shared_memory_cells_end_before_the_knowledge_cells():
     """policies.memory splits the row in four ranges; the shared cells, the per-block summaries
     last among them, must not run into policies.knowledge's, nor those into the expert Things'."""
-    shared_end = memory.M_BLOCK_FELT + codes.N_BLOCKS + 1
-    assert shared_end <= memory.M_KNOWLEDGE
+    shared_end = memory.M_HEARD + MAX_CHARACTERS
+    assert memory.M_BLOCK_FELT + codes.N_BLOCKS + 1 <= memory.M_HEARD
+    assert shared_end <= min(MEM_CLAIMS_BELIEVED, MEM_HELD_THINGS)
+    assert max(MEM_CLAIMS_BELIEVED, MEM_HELD_THINGS) < memory.M_KNOWLEDGE
     assert knowledge.K_SUSPICION + MAX_CHARACTERS <= memory.M_EXPERT_THINGS

@@ -96,3 +96,43 @@ def test_a_best_response_of_the_humans_beats_the_expert_preset_at_12_players():
     assert result.gain_ci[0] > 0, result.gain_ci
     assert strategy.measured["gain"] == pytest.approx(result.gain, abs=1e-6)
     assert dict(strategy.knobs) == result.best
+
+
+def test_fixed_knobs_keep_their_configured_value_and_are_never_searched(tmp_path):
+    """--fix: a knob named SIDE.KNOB is left out of the search space and keeps the value the
+    config gives it, in every trial and in the strategy written."""
+    import optuna
+
+    from balance.strategy import parse_fixed, parse_mixture
+    from balance.tune import tune_strategy
+
+    fixed = parse_fixed("humans.talk,things.frame_chance")
+    assert fixed == ("humans.talk", "things.frame_chance")
+    storage = f"sqlite:///{tmp_path / 'fixed.db'}"
+    strategy, result = tune_strategy(
+        9,
+        ("policies.humans.expert.talk=0",),
+        "humans",
+        "expert",
+        parse_mixture("expert", "things", 9),
+        trials=3,
+        games=40,
+        seed=5,
+        storage=storage,
+        confirm_games=100,
+        fixed=fixed,
+    )
+    assert dict(strategy.knobs)["talk"] == 0 and result.best["talk"] == 0
+    (study,) = optuna.get_all_study_summaries(storage)
+    trials = optuna.load_study(study_name=study.study_name, storage=storage).trials
+    assert len(trials) == 3 and all("talk" not in t.params for t in trials)
+    assert all("fuel_low" in t.params for t in trials)
+
+
+def test_fix_names_a_knob_of_a_side():
+    from balance.errors import ConfigError
+    from balance.strategy import parse_fixed
+
+    for wrong in ("humans.nope", "talk", "monsters.talk"):
+        with pytest.raises(ConfigError, match="--fix"):
+            parse_fixed(wrong)

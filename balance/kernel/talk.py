@@ -88,10 +88,10 @@ def speak(ch, it, st, events, c, topic, arg):
 
 @compiled
 def say(ch, st, events, c, topic, arg):
-    """GAP-64, AP-11: a claim said aloud at once (step 1), heard with the speaker's name by everyone present able to
-    hear, in any lighting (a voice is known in the dark); in a blizzard nobody can talk but by
-    radio (LIGHT-4: witnesses finds nobody there), and the unconscious and the paralysed hear
-    nothing (UNC-1, THING-P-3)."""
+    """GAP-64, AP-11: a claim said aloud at once (step 1), heard with the speaker's name by
+    everyone present able to hear, in any lighting (a voice is known in the dark); in a
+    blizzard nobody can talk but by radio (LIGHT-4: witnesses finds nobody there), and the
+    unconscious and the paralysed hear nothing (UNC-1, THING-P-3)."""
     room = ch[c, CH_ROOM]
     present = witnesses(ch, st, room)[1]
     write_event(st, events, codes.E_SAY, c, -1, topic, arg, room, present, present)
