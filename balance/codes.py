@@ -834,6 +834,8 @@ E_INFECT_SEEN = 86  # actor infected the unconscious target in Light (INF-5(a));
 E_DEFUEL = 87  # actor drew a units out of the generator of block b into a canister (GEN-4)
 E_SHIELD = 88  # actor hindered the actions aimed at object a of the room, by b points
 E_SAY = 89  # actor said claim a (codes.CLAIM_*), b = public.pack_claim(...), aloud in his room
+E_ORDERED = 90  # target was forced by a Queen's Order to do action a this turn (ARCH-QUEEN-1,
+#   GAP-42)
 # who in the room perceives each event, and what (the bits above); 0: no event
 EVENT_SIGHT = (
     0,  # none
@@ -926,5 +928,6 @@ EVENT_SIGHT = (
     1,  # E_DEFUEL
     1,  # E_SHIELD
     1,  # E_SAY
+    9,  # E_ORDERED
 )
 # </generated: events>

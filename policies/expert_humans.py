@@ -167,6 +167,7 @@ KNOBS = HUMAN_KNOBS + (  # naive's knobs first: its functions read them at the s
     "proof_points",
     "word_points",
     "lie_points",
+    "spare_ordered",
 )
 K_ARM_UP = 8
 K_ATTACK_SUSPICION = 9
@@ -190,6 +191,7 @@ K_BELIEVE_BELOW = 26
 K_PROOF_POINTS = 27
 K_WORD_POINTS = 28
 K_LIE_POINTS = 29
+K_SPARE_ORDERED = 30
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
@@ -751,7 +753,7 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
 def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)
-    learn(obs, mem, knobs[K_TRUST_BELOW])
+    learn(obs, mem, knobs[K_TRUST_BELOW], knobs[K_SPARE_ORDERED] > 0)
     hear_claims(
         obs,
         mem,

@@ -160,16 +160,25 @@ def note_act(mem, actor, kind, target, a):
 
 
 @compiled
-def note_acts(obs, mem):
-    """The acts perceived since the last declaration (balance.kernel.perception)."""
+def note_acts(obs, mem, spare_ordered):
+    """The acts perceived since the last declaration (balance.kernel.perception). With
+    `spare_ordered`, a break by one seen ordered to do it (E_ORDERED, GAP-42's variant
+    archetypes.order_seen) is the Queen's doing, not his: it adds no suspicion."""
     me = obs[O_SELF]
+    ordered = 0
     for k in range(obs[O_N_PERCEIVED]):
         row = O_PERCEIVED + k * PERCEIVED_FIELDS
         actor = obs[row]
         kind = obs[row + 1]
+        target = obs[row + 2]
+        if kind == codes.E_ORDERED and 0 <= target < MAX_CHARACTERS:
+            ordered |= 1 << target
+            continue
         if actor == UNSEEN or actor < 0 or actor >= MAX_CHARACTERS or actor == me:
             continue
-        note_act(mem, actor, kind, obs[row + 2], obs[row + 3])
+        if spare_ordered and (ordered >> actor) & 1 == 1 and not thing_only_act(kind):
+            continue
+        note_act(mem, actor, kind, target, obs[row + 3])
 
 
 @compiled
@@ -217,8 +226,8 @@ def report_held(mem, attack_suspicion):
 
 
 @compiled
-def learn(obs, mem, trust_below):
+def learn(obs, mem, trust_below, spare_ordered):
     """Fold this turn's observation into the knowledge cells."""
     note_sightings(obs, mem)
-    note_acts(obs, mem)
+    note_acts(obs, mem, spare_ordered)
     note_lab_log(obs, mem, trust_below)

@@ -63,10 +63,10 @@ def activate(sc, c):
 def test_knowledge_marks_a_character_seen_in_the_active_form_THING_ACTIVE_2():
     sc = scene()
     mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
-    learn(sc.observe(HUMAN), mem, TRUST)
+    learn(sc.observe(HUMAN), mem, TRUST, True)
     assert not known_thing(mem, THING)
     activate(sc, THING)
-    learn(sc.observe(HUMAN), mem, TRUST)
+    learn(sc.observe(HUMAN), mem, TRUST, True)
     assert known_thing(mem, THING) and not known_thing(mem, OTHER)
 
 
@@ -76,8 +76,26 @@ def test_knowledge_marks_a_witnessed_transformation_THING_HIDDEN_1():
     sc.step({THING: [(codes.A_TRANSFORM, 0, 0)]})
     assert sc.ch[THING, S.CH_FORM] == codes.THING_ACTIVE
     mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
-    learn(sc.observe(OTHER), mem, TRUST)
+    learn(sc.observe(OTHER), mem, TRUST, True)
     assert known_thing(mem, THING)
+
+
+@pytest.mark.parametrize("spare", [True, False])
+def test_knowledge_spares_one_seen_ordered_to_break_ARCH_QUEEN_1_GAP_42(spare):
+    """With archetypes.order_seen (GAP-42's variant), a witness who saw HUMAN ordered to break
+    the generator adds no suspicion to him if he spares the ordered; else he is a saboteur."""
+    from balance.kernel.public import pack_order
+
+    sc = lit(sets=("archetypes.order_seen=true",)).make_thing(THING, codes.ARCH_QUEEN)
+    room = generator_room_of_block(sc.pk.room_block, 0)
+    for c in (HUMAN, THING, OTHER):
+        sc.put(c, room)
+    order = pack_order(codes.A_BREAK, codes.OBJ_GENERATOR, 0)
+    sc.step({THING: [(codes.A_ORDER, HUMAN, order)]})
+    assert len(sc.events(codes.E_BREAK)) == 1
+    mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
+    learn(sc.observe(OTHER), mem, TRUST, spare)
+    assert suspicion(mem, HUMAN) == (0 if spare else S_SABOTAGE)
 
 
 def test_knowledge_marks_a_Thing_seen_infecting_the_unconscious_INF_5():
@@ -90,7 +108,7 @@ def test_knowledge_marks_a_Thing_seen_infecting_the_unconscious_INF_5():
     sc.step({THING: [(codes.A_INFECT, OTHER, 0)]})
     assert sc.ch[OTHER, S.CH_INFECTED] == 1
     mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
-    learn(sc.observe(HUMAN), mem, TRUST)
+    learn(sc.observe(HUMAN), mem, TRUST, True)
     assert known_thing(mem, THING) and not known_thing(mem, OTHER)
 
 
@@ -98,7 +116,7 @@ def test_knowledge_counts_sabotage_as_suspicion_ACT_BREAK():
     sc = scene().put(THING, codes.GENERATOR_1).put(HUMAN, codes.GENERATOR_1)
     sc.step({THING: [(codes.A_BREAK, codes.OBJ_GENERATOR, 0)]})
     mem = np.zeros(MEMORY_SIZE, dtype=np.int64)
-    learn(sc.observe(HUMAN), mem, TRUST)
+    learn(sc.observe(HUMAN), mem, TRUST, True)
     assert suspicion(mem, THING) == S_SABOTAGE and not known_thing(mem, THING)
 
 

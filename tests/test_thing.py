@@ -582,6 +582,20 @@ def test_ARCH_QUEEN_1_GAP_42_the_order_joins_his_declarations_in_secret():
     assert sc.violations == 0
 
 
+def test_ARCH_QUEEN_1_GAP_42_with_order_seen_the_ordered_act_is_known_to_be_forced():
+    """GAP-42's variant (archetypes.order_seen): the target and those who see the room learn
+    who was ordered to do what, not by whom; in the dark the target alone is told."""
+    for dark in (False, True):
+        sc = scene(sets=("archetypes.order_seen=true",), dark=dark, archetype=codes.ARCH_QUEEN)
+        sc.put(OTHER, codes.KENNEL)
+        sc.step({THING: [(codes.A_ORDER, HUMAN, pack_order(codes.A_DROP, 0, 0))]})
+        seen = (-1, codes.E_ORDERED, HUMAN, codes.A_DROP, 0)
+        told = (-1, codes.E_ORDERED, HUMAN, U, U) if dark else seen
+        assert told in sc.perceived(HUMAN)
+        assert (seen in sc.perceived(WITNESS)) != dark
+        assert not any(row[1] == codes.E_ORDERED for row in sc.perceived(OTHER))
+
+
 def test_ARCH_QUEEN_1_GAP_42_only_a_legal_action_of_a_human_here():
     sc = scene(archetype=codes.ARCH_QUEEN)
     sc.make_thing(OTHER)

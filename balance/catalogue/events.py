@@ -1140,4 +1140,13 @@ EVENTS: tuple[Event | None, ...] = (
         fields=claim_fields,
         sentence=lambda e, who: f"said aloud: {claim_sentence(e, who)}",
     ),
+    # E_ORDERED: only with archetypes.order_seen (GAP-42's variant); the Queen stays unknown
+    Event(
+        "E_ORDERED",
+        "ordered",
+        AIMED,
+        doc="target was forced by a Queen's Order to do action a this turn (ARCH-QUEEN-1, GAP-42)",
+        fields=lambda t, a, b: {"target": t, "action": named(codes.ACTION_NAMES, a, "action")},
+        sentence=lambda e, who: f"{who(e['target'])} was ordered to {e['action']}",
+    ),
 )

@@ -170,6 +170,7 @@ NUMBERS: tuple[Number, ...] = (
     # [archetypes]
     Number("archetypes.order_ap", AP, "I_ORDER_AP", "ARCH-QUEEN-1 GAP-13 GAP-42"),
     Number("archetypes.order_cooldown", Whole(0, 100), "I_ORDER_COOLDOWN", "ARCH-QUEEN-1 GAP-41"),
+    Number("archetypes.order_seen", SWITCH, "I_ORDER_SEEN", "ARCH-QUEEN-1 GAP-42"),
     Number("archetypes.scream_ap", AP, "I_SCREAM_AP", "ARCH-QUEEN-2 GAP-13 GAP-40"),
     Number("archetypes.scream_cooldown", Whole(0, 100), "I_SCREAM_COOLDOWN", "ARCH-QUEEN-2 GAP-41"),
     Number("archetypes.waves_ap", AP, "I_WAVES_AP", "ARCH-SOLDIER-1 GAP-13"),

@@ -251,6 +251,8 @@ def order(ch, st, events, decl, ip, c, h, packed):
     add_step(ch, st, h, action, arg)  # its step may be one nobody declared in (resolve_turn)
     ch[c, CH_HIDDEN_READY] = st[ST_TURN] + ip[P.I_ORDER_COOLDOWN] + 1  # GAP-41
     log_event(st, events, codes.E_ABILITY, c, h, codes.A_ORDER, action)
+    if ip[P.I_ORDER_SEEN] == 1:  # GAP-42's variant: the ordered act is seen to be forced
+        log_act(ch, st, events, codes.E_ORDERED, -1, h, action, 0, ch[h, CH_ROOM])
 
 
 @compiled
