@@ -41,7 +41,7 @@ COMMAND = "python scripts/regenerate_golden.py"
 SEED = 1
 MAX_TURNS = 12
 # The events a preset's golden game must show within its MAX_TURNS turns (see events_shown).
-WANTED = ("infection", "conversion", "generator_break", "parka", "call_for_help")
+WANTED = ("infection", "conversion", "generator_break", "parka", "call_for_help", "say")
 # The default policies use some rules rarely or late (saliva, the hidden-form abilities, the
 # active form from turn 10): one more golden game is played by the random policies, which offer
 # every action, long enough to reach turn 10 (THING-HIDDEN-1), and must show these.
@@ -81,7 +81,7 @@ def goldens() -> list[Golden]:
 
 
 # Game index per golden file, as the rule picked it (run with --pick to check).
-GAMES = {"players-09": 2, "players-12": 1, "players-15": 0, "random-12": 1}
+GAMES = {"players-09": 1, "players-12": 1, "players-15": 6, "random-12": 64}
 
 
 def golden_path(golden: Golden) -> Path:
