@@ -14,7 +14,8 @@ UNSEEN = -1
 MAX_CHARACTERS = 16
 FORECAST_SLOTS = 5  # LOC-TOWER-2: the 5 cycles a reading shows
 ENTRY_LOG_SLOTS = 5  # LOC-TOWER-4: "the last 5 turns"; terminal.entry_log_turns is at most this
-PERCEIVED_SLOTS = 24  # acts perceived a turn, in rows of PERCEIVED_FIELDS
+# acts perceived a turn, in rows of PERCEIVED_FIELDS (with talk, 38 seen at most at 15 players)
+PERCEIVED_SLOTS = 40
 PERCEIVED_FIELDS = 5
 LAB_LOG_ROWS = 16  # comparisons the laboratory's computer keeps (LOC-LAB-4)
 LAB_LOG_FIELDS = 5  # label 1, label 2, who started it, the turn it finished, yes/no
@@ -152,25 +153,25 @@ O_ENTRY_LOG = 211  # 70 cells: the same, after an entry-log request (LOC-TOWER-4
 O_WOUND = 281  # 16 cells: per character seen here: a W_* wound state (HP-2)
 O_HELD = 297  # 32 cells: 2 per character seen here: item kinds in hand (LIGHT-1)
 O_WEARS = 329  # 16 cells: per character seen here: 1 if wearing a parka
-O_PERCEIVED = 345  # 120 cells: PERCEIVED_SLOTS rows of PERCEIVED_FIELDS, in the order they
+O_PERCEIVED = 345  # 200 cells: PERCEIVED_SLOTS rows of PERCEIVED_FIELDS, in the order they
 #   happened: (actor, event kind, target, a, b), UNSEEN where the character could not perceive it
 #   (balance.kernel.perception)
 # --- blood samples and the laboratory (kernel.lab) ---
-O_LAB_SLOTS = 465  # 2 cells: in the Laboratory while the analyzer works, the label on the sample in
+O_LAB_SLOTS = 545  # 2 cells: in the Laboratory while the analyzer works, the label on the sample in
 #   slot 1 and 2 (a character, or codes.DOG_LABEL + dog), LAB_EMPTY if none, in any lighting (LOC-
 #   LAB-1); else UNSEEN. Nobody sees a sample's true owner.
-O_LAB_STAGE = 467  # ... and the stage: 0 idle, else the turn at whose end the running comparison
+O_LAB_STAGE = 547  # ... and the stage: 0 idle, else the turn at whose end the running comparison
 #   finishes (its progress, read against the current turn)
-O_LAB_ANALYZER_BROKEN = 468  # in the Laboratory and seeing: 0/1 (GAP-20), else UNSEEN
-O_LAB_COMPUTER_BROKEN = 469  # in the Laboratory and seeing: 0/1 (GAP-20), else UNSEEN
-O_LAB_VIEW_TURN = 470  # the turn one last read the computer (LOC-LAB-4), or UNSEEN
-O_LAB_MY_QUESTION = 471  # the question of the last comparison one started (codes.Q_*), known to its
+O_LAB_ANALYZER_BROKEN = 548  # in the Laboratory and seeing: 0/1 (GAP-20), else UNSEEN
+O_LAB_COMPUTER_BROKEN = 549  # in the Laboratory and seeing: 0/1 (GAP-20), else UNSEEN
+O_LAB_VIEW_TURN = 550  # the turn one last read the computer (LOC-LAB-4), or UNSEEN
+O_LAB_MY_QUESTION = 551  # the question of the last comparison one started (codes.Q_*), known to its
 #   starter alone (LOC-LAB-3), or UNSEEN
-O_LAB_MY_FINISH = 472  # the turn that comparison finishes (its computer row's), or UNSEEN
-O_LAB_LOG = 473  # 80 cells: LAB_LOG_ROWS rows of LAB_LOG_FIELDS, oldest first: the completed checks
+O_LAB_MY_FINISH = 552  # the turn that comparison finishes (its computer row's), or UNSEEN
+O_LAB_LOG = 553  # 80 cells: LAB_LOG_ROWS rows of LAB_LOG_FIELDS, oldest first: the completed checks
 #   as one read them at one's last view, those the computer still keeps (state.ST_LAB_LOG fields);
 #   UNSEEN past them
-N_OBS = 553
+N_OBS = 633
 # the fields of O_THING's block, from O_THING on
 OT_FORM = 0  # own form as the character believes it: an unaware convert reads codes.HUMAN
 OT_ARCHETYPE = 1  # codes.ARCH_* (ARCH-1)

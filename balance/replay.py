@@ -14,6 +14,8 @@ Blocks are numbered 1 to 3 as on the board; a location's block is null for the S
 
 from __future__ import annotations
 
+from collections import Counter
+
 import json
 from typing import Any, Iterator, Sequence
 
@@ -76,6 +78,7 @@ def _turn_start(
         for r, name in enumerate(codes.ROOM_NAMES)
     ]
     characters = []
+    n = len(replay.characters[i])
     for c, snap in enumerate(replay.characters[i]):
         characters.append(
             {
@@ -93,6 +96,8 @@ def _turn_start(
                 "archetype": named(codes.ARCHETYPE_NAMES, replay.archetypes[c], "archetype"),
                 "infected": bool(snap[S.SNAP_INFECTED]),
                 "hands": [item_name(snap[S.SNAP_HAND_0]), item_name(snap[S.SNAP_HAND_1])],
+                # what his policy made of what it saw and heard (GAP-64): its report
+                "holds_for_things": [d for d in range(n) if (int(snap[S.SNAP_HOLDS]) >> d) & 1],
             }
         )
     return {
@@ -151,10 +156,13 @@ def _turn_line(state: dict[str, Any]) -> str:
         doors += f"; {counted(n, kind + ' door')}" if n else ""
     living = [c for c in state["characters"] if c["alive"]]
     things = sum(c["is_thing"] for c in living)
+    held = Counter(d for c in living if not c["is_thing"] for d in c["holds_for_things"])
+    beliefs = ", ".join(f"#{d} by {held[d]}" for d in sorted(held))
     return (
         f"turn {state['turn']}: {state['weather']}; generators {' / '.join(generators)} "
         f"canisters; {counted(lit, 'room')} lit{doors}; "
         f"{counted(len(living) - things, 'human')} and {counted(things, 'Thing')} alive"
+        + (f"; held for Things: {beliefs}" if beliefs else "")
     )
 
 

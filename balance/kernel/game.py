@@ -92,6 +92,7 @@ from balance.kernel.state import (
     SNAP_FORM,
     SNAP_FROST,
     SNAP_HAND_0,
+    SNAP_HOLDS,
     SNAP_HP,
     SNAP_INFECTED,
     SNAP_INITIATIVE,
@@ -501,7 +502,7 @@ def finish_record(ch, st, rec):
 
 
 @compiled
-def snapshot(ch, it, st, snap_weather, snap_gen, snap_rooms, snap_chars):
+def snapshot(ch, it, st, memory, snap_weather, snap_gen, snap_rooms, snap_chars):
     """Replay mode: the state at the start of the turn, after the start-of-turn effects."""
     t = st[ST_TURN]
     k = t - 1
@@ -528,6 +529,7 @@ def snapshot(ch, it, st, snap_weather, snap_gen, snap_rooms, snap_chars):
         snap_chars[k, c, SNAP_FORM] = ch[c, CH_FORM]
         snap_chars[k, c, SNAP_INFECTED] = ch[c, CH_INFECTED]
         snap_chars[k, c, SNAP_MAX_HP] = ch[c, CH_MAX_HP]
+        snap_chars[k, c, SNAP_HOLDS] = memory[c, MEM_HELD_THINGS]
         for h in range(2):
             i = ch[c, CH_HAND + h]
             snap_chars[k, c, SNAP_HAND_0 + h] = it[i, IT_KIND] if i >= 0 else codes.NO_ITEM
@@ -544,7 +546,7 @@ def begin_turn(g, ip, room_block, rec, t, checks):
     g.ch[:, CH_REACT_TRIGGER] = -1
     start_turn(g.ch, g.it, g.st, g.rng, g.events, ip, room_block, rec)
     if g.snap_weather.shape[0] > 0:
-        snapshot(g.ch, g.it, g.st, g.snap_weather, g.snap_gen, g.snap_rooms, g.snap_chars)
+        snapshot(g.ch, g.it, g.st, g.memory, g.snap_weather, g.snap_gen, g.snap_rooms, g.snap_chars)
     if checks and ip[P.I_CHECK_INVARIANTS] == 1:
         rec[R.C_INVARIANT_VIOLATIONS] |= check_invariants(g.ch, g.it, g.st, ip)
     return check_end(g.ch, g.st, g.events, ip, rec, False)

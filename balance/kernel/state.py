@@ -258,7 +258,8 @@ SNAP_INFECTED = 10
 SNAP_MAX_HP = 11
 SNAP_HAND_0 = 12  # item kind or NO_ITEM
 SNAP_HAND_1 = 13
-SNAP_FIELDS = 14
+SNAP_HOLDS = 14  # the characters his policy held for Things (its report, MEM_HELD_THINGS)
+SNAP_FIELDS = 15
 
 
 class Game(NamedTuple):
