@@ -150,6 +150,33 @@ def test_summarize_levers_are_shares_of_games_that_used_them():
     assert list(s["levers"]) == list(LEVERS)
 
 
+def test_summarize_talk_counts_claims_by_side_and_early_exposure():
+    """GAP-64: claims a game by side, true and false; claims believed a game; and the share of
+    games where a Thing was held for one by half the humans before turn 10 (a turn of 0 is
+    never)."""
+    records = HAND_MADE.copy()
+    records["claims_humans_true"] = [4, 0, 2, 0, 4]
+    records["claims_humans_false"] = [1, 0, 0, 0, 0]
+    records["claims_things_false"] = [0, 5, 0, 0, 0]
+    records["claims_believed"] = [2, 2, 2, 2, 2]
+    records["thing_exposed_turn"] = [3, 0, 10, 9, 12]
+    records["heli_flight_turn"] = [0, 0, 0, 0, 25]
+    s = summarize(
+        records,
+        Provenance(players=12, things=2, games=5, seed=7, config_hash="abc"),
+        0.5,
+    )
+    talk = s["talk"]
+    assert talk["claims_per_game"] == {
+        "humans": {"true": 2.0, "false": 0.2},
+        "things": {"true": 0.0, "false": 1.0},
+    }
+    assert talk["believed_per_game"] == 2.0
+    assert talk["thing_exposed_before_turn_10"] == 0.4
+    assert s["levers"]["thing_exposed"] == 0.8
+    assert s["levers"]["helicopter_flown"] == 0.2
+
+
 def test_summarize_lists_every_end_reason():
     s = summarize(
         HAND_MADE[:1],
