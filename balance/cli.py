@@ -1212,3 +1212,74 @@ def equilibrium(
                 f"  {side}: {mix}; a best response gains {_share(gain)} "
                 f"[{_share(g_low)}, {_share(g_high)}]"
             )
+
+
+@app.command()
+def compare(
+    *,
+    strategies: Annotated[
+        list[Path],
+        typer.Option(
+            "--strategies",
+            help="An equilibrium folder (written by balance equilibrium --out or --store); give "
+            "it twice: the first, then the second to compare with it.",
+            show_default=False,
+        ),
+    ],
+    players: Annotated[
+        Optional[str],
+        typer.Option(
+            "--players",
+            help="Player counts, separated by commas (default: every count both verdicts hold).",
+        ),
+    ] = None,
+    games: Annotated[
+        int, typer.Option("--games", help="Games each verdict's mixtures play, the same games.")
+    ] = 20_000,
+    seed: SeedOption = 0,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print one JSON list, one object per row.")
+    ] = False,
+) -> None:
+    """Two equilibria side by side, on the same games.
+
+    Each folder's verdict was computed with its own settings (its --set overrides and the knobs
+    it held still with --fix: with and without talk, say). Both sides' mixtures of each verdict
+    play games 0 .. GAMES-1 of SEED, each with its own settings: the same dice for both, so the
+    second's figures minus the first's come with paired 95% intervals. Printed per player count:
+    each verdict's value and exploitability as measured by balance equilibrium, then the human
+    win rate, a Thing exposed early, help called, the rescue, game length and claims believed,
+    for both and their difference."""
+    from balance.compare import compare_verdicts
+
+    _positive("--games", games, 100)
+    counts = _player_counts(players) if players else None
+    with _status() as say:
+        say("playing both verdicts' mixtures")
+        rows = compare_verdicts(strategies, counts, games, seed)
+    if json_output:
+        print(json.dumps(rows))
+        return
+    for row in rows:
+        n = row["players"]
+        if row["figure"].startswith("verdict"):
+            low, high = row["value_ci"]
+            settings = " ".join(
+                row["sets"] + [f"--fix {','.join(row['fixed'])}"] * bool(row["fixed"])
+            )
+            print(
+                f"{n} players, {row['label']}: value {_share(row['value'])} [{_share(low)}, "
+                f"{_share(high)}], exploitability humans {_share(row['exploitability_humans'])} "
+                f"things {_share(row['exploitability_things'])}"
+                + ("" if row["converged"] else " (not converged)")
+                + (f"; {settings}" if settings else "")
+            )
+            continue
+        low, high = row["difference_ci"]
+        fmt = (
+            (lambda x: f"{x:.2f}") if row["figure"] in ("mean_turns", "claims_believed") else _share
+        )
+        print(
+            f"{n} players, {row['label']}: {fmt(row['first'])} -> {fmt(row['second'])}, "
+            f"difference {fmt(row['difference'])} [{fmt(low)}, {fmt(high)}]"
+        )
