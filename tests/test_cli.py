@@ -186,7 +186,9 @@ def test_replay_jsonl_matches_the_batch_record(players, seed, game):
         "archetype",
         "infected",
         "hands",
+        "holds_for_things",
     }
+    assert first["characters"][0]["holds_for_things"] == []  # nothing heard or seen before turn 1
     record = run_games(load_config(players), game + 1, seed)[game]
     assert last == {
         "event": "game_end",
