@@ -127,6 +127,10 @@ from policies.humans import (
     pour_here,
     warm_up,
 )
+from policies.burning import K_BURN_RESERVE, burn_from_backpack, can_burn_here, reserve_errand
+from policies.opening import K_ARMS_FIRST, K_CALL_FROM_START, K_CALLERS, call_errand
+from policies.organs import K_ORGANS_HP, keep_away, keep_out
+from policies.samples import K_HAND_SAMPLES, giver_errand, tester_errand
 from policies.things import enterable_rooms
 from policies.knowledge import cleared, known_dead, known_thing, learn, suspicion
 from policies.memory import (
@@ -161,6 +165,12 @@ KNOBS = HUMAN_KNOBS + (  # naive's knobs first: its functions read them at the s
     "flashlight",
     "carry_parts",
     "guards_share",  # read as the guards it makes (policies.HEAD_COUNTS)
+    "callers_share",  # read as the callers it makes (policies.HEAD_COUNTS); policies.opening
+    "call_from_start",  # policies.opening
+    "arms_first",
+    "burn_reserve",  # policies.burning
+    "organs_hp",  # policies.organs
+    "hand_samples",  # policies.samples
 )
 K_ARM_UP = 8
 K_ATTACK_SUSPICION = 9
@@ -179,6 +189,17 @@ K_FLY_UNTESTED = 21
 K_FLASHLIGHT = 22
 K_CARRY_PARTS = 23
 K_GUARDS = 24
+# K_CALLERS, K_CALL_FROM_START, K_ARMS_FIRST, K_BURN_RESERVE, K_ORGANS_HP, K_HAND_SAMPLES: the
+# modules of those knobs hold their indices (they cannot import this one), checked here
+for _k, _name in (
+    (K_CALLERS, "callers_share"),
+    (K_CALL_FROM_START, "call_from_start"),
+    (K_ARMS_FIRST, "arms_first"),
+    (K_BURN_RESERVE, "burn_reserve"),
+    (K_ORGANS_HP, "organs_hp"),
+    (K_HAND_SAMPLES, "hand_samples"),
+):
+    assert KNOBS[_k] == _name, f"expert_humans.KNOBS[{_k}] is not {_name!r}"
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
@@ -727,6 +748,7 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
     in hand switched on if `flashlight` (ACT-FLASHLIGHT, 1 AP): last, so that the kernel keeps
     it only if the errands leave the AP."""
     n = errands_declare(knobs, obs, mem, ip, out, next_hop, room_block)
+    n = keep_out(obs, mem, knobs, out, n)  # ARCH-MUTANT-2: organs_hp
     n = stow_part(obs, knobs, out, n)
     if knobs[K_FLASHLIGHT] <= 0:
         return n
@@ -749,6 +771,11 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     m = free_a_hand(obs, knobs, out, n)
     if m > n:
         return m  # the errands plan with the free hand from next turn
+    if keep_away(obs, mem, ip, knobs, can_burn_here(obs, mem, ip)):  # ARCH-MUTANT-2
+        r = crowded_neighbour(obs, mem, ip)
+        if r >= 0:
+            n = pour_here(obs, out, n)
+            return go(obs, out, n, next_hop, r, knobs, ip)
     target = pick_foe(obs, mem, knobs)
     if target >= 0 and armed(obs):
         return attack(obs, out, n, target)
@@ -758,14 +785,24 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
             n = pour_here(obs, out, n)
             return go(obs, out, n, next_hop, r, knobs, ip)
     if knobs[K_BURN_THINGS] > 0:
-        m = burn_errand(obs, mem, ip, knobs, out, n, next_hop)
+        m = burn_from_backpack(obs, mem, ip, knobs, out, n)
+        if m < 0:
+            m = burn_errand(obs, mem, ip, knobs, out, n, next_hop)
         if m >= 0:
             return m
     m = warm_up(obs, mem, ip, knobs, out, n, next_hop, room_block)
     if m >= 0:
         return m
+    first = codes.N_BLOCKS * knobs[K_FUELERS_PER_BLOCK] + knobs[K_GUARDS]
+    m = call_errand(obs, mem, ip, knobs, out, n, next_hop, room_block, first)
+    if m < 0 and knobs[K_ARMS_FIRST] > 0:
+        m = arm_errand(obs, mem, ip, knobs, out, n, next_hop)
+    if m >= 0:
+        return m
     if not wants_parka(obs, mem, knobs):
         m = guard_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
+        if m < 0 and armed(obs) and my_block(obs, knobs) < 0:
+            m = reserve_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
         if m >= 0:
             return m
     m = tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block)
@@ -785,6 +822,9 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
         fueler = my_block(obs, knobs) >= 0
         if not fueler and time_to_test(obs, knobs):
             m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
+            if m < 0:  # his own tests read, handed samples (hand_samples)
+                done = mem[H_TESTS_DONE] >= knobs[K_BLOOD_TESTS] and obs[O_TURN] >= mem[H_LAB_RETRY]
+                m = tester_errand(obs, mem, ip, knobs, out, n, next_hop, done, knobs[K_TRUST_BELOW])
             if m >= 0:
                 return m
         late = obs[O_CALL_TURN] != UNSEEN or obs[O_TURN] >= knobs[K_HELI_FROM_TURN]
@@ -796,4 +836,8 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
             r = crowded_neighbour(obs, mem, ip)
             if r >= 0:
                 return go(obs, out, n, next_hop, r, knobs, ip)
+        if not fueler and time_to_test(obs, knobs):
+            m = giver_errand(obs, mem, ip, knobs, out, n, next_hop, knobs[K_TRUST_BELOW])
+            if m >= 0:
+                return m
     return human_declare(knobs, obs, mem, ip, out, next_hop, room_block)
