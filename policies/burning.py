@@ -8,13 +8,15 @@ felled Things nearly always revived. With `burn_reserve`, an armed human who fue
 (those who fell Things) keeps a canister holding at least a burning's fuel in his backpack, out
 of the way of his hands and of the generators (only canisters in hand are poured):
 
-- reserve_errand, once help is called (until then the call comes first: GAP-6): he takes a
-  canister (one lying here, else from a red box of the lit Warehouse, LOC-WAREHOUSE-1; in the
-  dark a box of a random colour opens, GAP-19) and fills it: from a generator he believes broken
-  (a broken one burns nothing: GAP-17, so its fuel is idle; GEN-4: fuel is taken out for 1 AP in
-  any lighting), else at the pump if he does not believe it broken (LOC-FUEL-1 fills only an
-  empty canister), else from the generator he believes fullest if it holds at least half its
-  capacity; then he puts it into his backpack (ACT-BACKPACK).
+- reserve_errand: he takes a canister (one lying where he is, or from a red box when he is in
+  the lit Warehouse, LOC-WAREHOUSE-1; in the dark a box of a random colour opens, GAP-19) and
+  fills it: from a generator he believes broken (a broken one burns nothing: GAP-17, so its fuel
+  is idle; GEN-4: fuel is taken out for 1 AP in any lighting), at the pump if he does not believe
+  it broken (LOC-FUEL-1 fills only an empty canister), or from a generator he believes holds at
+  least half its capacity; then he puts it into his backpack (ACT-BACKPACK). At 1 he does so only
+  where he stands, never walking for it; at 2, once help is called (until then the call comes
+  first: GAP-6), he walks for it too: to the Warehouse, then to the nearest such broken
+  generator, else the pump, else the fullest generator.
 - burn_from_backpack: by a paralysed known Thing with no canister in hand to burn it, he takes the
   reserve out into a hand (ACT-BACKPACK, 1 AP, step 5; swapped with what that hand held) and burns
   the body the same turn (ACT-BURN-CORPSE, step 6: the fuel is checked then, INV-6). Half a full
@@ -44,6 +46,7 @@ from policies.common import (
     generator_room_of_block,
     hand_with,
     hops,
+    is_generator_room,
 )
 from policies.humans import fill_at_pump, free_hands, go
 from policies.knowledge import known_dead, known_thing
@@ -144,26 +147,49 @@ def fuel_source(obs, mem, ip, next_hop, room_block, empty):
 
 
 @compiled
+def fill_here(obs, mem, ip, room_block, empty):
+    """I can fill my canister where I stand (empty: it holds nothing, which the pump needs):
+    the Fuel room, the pump not believed broken; or a generator room whose generator I believe
+    broken with a burning's fuel in it, or holding at least half its capacity (fuel_source)."""
+    here = obs[O_ROOM]
+    if here == codes.FUEL_ROOM:
+        return empty and mem[M_PUMP_BROKEN] == 0
+    if not is_generator_room(here):
+        return False
+    b = room_block[here]
+    fuel = fuel_estimate(mem, ip, b, obs[O_TURN])
+    if mem[M_GEN_BROKEN + b] == 1:
+        return fuel >= ip[P.I_BURN_FUEL]
+    return fuel * 2 >= ip[P.I_GEN_CAPACITY]
+
+
+@compiled
 def reserve_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
     """If `burn_reserve`: get a canister with a burning's fuel into my backpack (see the
-    module's docstring). -1 when I have one, or no room for one, or nowhere to fill it."""
-    if knobs[K_BURN_RESERVE] <= 0 or obs[O_CALL_TURN] == UNSEEN or reserve_slot(obs, ip) >= 0:
+    module's docstring): where the means are at hand (1), walking for them once help is called
+    (2). -1 when I have one, or no room for one, or nothing to do here."""
+    if knobs[K_BURN_RESERVE] <= 0 or reserve_slot(obs, ip) >= 0:
         return -1
     slot = backpack_slot(obs, codes.NO_ITEM)
     if slot < 0:
         return -1
+    walk = knobs[K_BURN_RESERVE] >= 2 and obs[O_CALL_TURN] != UNSEEN
     full = canister_hand(obs, ip, True)
     if full >= 0:
         return emit(out, n, codes.A_BACKPACK, full, slot)  # ACT-BACKPACK
     low = canister_hand(obs, ip, False)
     here = obs[O_ROOM]
     if low >= 0:
-        dest = fuel_source(obs, mem, ip, next_hop, room_block, obs[O_HAND_FUEL + low] == 0)
-        if dest < 0:
+        empty = obs[O_HAND_FUEL + low] == 0
+        if walk:
+            dest = fuel_source(obs, mem, ip, next_hop, room_block, empty)
+            if dest < 0:
+                return -1
+            if here != dest:
+                return go(obs, out, n, next_hop, dest, knobs, ip)
+        elif not fill_here(obs, mem, ip, room_block, empty):
             return -1
-        if here != dest:
-            return go(obs, out, n, next_hop, dest, knobs, ip)
-        if dest == codes.FUEL_ROOM:
+        if here == codes.FUEL_ROOM:
             return fill_at_pump(obs, mem, out, n)  # LOC-FUEL-1, told broken in the dark too
         return emit(out, n, codes.A_REFUEL, low, 1)  # GEN-4: out of the generator
     if free_hands(obs) == 0:
@@ -171,7 +197,7 @@ def reserve_errand(obs, mem, ip, knobs, out, n, next_hop, room_block):
     if obs[O_ROOM_ITEMS + codes.CANISTER] > 0:
         return emit(out, n, codes.A_PICKUP, codes.CANISTER, 0)  # ACT-PICKUP
     if here != codes.WAREHOUSE:
-        return go(obs, out, n, next_hop, codes.WAREHOUSE, knobs, ip)
+        return go(obs, out, n, next_hop, codes.WAREHOUSE, knobs, ip) if walk else -1
     if obs[O_SEES] != 1:
         return -1  # GAP-19: in the dark a box of a random colour opens
     return emit(out, n, codes.A_OPEN_BOX, codes.RED_BOX, codes.CANISTER)  # LOC-WAREHOUSE-1

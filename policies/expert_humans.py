@@ -821,10 +821,13 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
             return m
         fueler = my_block(obs, knobs) >= 0
         if not fueler and time_to_test(obs, knobs):
-            m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
-            if m < 0:  # his own tests read, handed samples (hand_samples)
+            trust = knobs[K_TRUST_BELOW]  # handed samples first (hand_samples), then his own
+            m = tester_errand(obs, mem, ip, knobs, out, n, next_hop, room_block, False, trust)
+            if m < 0:
+                m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
+            if m < 0:
                 done = mem[H_TESTS_DONE] >= knobs[K_BLOOD_TESTS] and obs[O_TURN] >= mem[H_LAB_RETRY]
-                m = tester_errand(obs, mem, ip, knobs, out, n, next_hop, done, knobs[K_TRUST_BELOW])
+                m = tester_errand(obs, mem, ip, knobs, out, n, next_hop, room_block, done, trust)
             if m >= 0:
                 return m
         late = obs[O_CALL_TURN] != UNSEEN or obs[O_TURN] >= knobs[K_HELI_FROM_TURN]
@@ -837,7 +840,9 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
             if r >= 0:
                 return go(obs, out, n, next_hop, r, knobs, ip)
         if not fueler and time_to_test(obs, knobs):
-            m = giver_errand(obs, mem, ip, knobs, out, n, next_hop, knobs[K_TRUST_BELOW])
+            m = giver_errand(
+                obs, mem, ip, knobs, out, n, next_hop, room_block, knobs[K_TRUST_BELOW]
+            )
             if m >= 0:
                 return m
     return human_declare(knobs, obs, mem, ip, out, next_hop, room_block)

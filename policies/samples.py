@@ -2,8 +2,10 @@
 
 The testers (policies.expert_humans.blood_test_errand: those whose ID card opens the Laboratory
 and who fuel no generator) compared only their own blood with a dog's. With `hand_samples` at
-k > 0, once help is called (until then the call comes first), the other humans who fuel no
-generator bring their blood to them, and each tester compares up to k handed samples:
+k > 0, once help is called (until then the call comes first) and while they believe the
+Laboratory powered (LOC-LAB-5: its devices need block 2's generator; policies.memory.powered),
+the other humans who fuel no generator bring their blood to them, and each tester compares up to
+k handed samples:
 
 - The meeting place is the Kennel: the Laboratory is locked (GAP-5, DOOR-1) and only the testers'
   cards open it, but every tester goes to the Kennel, next to it, for a dog's sample (the human
@@ -15,16 +17,19 @@ generator bring their blood to them, and each tester compares up to k handed sam
   turn from an index that moves each turn: he cannot tell a tester from his card, and only a
   tester accepts (below).
   He hands one sample in the game; he cannot read the result (the computer is in the Laboratory).
-- tester_errand (once his own tests are read): he waits in the Kennel with a dog's sample in his
-  backpack (LOC-KENNEL-2; the convention that tells the tubes apart: only the dog's sample goes
-  into the backpack) and a free hand, and accepts (ACT-RECEIVE: 1 AP, naming the giver and the
-  kind) a sample in the hand of one person here, not cleared by a test, not known to be a Thing,
-  trusted (suspicion below `trust_below`) and not seen taking a dog's sample. The sample lands in
-  his free hand (ACT-RECEIVE: a hand first), the only sample he holds in hand, and the handing
-  over he perceives (E_GIVE: actor, me, the kind) names its giver. In the Laboratory he puts the
-  dog's sample and the handed one into the analyzer, labelled truly (the dog's; the giver's), and
+- tester_errand: in the Kennel with a dog's sample in his backpack (LOC-KENNEL-2; the convention
+  that tells the tubes apart: only the dog's sample goes into the backpack) and a free hand, a
+  tester accepts (ACT-RECEIVE: 1 AP, naming the giver and the kind) a sample in the hand of one
+  person here, not cleared by a test, not known to be a Thing, trusted (suspicion below
+  `trust_below`) and not seen taking a dog's sample, rather than take his own blood; once his own
+  tests are read he goes to the Kennel and waits there for givers. The sample lands in his free
+  hand (ACT-RECEIVE: a hand first), the only sample he holds in hand, and the handing over he
+  perceives (E_GIVE: actor, me, the kind) names its giver. In the Laboratory he puts the dog's
+  sample and the handed one into the analyzer, labelled truly (the dog's; the giver's), and
   starts an "equal" comparison (LOC-LAB-2/3); blood_test_errand reads the computer when it is
-  done, and policies.knowledge folds the row (a NO exposes the giver, a YES clears him).
+  done (that reading counts among his `blood_tests`), and policies.knowledge folds the row (a NO
+  exposes the giver, a YES clears him). While a handed sample is in his hand it goes first, so
+  that his own test never takes it for his own blood.
 A Thing could hand over a dog's or another's blood, which this protocol does not catch: the
 expert Things never give samples.
 
@@ -56,6 +61,7 @@ from balance.observation import (
     O_PERCEIVED,
     O_PRESENT,
     O_ROOM,
+    O_SEES,
     O_SELF,
     O_TURN,
     P_CONSCIOUS,
@@ -65,7 +71,7 @@ from balance.observation import (
 from policies.common import backpack_slot, card_for, emit, hand_with
 from policies.humans import free_hands, go
 from policies.knowledge import cleared, known_thing, trusted
-from policies.memory import M_EXPERT_HUMANS
+from policies.memory import M_EXPERT_HUMANS, powered
 
 # knob index in policies.expert_humans.KNOBS (checked there when it is loaded)
 K_HAND_SAMPLES = 30
@@ -112,11 +118,14 @@ def usable_dog(obs):
 
 
 @compiled
-def giver_errand(obs, mem, ip, knobs, out, n, next_hop, trust_below):
-    """If `hand_samples`, once help is called: bring my blood to the testers in the Kennel (see
-    the module's docstring). -1 if not mine to do, or done."""
+def giver_errand(obs, mem, ip, knobs, out, n, next_hop, room_block, trust_below):
+    """If `hand_samples`, once help is called, while I believe the Laboratory powered: bring my
+    blood to the testers in the Kennel (see the module's docstring). -1 if not mine to do, or
+    done."""
     if knobs[K_HAND_SAMPLES] <= 0 or obs[O_CALL_TURN] == UNSEEN:
         return -1
+    if not powered(mem, ip, room_block, codes.LABORATORY, obs[O_TURN]):
+        return -1  # LOC-LAB-5: no test without it
     if card_for(obs, codes.LABORATORY) >= 0:
         return -1  # a tester
     note_handing(obs, mem)
@@ -169,8 +178,13 @@ def handed_giver(obs, mem, trust_below):
 @compiled
 def compare_handed(obs, mem, out, n, dog_slot, hand):
     """LOC-LAB-2/3 in the Laboratory: the dog's sample (backpack) in slot 1, the handed one in
-    slot 2 labelled with its giver, "equal?". The analyzer broken, repaired first; busy, without
-    power or holding a tube: wait."""
+    slot 2 labelled with its giver, "equal?". The analyzer broken, repaired first; busy or
+    holding a tube, wait; without power (its screen dark: LOC-LAB-1, LOC-LAB-5), the handed
+    sample is dropped (ACT-DROP), as it could not be told from my own later."""
+    if obs[O_LAB_SLOTS] == UNSEEN:
+        mem[SA_GIVER] = 0
+        mem[SA_TAKEN] += 1
+        return emit(out, n, codes.A_DROP, hand, 0)
     if obs[O_LAB_ANALYZER_BROKEN] == 1:
         return emit(out, n, codes.A_REPAIR, codes.OBJ_ANALYZER, 0)
     if obs[O_LAB_STAGE] != 0 or obs[O_LAB_SLOTS] != LAB_EMPTY or obs[O_LAB_SLOTS + 1] != LAB_EMPTY:
@@ -185,11 +199,14 @@ def compare_handed(obs, mem, out, n, dog_slot, hand):
 
 
 @compiled
-def tester_errand(obs, mem, ip, knobs, out, n, next_hop, own_done, trust_below):
-    """If `hand_samples`, once help is called and my own tests are read (own_done): take the
-    samples handed to me in the Kennel and compare each with a dog's (see the module's
-    docstring). -1 if not mine to do."""
-    if knobs[K_HAND_SAMPLES] <= 0 or obs[O_CALL_TURN] == UNSEEN or not own_done:
+def tester_errand(obs, mem, ip, knobs, out, n, next_hop, room_block, wait, trust_below):
+    """If `hand_samples`, once help is called, a tester's part (see the module's docstring):
+    a handed sample in my hand goes to the Laboratory with a dog's sample (fetched first if my
+    backpack has none) and is compared; in the Kennel with a dog's sample in my backpack and a
+    free hand, I accept the sample of a giver here (rather than take my own blood); and if
+    `wait` (my own tests are read), I go to the Kennel, take a dog's sample and wait there for
+    givers while I believe the Laboratory powered. -1 if none of these."""
+    if knobs[K_HAND_SAMPLES] <= 0 or obs[O_CALL_TURN] == UNSEEN:
         return -1
     if card_for(obs, codes.LABORATORY) < 0:
         return -1
@@ -197,31 +214,43 @@ def tester_errand(obs, mem, ip, knobs, out, n, next_hop, own_done, trust_below):
     hand = hand_with(obs, codes.BLOOD_SAMPLE)
     if hand < 0:
         mem[SA_GIVER] = 0
-    if mem[SA_GIVER] == 0 and mem[SA_TAKEN] >= knobs[K_HAND_SAMPLES]:
-        return -1
     here = obs[O_ROOM]
     dog_slot = backpack_slot(obs, codes.BLOOD_SAMPLE)
-    if hand >= 0 and mem[SA_GIVER] == 0:
-        return -1  # a sample I cannot name in hand: not for this errand
-    if dog_slot < 0:
-        if backpack_slot(obs, codes.NO_ITEM) < 0:
-            return -1
-        if here != codes.KENNEL:
-            return go(obs, out, n, next_hop, codes.KENNEL, knobs, ip)
-        dog = usable_dog(obs)
-        if dog < 0:
-            return -1
-        mem[SA_DOG] = dog + 1
-        n = emit(out, n, codes.A_BLOOD_DOG, dog, 1)  # LOC-KENNEL-2: into the backpack
-        if hand >= 0:
-            return n
-    elif hand >= 0:
+    if hand >= 0:
+        if mem[SA_GIVER] == 0:
+            return -1  # my own sample (blood_test_errand's), or one I cannot name
+        if dog_slot < 0:
+            if here != codes.KENNEL:
+                return go(obs, out, n, next_hop, codes.KENNEL, knobs, ip)
+            dog = usable_dog(obs)
+            if dog < 0 or backpack_slot(obs, codes.NO_ITEM) < 0:
+                mem[SA_GIVER] = 0
+                return emit(out, n, codes.A_DROP, hand, 0)  # no control to compare it with
+            mem[SA_DOG] = dog + 1
+            return emit(out, n, codes.A_BLOOD_DOG, dog, 1)  # LOC-KENNEL-2: into the backpack
         if here != codes.LABORATORY:
             return go(obs, out, n, next_hop, codes.LABORATORY, knobs, ip)
         return compare_handed(obs, mem, out, n, dog_slot, hand)
+    if mem[SA_TAKEN] >= knobs[K_HAND_SAMPLES] or free_hands(obs) == 0:
+        return -1
+    if not powered(mem, ip, room_block, codes.LABORATORY, obs[O_TURN]):
+        return -1  # LOC-LAB-5: no test without it
+    if here == codes.KENNEL and dog_slot >= 0:
+        d = handed_giver(obs, mem, trust_below)
+        if d >= 0:
+            return emit(out, n, codes.A_RECEIVE, d, codes.BLOOD_SAMPLE)  # ACT-RECEIVE
+    if not wait:
+        return -1
     if here != codes.KENNEL:
         return go(obs, out, n, next_hop, codes.KENNEL, knobs, ip)
-    d = handed_giver(obs, mem, trust_below)
-    if d >= 0 and free_hands(obs) > 0:
-        return emit(out, n, codes.A_RECEIVE, d, codes.BLOOD_SAMPLE)  # ACT-RECEIVE
-    return n  # wait for them
+    if dog_slot < 0:
+        dog = usable_dog(obs)
+        if dog < 0 or backpack_slot(obs, codes.NO_ITEM) < 0:
+            return -1
+        mem[SA_DOG] = dog + 1
+        n = emit(out, n, codes.A_BLOOD_DOG, dog, 1)  # LOC-KENNEL-2: into the backpack
+        d = handed_giver(obs, mem, trust_below)
+        if d >= 0:
+            n = emit(out, n, codes.A_RECEIVE, d, codes.BLOOD_SAMPLE)  # ACT-RECEIVE
+        return n
+    return n if obs[O_SEES] == 1 else -1  # wait for them; in the dark nobody's hands show

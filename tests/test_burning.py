@@ -7,6 +7,7 @@ from balance import codes
 from balance.kernel import params as P
 from balance.kernel import state as S
 from harness import lit
+from policies.common import radio_generator_room
 
 HUMAN, THING = 6, 9  # HUMAN fuels and guards nothing at 12 players
 KNOB = "policies.humans.expert.burn_reserve"
@@ -14,12 +15,14 @@ KNOB = "policies.humans.expert.burn_reserve"
 
 def scene(knob, called=True):
     """Everyone human and warm in the Living quarters, THING an original Thing, HUMAN armed
-    (a pistol in hand 0); help called or not."""
+    (a pistol in hand 0), every card opening the Arsenal; help called or not."""
     sc = lit(sets=(f"{KNOB}={knob}",)).make_thing(THING)
     sc.park_everyone(codes.LIVING_QUARTERS)
     for c in range(8):
         sc.wear_parka(c)
     sc.give(HUMAN, codes.PISTOL, hand=0)
+    sc.ch[:, S.CH_CARD_ACCESS] = 1 << codes.ARSENAL  # no tester, no mechanic: no other errand
+    sc.ch[:, S.CH_CARD_TOP] = 0
     if called:
         sc.st[S.ST_CALL_TURN] = 1
         sc.st[S.ST_RESCUE_DUE] = 99
@@ -69,11 +72,26 @@ def test_ACT_BACKPACK_an_armed_human_stows_a_canister_with_a_burnings_fuel(knob)
     assert ((codes.A_BACKPACK, 1, 0) in sc.declares(HUMAN, "expert")) == bool(knob)
 
 
-def test_the_reserve_waits_for_the_call_GAP_6():
-    """Until help is called the call comes first: no canister is put away."""
-    sc = scene(1, called=False)
-    sc.give(HUMAN, codes.CANISTER, fuel=sc.pk.ip[P.I_BURN_FUEL], hand=1)
-    assert (codes.A_BACKPACK, 1, 0) not in sc.declares(HUMAN, "expert")
+@pytest.mark.parametrize(
+    "knob, called, walks", [(1, True, False), (2, False, False), (2, True, True)]
+)
+def test_the_reserve_is_walked_for_only_at_2_and_once_help_is_called_GAP_6(knob, called, walks):
+    """Without a canister, in the Living quarters: at 1 he takes one only where he stands (here,
+    none: he stays); at 2, once help is called, he walks to the Warehouse for one (out onto the
+    Street, then in); before the call the call comes first (he heads for the beacon)."""
+    sc = scene(knob, called)
+    sc.step()  # turn 1: beacon_after_turn
+    decl = sc.declares(HUMAN, "expert")
+    if not called:
+        room = radio_generator_room(sc.pk.room_block)
+        assert decl == [(codes.A_MOVE, room, 0)]  # policies.humans.beacon_errand
+        return
+    assert (decl == [(codes.A_MOVE, codes.STREET, 0)]) == walks
+    if walks:
+        sc.step({HUMAN: decl})
+        assert sc.declares(HUMAN, "expert") == [(codes.A_MOVE, codes.WAREHOUSE, 0)]
+    else:
+        assert decl == []
 
 
 def test_GEN_4_GAP_17_the_reserve_is_filled_from_a_broken_generator():
