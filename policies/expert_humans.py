@@ -8,6 +8,14 @@ dark generator room is repaired (fixture or generator) or supplied rather than w
 call for help is tried in a dark Radio room (it needs power, not light), and hands full of
 useless items are freed.
 
+Four choices of a strong player, each a knob off by default, live in modules of their own and
+are called from errands_declare (and keep_out from expert_human_declare): the opening plan
+(policies.opening: `callers_share`, `call_from_start`; `arms_first` is the order of the pistol
+and the parka below), a canister kept for burning (policies.burning: `burn_reserve`), keeping
+away from a Thing whose organs may burst (policies.organs: `organs_hp`) and blood samples handed
+to a tester (policies.samples: `hand_samples`). Their memory cells are the top of this policy's
+range (from M_EXPERT_HUMANS + 48).
+
 Spare parts (ITEM-PARTS, ACT-REPAIR: 90% rather than 50%, halved in the dark): if
 `carry_parts` (off by default: it costs more turns than it saves, docs/policies.md), one who
 fuels no generator opens one blue box in a lit Warehouse (parts_errand) and keeps the part in his
