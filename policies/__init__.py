@@ -16,7 +16,7 @@ import numpy as np
 
 from balance import codes
 from balance.errors import ConfigError
-from policies import expert_humans, expert_things, humans, random_play, things
+from policies import expert_humans, expert_knobs, expert_things, humans, random_play, things
 from policies.dispatch import (
     EXPERT_HUMANS,
     EXPERT_THINGS,
@@ -60,7 +60,7 @@ REGISTRY: dict[tuple[int, str], PolicySpec] = {
         NAIVE_THINGS, codes.THINGS, things.KNOBS, "infects in the dark and sabotages generators"
     ),
     (codes.HUMANS, "expert"): PolicySpec(
-        EXPERT_HUMANS, codes.HUMANS, expert_humans.KNOBS, expert_humans.SUMMARY
+        EXPERT_HUMANS, codes.HUMANS, expert_knobs.KNOBS, expert_humans.SUMMARY
     ),
     (codes.THINGS, "expert"): PolicySpec(
         EXPERT_THINGS, codes.THINGS, expert_things.KNOBS, expert_things.SUMMARY
@@ -90,6 +90,7 @@ def _of_players(share: float, players: int) -> float:
 HEAD_COUNTS: dict[str, Callable[[float, int], float]] = {
     "fuelers_share": _per_block,  # fuelers in each block
     "guards_share": _of_players,  # guards of the Radio block's generator room
+    "callers_share": _of_players,  # callers who go for the call before the parka (opening)
 }
 
 

@@ -8,6 +8,14 @@ dark generator room is repaired (fixture or generator) or supplied rather than w
 call for help is tried in a dark Radio room (it needs power, not light), and hands full of
 useless items are freed.
 
+Four choices of a strong player, each a knob off by default, live in modules of their own and
+are called from errands_declare (and keep_out from expert_human_declare): the opening plan
+(policies.opening: `callers_share`, `call_from_start`; `arms_first` is the order of the pistol
+and the parka below), a canister kept for burning (policies.burning: `burn_reserve`), keeping
+away from a Thing whose organs may burst (policies.organs: `organs_hp`) and blood samples handed
+to a tester (policies.samples: `hand_samples`). Their memory cells are the top of this policy's
+range (from M_EXPERT_HUMANS + 48).
+
 Spare parts (ITEM-PARTS, ACT-REPAIR: 90% rather than 50%, halved in the dark): if
 `carry_parts` (off by default: it costs more turns than it saves, docs/policies.md), one who
 fuels no generator opens one blue box in a lit Warehouse (parts_errand) and keeps the part in his
@@ -56,8 +64,8 @@ analyzer labelled truly, starts an "equal" comparison, and reads the computer on
 policies.knowledge folds every row he reads (a NO exposes the labelled character). The convention
 that only the dog's sample goes into the backpack tells the two tubes apart.
 
-Knob indices follow KNOBS; the first eight are naive's, in naive's order, so that the knob array
-is handed to policies.humans unchanged."""
+Knob indices follow policies.expert_knobs.KNOBS; the first eight are naive's, in naive's order,
+so that the knob array is handed to policies.humans unchanged."""
 
 from numba.cpython.unsafe.numbers import trailing_zeros
 
@@ -115,7 +123,6 @@ from policies.common import (
     radio_generator_room,
 )
 from policies.humans import (
-    KNOBS as HUMAN_KNOBS,
     K_FUELERS_PER_BLOCK,
     K_PARKA_FIRST,
     K_STREET_MAX_FROST,
@@ -127,6 +134,36 @@ from policies.humans import (
     pour_here,
     warm_up,
 )
+from policies.expert_knobs import (
+    K_ARMS_FIRST,
+    K_ARM_UP,
+    K_ATTACK_SUSPICION,
+    K_AVOID_PAIRS,
+    K_BELIEVE_BELOW,
+    K_BLOOD_TESTS,
+    K_BURN_THINGS,
+    K_CARRY_PARTS,
+    K_FLASHLIGHT,
+    K_FLEE_UNARMED,
+    K_FLY_OUT,
+    K_FLY_UNTESTED,
+    K_GUARDS,
+    K_HELI_FROM_TURN,
+    K_LAB_RETRY_TURNS,
+    K_LIE_POINTS,
+    K_MECHANICS,
+    K_PROOF_POINTS,
+    K_SPARE_ORDERED,
+    K_SUPPLY_DRY,
+    K_TALK,
+    K_TEST_AFTER_CALL,
+    K_TRUST_BELOW,
+    K_WORD_POINTS,
+)
+from policies.burning import burn_from_backpack, can_burn_here, reserve_errand
+from policies.opening import call_errand
+from policies.organs import keep_away, keep_out
+from policies.samples import giver_errand, tester_errand
 from policies.things import enterable_rooms
 from policies.claims import hear_claims, human_claim
 from policies.knowledge import cleared, known_dead, known_thing, learn, report_held, suspicion
@@ -144,54 +181,6 @@ from policies.memory import (
     remember_lamps,
 )
 
-KNOBS = HUMAN_KNOBS + (  # naive's knobs first: its functions read them at the same indices
-    "arm_up",
-    "attack_suspicion",
-    "flee_unarmed",
-    "burn_things",
-    "trust_below",
-    "avoid_pairs",
-    "blood_tests",
-    "test_after_call",
-    "supply_dry",
-    "lab_retry_turns",
-    "mechanics",
-    "heli_from_turn",
-    "fly_out",
-    "fly_untested",
-    "flashlight",
-    "carry_parts",
-    "guards_share",  # read as the guards it makes (policies.HEAD_COUNTS)
-    "talk",
-    "believe_below",
-    "proof_points",
-    "word_points",
-    "lie_points",
-    "spare_ordered",
-)
-K_ARM_UP = 8
-K_ATTACK_SUSPICION = 9
-K_FLEE_UNARMED = 10
-K_BURN_THINGS = 11
-K_TRUST_BELOW = 12
-K_AVOID_PAIRS = 13
-K_BLOOD_TESTS = 14
-K_TEST_AFTER_CALL = 15
-K_SUPPLY_DRY = 16
-K_LAB_RETRY_TURNS = 17
-K_MECHANICS = 18
-K_HELI_FROM_TURN = 19
-K_FLY_OUT = 20
-K_FLY_UNTESTED = 21
-K_FLASHLIGHT = 22
-K_CARRY_PARTS = 23
-K_GUARDS = 24
-K_TALK = 25
-K_BELIEVE_BELOW = 26
-K_PROOF_POINTS = 27
-K_WORD_POINTS = 28
-K_LIE_POINTS = 29
-K_SPARE_ORDERED = 30
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
@@ -740,6 +729,7 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
     in hand switched on if `flashlight` (ACT-FLASHLIGHT, 1 AP): last, so that the kernel keeps
     it only if the errands leave the AP."""
     n = errands_declare(knobs, obs, mem, ip, out, next_hop, room_block)
+    n = keep_out(obs, mem, knobs, out, n)  # ARCH-MUTANT-2: organs_hp
     n = stow_part(obs, knobs, out, n)
     if knobs[K_TALK] > 0:
         n = human_claim(obs, mem, ip, room_block, out, n)  # GAP-64: 0 AP, kept whatever the AP
@@ -773,6 +763,11 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     m = free_a_hand(obs, knobs, out, n)
     if m > n:
         return m  # the errands plan with the free hand from next turn
+    if keep_away(obs, mem, ip, knobs, can_burn_here(obs, mem, ip)):  # ARCH-MUTANT-2
+        r = crowded_neighbour(obs, mem, ip)
+        if r >= 0:
+            n = pour_here(obs, out, n)
+            return go(obs, out, n, next_hop, r, knobs, ip)
     target = pick_foe(obs, mem, knobs)
     if target >= 0 and armed(obs):
         return attack(obs, out, n, target)
@@ -782,14 +777,24 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
             n = pour_here(obs, out, n)
             return go(obs, out, n, next_hop, r, knobs, ip)
     if knobs[K_BURN_THINGS] > 0:
-        m = burn_errand(obs, mem, ip, knobs, out, n, next_hop)
+        m = burn_from_backpack(obs, mem, ip, knobs, out, n)
+        if m < 0:
+            m = burn_errand(obs, mem, ip, knobs, out, n, next_hop)
         if m >= 0:
             return m
     m = warm_up(obs, mem, ip, knobs, out, n, next_hop, room_block)
     if m >= 0:
         return m
+    first = codes.N_BLOCKS * knobs[K_FUELERS_PER_BLOCK] + knobs[K_GUARDS]
+    m = call_errand(obs, mem, ip, knobs, out, n, next_hop, room_block, first)
+    if m < 0 and knobs[K_ARMS_FIRST] > 0:
+        m = arm_errand(obs, mem, ip, knobs, out, n, next_hop)
+    if m >= 0:
+        return m
     if not wants_parka(obs, mem, knobs):
         m = guard_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
+        if m < 0 and armed(obs) and my_block(obs, knobs) < 0:
+            m = reserve_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
         if m >= 0:
             return m
     m = tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block)
@@ -808,7 +813,13 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
             return m
         fueler = my_block(obs, knobs) >= 0
         if not fueler and time_to_test(obs, knobs):
-            m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
+            trust = knobs[K_TRUST_BELOW]  # handed samples first (hand_samples), then his own
+            m = tester_errand(obs, mem, ip, knobs, out, n, next_hop, room_block, False, trust)
+            if m < 0:
+                m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
+            if m < 0:
+                done = mem[H_TESTS_DONE] >= knobs[K_BLOOD_TESTS] and obs[O_TURN] >= mem[H_LAB_RETRY]
+                m = tester_errand(obs, mem, ip, knobs, out, n, next_hop, room_block, done, trust)
             if m >= 0:
                 return m
         late = obs[O_CALL_TURN] != UNSEEN or obs[O_TURN] >= knobs[K_HELI_FROM_TURN]
@@ -820,4 +831,10 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
             r = crowded_neighbour(obs, mem, ip)
             if r >= 0:
                 return go(obs, out, n, next_hop, r, knobs, ip)
+        if not fueler and time_to_test(obs, knobs):
+            m = giver_errand(
+                obs, mem, ip, knobs, out, n, next_hop, room_block, knobs[K_TRUST_BELOW]
+            )
+            if m >= 0:
+                return m
     return human_declare(knobs, obs, mem, ip, out, next_hop, room_block)

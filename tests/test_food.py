@@ -633,7 +633,7 @@ def test_random_play_reaches_every_food_event():
         codes.E_FOOD_EFFECT,
     }
     for game in range(3000):
-        seen |= set(replay_game(cfg, 78, game, "random", "random").events[:, 1].tolist())
+        seen |= set(replay_game(cfg, 96, game, "random", "random").events[:, 1].tolist())
         if wanted <= seen:
             break
     assert wanted <= seen, wanted - seen
