@@ -23,15 +23,14 @@ of the way of his hands and of the generators (only canisters in hand are poured
   canister is left: a second burning.
 """
 
+from policies.knowledge import thing_body_here
 from policies.expert_knobs import K_BURN_RESERVE
 from balance import codes
 from balance.kernel import params as P
 from balance.compile.jit import compiled
 from balance.observation import (
-    MAX_CHARACTERS,
     O_BACKPACK_FUEL,
     O_BACKPACK_KIND,
-    O_BODIES_BURNABLE,
     O_CALL_TURN,
     O_HAND_FUEL,
     O_HAND_KIND,
@@ -42,6 +41,7 @@ from balance.observation import (
     UNSEEN,
 )
 from policies.common import (
+    canister_hand,
     backpack_slot,
     emit,
     generator_room_of_block,
@@ -50,7 +50,6 @@ from policies.common import (
     is_generator_room,
 )
 from policies.humans import fill_at_pump, free_hands, go
-from policies.knowledge import known_dead, known_thing
 from policies.memory import M_GEN_BROKEN, M_PUMP_BROKEN, fuel_estimate
 
 
@@ -67,33 +66,9 @@ def reserve_slot(obs, ip):
 
 
 @compiled
-def canister_hand(obs, ip, enough):
-    """A hand holding a canister with a burning's fuel (enough) or with less (not enough), or
-    -1."""
-    for h in range(2):
-        if obs[O_HAND_KIND + h] == codes.CANISTER and (
-            (obs[O_HAND_FUEL + h] >= ip[P.I_BURN_FUEL]) == enough
-        ):
-            return h
-    return -1
-
-
-@compiled
-def known_thing_body(obs, mem):
-    """A known Thing lying here paralysed and burnable (THING-P-3), or -1."""
-    bodies = obs[O_BODIES_BURNABLE]
-    if bodies <= 0:
-        return -1
-    for d in range(MAX_CHARACTERS):
-        if (bodies >> d) & 1 == 1 and known_thing(mem, d) and not known_dead(mem, d):
-            return d
-    return -1
-
-
-@compiled
 def can_burn_here(obs, mem, ip):
     """A known Thing lies paralysed here and I carry a burning's fuel, in hand or in reserve."""
-    if known_thing_body(obs, mem) < 0:
+    if thing_body_here(obs, mem) < 0:
         return False
     return canister_hand(obs, ip, True) >= 0 or reserve_slot(obs, ip) >= 0
 
@@ -106,7 +81,7 @@ def burn_from_backpack(obs, mem, ip, knobs, out, n):
     not the case."""
     if knobs[K_BURN_RESERVE] <= 0:
         return -1
-    d = known_thing_body(obs, mem)
+    d = thing_body_here(obs, mem)
     k = reserve_slot(obs, ip)
     if d < 0 or k < 0 or canister_hand(obs, ip, True) >= 0:
         return -1

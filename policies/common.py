@@ -5,8 +5,13 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance.compile.jit import compiled
+from balance.kernel import params as P
 from balance.kernel.public import D_ACTION, D_ARG, D_TARGET
 from balance.observation import (
+    O_DOGS_ALIVE,
+    O_DOGS_BURNED,
+    O_DOGS_DEAD,
+    UNSEEN,
     O_CARD,
     O_CARDS_HELD,
     O_BACKPACK_KIND,
@@ -161,3 +166,28 @@ def open_with_card(obs, out, n, room):
     """ACT-IDCARD at the door of `room` with a card I carry that opens it, if I have one."""
     card = card_for(obs, room)
     return emit(out, n, codes.A_IDCARD, room, card) if card >= 0 else n
+
+
+@compiled
+def dog_to_sample(obs):
+    """A dog whose blood can be taken: alive or dead, not burned (LOC-KENNEL-2); in the dark,
+    dog 0 on trust."""
+    if obs[O_DOGS_ALIVE] == UNSEEN:
+        return 0
+    usable = (obs[O_DOGS_ALIVE] | obs[O_DOGS_DEAD]) & ~obs[O_DOGS_BURNED]
+    for d in range(codes.N_DOGS):
+        if (usable >> d) & 1 == 1:
+            return d
+    return -1
+
+
+@compiled
+def canister_hand(obs, ip, enough):
+    """A hand holding a canister with a burning's fuel (enough) or with less (not enough), or
+    -1."""
+    for h in range(2):
+        if obs[O_HAND_KIND + h] == codes.CANISTER and (
+            (obs[O_HAND_FUEL + h] >= ip[P.I_BURN_FUEL]) == enough
+        ):
+            return h
+    return -1

@@ -83,17 +83,12 @@ from balance.observation import (
     O_FROST,
     O_GEN_BROKEN,
     O_CALL_TURN,
-    O_BODIES_BURNABLE,
-    O_DOGS_ALIVE,
-    O_DOGS_BURNED,
-    O_DOGS_DEAD,
     O_LAB_ANALYZER_BROKEN,
     O_LAB_COMPUTER_BROKEN,
     O_LAB_MY_FINISH,
     O_LAB_SLOTS,
     O_LAB_STAGE,
     O_LAB_VIEW_TURN,
-    O_HAND_FUEL,
     O_HAND_KIND,
     O_HAND_ON,
     O_LIGHTING,
@@ -112,6 +107,8 @@ from balance.observation import (
     UNSEEN,
 )
 from policies.common import (
+    dog_to_sample,
+    canister_hand,
     backpack_slot,
     card_for,
     emit,
@@ -166,7 +163,15 @@ from policies.organs import keep_away, keep_out
 from policies.samples import giver_errand, tester_errand
 from policies.things import enterable_rooms
 from policies.claims import hear_claims, human_claim
-from policies.knowledge import cleared, known_dead, known_thing, learn, report_held, suspicion
+from policies.knowledge import (
+    thing_body_here,
+    cleared,
+    known_dead,
+    known_thing,
+    learn,
+    report_held,
+    suspicion,
+)
 from policies.memory import (
     M_BEACON_SEEN,
     M_BLOCK_LIT,
@@ -273,27 +278,6 @@ def crowded_neighbour(obs, mem, ip):
 
 
 @compiled
-def burn_hand(obs, ip):
-    """A hand holding a canister with the fuel a burning takes (ACT-BURN-CORPSE), or -1."""
-    for h in range(2):
-        if obs[O_HAND_KIND + h] == codes.CANISTER and obs[O_HAND_FUEL + h] >= ip[P.I_BURN_FUEL]:
-            return h
-    return -1
-
-
-@compiled
-def thing_body_here(obs, mem):
-    """A known Thing lying here "dead" and burnable: paralysed, not gone for good (THING-P-3)."""
-    bodies = obs[O_BODIES_BURNABLE]
-    if bodies <= 0:
-        return -1
-    for d in range(MAX_CHARACTERS):
-        if (bodies >> d) & 1 == 1 and known_thing(mem, d) and not known_dead(mem, d):
-            return d
-    return -1
-
-
-@compiled
 def fetch_fuel(obs, mem, out, n, next_hop, knobs, ip):
     """Get a canister with fuel: fill an empty one at the pump (repairing the pump if it is
     broken: fill_at_pump), else open a red box."""
@@ -326,7 +310,7 @@ def burn_errand(obs, mem, ip, knobs, out, n, next_hop):
     if t > mem[H_BURN_UNTIL] or known_dead(mem, who) or here == mem[H_BURN_ROOM] and d < 0:
         mem[H_BURN_WHO] = 0  # revived, burned by another, or carried off
         return -1
-    h = burn_hand(obs, ip)
+    h = canister_hand(obs, ip, True)
     if h >= 0:
         if here == mem[H_BURN_ROOM]:
             return emit(out, n, codes.A_BURN_CORPSE, who, h)
@@ -507,19 +491,6 @@ def free_a_hand(obs, knobs, out, n):
         if not useful(obs[O_HAND_KIND + h], knobs):
             return emit(out, n, codes.A_DROP, h, 0)
     return n
-
-
-@compiled
-def dog_to_sample(obs):
-    """A dog whose blood can be taken: alive or dead, not burned (LOC-KENNEL-2); in the dark,
-    dog 0 on trust."""
-    if obs[O_DOGS_ALIVE] == UNSEEN:
-        return 0
-    usable = (obs[O_DOGS_ALIVE] | obs[O_DOGS_DEAD]) & ~obs[O_DOGS_BURNED]
-    for d in range(codes.N_DOGS):
-        if (usable >> d) & 1 == 1:
-            return d
-    return -1
 
 
 @compiled

@@ -33,6 +33,7 @@ from balance.observation import (
     LAB_LOG_ROWS,
     MAX_CHARACTERS,
     MEM_HELD_THINGS,
+    O_BODIES_BURNABLE,
     O_LAB_LOG,
     O_LAB_MY_FINISH,
     O_LAB_MY_QUESTION,
@@ -231,3 +232,15 @@ def learn(obs, mem, trust_below, spare_ordered):
     note_sightings(obs, mem)
     note_acts(obs, mem, spare_ordered)
     note_lab_log(obs, mem, trust_below)
+
+
+@compiled
+def thing_body_here(obs, mem):
+    """A known Thing lying here "dead" and burnable: paralysed, not gone for good (THING-P-3)."""
+    bodies = obs[O_BODIES_BURNABLE]
+    if bodies <= 0:
+        return -1
+    for d in range(MAX_CHARACTERS):
+        if (bodies >> d) & 1 == 1 and known_thing(mem, d) and not known_dead(mem, d):
+            return d
+    return -1

@@ -50,9 +50,6 @@ from balance.observation import (
     LAB_EMPTY,
     MAX_CHARACTERS,
     O_CALL_TURN,
-    O_DOGS_ALIVE,
-    O_DOGS_BURNED,
-    O_DOGS_DEAD,
     O_HELD,
     O_HERE,
     O_LAB_ANALYZER_BROKEN,
@@ -69,7 +66,7 @@ from balance.observation import (
     PERCEIVED_FIELDS,
     UNSEEN,
 )
-from policies.common import backpack_slot, card_for, emit, hand_with
+from policies.common import dog_to_sample, backpack_slot, card_for, emit, hand_with
 from policies.humans import free_hands, go
 from policies.knowledge import cleared, known_thing, trusted
 from policies.memory import M_EXPERT_HUMANS, powered
@@ -101,19 +98,6 @@ def note_handing(obs, mem):
             elif actor == me and mem[SA_MINE] == 1:
                 mem[SA_GAVE] = 1
                 mem[SA_MINE] = 0
-
-
-@compiled
-def usable_dog(obs):
-    """A dog whose blood can be taken: alive or dead, not burned (LOC-KENNEL-2); in the dark,
-    dog 0 on trust."""
-    if obs[O_DOGS_ALIVE] == UNSEEN:
-        return 0
-    usable = (obs[O_DOGS_ALIVE] | obs[O_DOGS_DEAD]) & ~obs[O_DOGS_BURNED]
-    for d in range(codes.N_DOGS):
-        if (usable >> d) & 1 == 1:
-            return d
-    return -1
 
 
 @compiled
@@ -221,7 +205,7 @@ def tester_errand(obs, mem, ip, knobs, out, n, next_hop, room_block, wait, trust
         if dog_slot < 0:
             if here != codes.KENNEL:
                 return go(obs, out, n, next_hop, codes.KENNEL, knobs, ip)
-            dog = usable_dog(obs)
+            dog = dog_to_sample(obs)
             if dog < 0 or backpack_slot(obs, codes.NO_ITEM) < 0:
                 mem[SA_GIVER] = 0
                 return emit(out, n, codes.A_DROP, hand, 0)  # no control to compare it with
@@ -243,7 +227,7 @@ def tester_errand(obs, mem, ip, knobs, out, n, next_hop, room_block, wait, trust
     if here != codes.KENNEL:
         return go(obs, out, n, next_hop, codes.KENNEL, knobs, ip)
     if dog_slot < 0:
-        dog = usable_dog(obs)
+        dog = dog_to_sample(obs)
         if dog < 0 or backpack_slot(obs, codes.NO_ITEM) < 0:
             return -1
         mem[SA_DOG] = dog + 1
