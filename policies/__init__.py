@@ -90,6 +90,7 @@ def _of_players(share: float, players: int) -> float:
 HEAD_COUNTS: dict[str, Callable[[float, int], float]] = {
     "fuelers_share": _per_block,  # fuelers in each block
     "guards_share": _of_players,  # guards of the Radio block's generator room
+    "pilots_share": _of_players,  # pilots of the helicopter (policies.helicopter_play)
 }
 
 

@@ -128,6 +128,8 @@ from policies.humans import (
     warm_up,
 )
 from policies.things import enterable_rooms
+from policies.doors_play import arm_by_code, fold_entries
+from policies.helicopter_play import heli_round
 from policies.knowledge import cleared, known_dead, known_thing, learn, suspicion
 from policies.memory import (
     M_BEACON_SEEN,
@@ -161,6 +163,9 @@ KNOBS = HUMAN_KNOBS + (  # naive's knobs first: its functions read them at the s
     "flashlight",
     "carry_parts",
     "guards_share",  # read as the guards it makes (policies.HEAD_COUNTS)
+    "door_codes",
+    "heli_fuel",
+    "pilots_share",  # read as the pilots it makes (policies.HEAD_COUNTS)
 )
 K_ARM_UP = 8
 K_ATTACK_SUSPICION = 9
@@ -179,6 +184,9 @@ K_FLY_UNTESTED = 21
 K_FLASHLIGHT = 22
 K_CARRY_PARTS = 23
 K_GUARDS = 24
+K_DOOR_CODES = 25
+K_HELI_FUEL = 26
+K_PILOTS = 27
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
@@ -739,6 +747,8 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     remember(obs, mem, ip, room_block)
     remember_lamps(obs, mem)
     learn(obs, mem, knobs[K_TRUST_BELOW])
+    if knobs[K_DOOR_CODES] > 0 or knobs[K_PILOTS] > 0:  # those who key in codes
+        fold_entries(obs, mem, ip)
     n = 0
     parka_hand = hand_with(obs, codes.PARKA)
     if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
@@ -776,12 +786,23 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     if m >= 0:
         return m
     if not wants_parka(obs, mem, knobs):
+        first = codes.N_BLOCKS * knobs[K_FUELERS_PER_BLOCK] + knobs[K_GUARDS]
+        if first <= obs[O_SELF] < first + knobs[K_PILOTS]:  # HELI-1..5 from the first turn
+            m = heli_round(obs, mem, ip, knobs, out, n, next_hop, room_block, True)
+            if m >= 0:
+                return m
         m = parts_errand(obs, mem, knobs, out, n)
         if m >= 0:
             return m
         m = arm_errand(obs, mem, ip, knobs, out, n, next_hop)
         if m >= 0:
             return m
+        pistol = knobs[K_ARM_UP] > 0 and not armed(obs) and free_hands(obs) > 0
+        codes_now = knobs[K_DOOR_CODES] >= 2 or obs[O_CALL_TURN] != UNSEEN
+        if knobs[K_DOOR_CODES] > 0 and codes_now and pistol and mem[H_NO_PISTOLS] == 0:
+            m = arm_by_code(obs, mem, ip, knobs, out, n, next_hop, room_block)  # ACT-CODE
+            if m >= 0:
+                return m
         fueler = my_block(obs, knobs) >= 0
         if not fueler and time_to_test(obs, knobs):
             m = blood_test_errand(obs, mem, ip, knobs, out, n, next_hop)
@@ -789,7 +810,10 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
                 return m
         late = obs[O_CALL_TURN] != UNSEEN or obs[O_TURN] >= knobs[K_HELI_FROM_TURN]
         if late and mechanic(obs, knobs):
-            m = helicopter_errand(obs, mem, ip, knobs, out, n, next_hop)
+            if knobs[K_HELI_FUEL] > 0:
+                m = heli_round(obs, mem, ip, knobs, out, n, next_hop, room_block, False)
+            else:
+                m = helicopter_errand(obs, mem, ip, knobs, out, n, next_hop)
             if m >= 0:
                 return m
         if knobs[K_AVOID_PAIRS] > 0 and not fueler and untested_pair_in_dark(obs, mem):
