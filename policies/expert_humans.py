@@ -130,6 +130,7 @@ from policies.humans import (
 from policies.things import enterable_rooms
 from policies.doors_play import arm_by_code, fold_entries
 from policies.helicopter_play import heli_round
+from policies.repair_light import fetch_light, keep_light, light_repairs, note_flashlights
 from policies.knowledge import cleared, known_dead, known_thing, learn, suspicion
 from policies.memory import (
     M_BEACON_SEEN,
@@ -166,6 +167,7 @@ KNOBS = HUMAN_KNOBS + (  # naive's knobs first: its functions read them at the s
     "door_codes",
     "heli_fuel",
     "pilots_share",  # read as the pilots it makes (policies.HEAD_COUNTS)
+    "dark_repairs",
 )
 K_ARM_UP = 8
 K_ATTACK_SUSPICION = 9
@@ -187,6 +189,7 @@ K_GUARDS = 24
 K_DOOR_CODES = 25
 K_HELI_FUEL = 26
 K_PILOTS = 27
+K_DARK_REPAIRS = 28
 SUMMARY = (
     "naive's errands plus suspicion from evidence: arms up, shoots known Things, burns "
     "paralysed ones, flees unarmed, avoids pairs in the dark, tests blood against a dog's, "
@@ -735,6 +738,8 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
     in hand switched on if `flashlight` (ACT-FLASHLIGHT, 1 AP): last, so that the kernel keeps
     it only if the errands leave the AP."""
     n = errands_declare(knobs, obs, mem, ip, out, next_hop, room_block)
+    if knobs[K_DARK_REPAIRS] > 0:
+        n = light_repairs(obs, out, n)  # LIGHT-3 before ACT-REPAIR in the dark
     n = stow_part(obs, knobs, out, n)
     if knobs[K_FLASHLIGHT] <= 0:
         return n
@@ -749,6 +754,8 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     learn(obs, mem, knobs[K_TRUST_BELOW])
     if knobs[K_DOOR_CODES] > 0 or knobs[K_PILOTS] > 0:  # those who key in codes
         fold_entries(obs, mem, ip)
+    if knobs[K_DARK_REPAIRS] > 0:
+        note_flashlights(obs, mem)
     n = 0
     parka_hand = hand_with(obs, codes.PARKA)
     if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
@@ -756,6 +763,11 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     scrap = hand_with(obs, codes.SCRAP)
     if scrap >= 0 and knobs[K_CARRY_PARTS] > 0:
         n = emit(out, n, codes.A_DROP, scrap, 0)  # ACT-DROP, free: what a blue box gave instead
+    tender = obs[O_SELF] < codes.N_BLOCKS * knobs[K_FUELERS_PER_BLOCK] + knobs[K_GUARDS]
+    if knobs[K_DARK_REPAIRS] > 0 and tender:  # the fuelers and guards keep a light
+        m = keep_light(obs, out, n)  # ACT-PICKUP, or ACT-BACKPACK rather than ACT-DROP
+        if m > n:
+            return m
     m = free_a_hand(obs, knobs, out, n)
     if m > n:
         return m  # the errands plan with the free hand from next turn
@@ -776,6 +788,10 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
         return m
     if not wants_parka(obs, mem, knobs):
         m = guard_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
+        if m >= 0:
+            return m
+    if knobs[K_DARK_REPAIRS] >= 2:
+        m = fetch_light(obs, mem, ip, knobs, out, n, next_hop)  # LIGHT-3, after a failed repair
         if m >= 0:
             return m
     m = tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block)
