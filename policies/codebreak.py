@@ -18,8 +18,7 @@ the feedback of every still-possible code (at most 5,040, about 0.1 ms).
 Memory: 79 cells per door. A policy that cannot spare them can instead keep one cell per entry
 (`pack_attempt`) and rebuild the set into a scratch array with `replay` before guessing; or, with
 no scratch array at all (compiled policy code allocates none), test each code against the packed
-entries as it goes (`count_fitting`, `spread_fitting`: about 5,040 feedbacks a call, as most
-codes fail the first entry).
+entries as it goes (`unpack_attempt`: policies.doors_play does).
 """
 
 import numpy as np
@@ -73,13 +72,7 @@ def next_guess(candidates, rng, k):
     n = count(candidates)
     if n == 0:
         return np.int64(-1)
-    return nth_possible(candidates, below(rng, k, n))
-
-
-@compiled
-def nth_possible(candidates, r):
-    """The r-th possible code in index order (0 <= r < count(candidates)), or -1: for a policy
-    that draws its rank otherwise than from a random stream."""
+    r = below(rng, k, n)  # the r-th possible code in index order
     for w in range(N_WORDS):
         word = candidates[w]
         c = _popcount64(word)
@@ -127,58 +120,7 @@ def replay(candidates, attempts, n):
 
 
 @compiled
-def _fits(cells, first, n, code):
-    """`code` would have given each of the n packed entries cells[first:first + n] its feedback."""
+def unpack_attempt(cell):
+    """(guess, feedback, insight) of a `pack_attempt` cell."""
     mask = (np.int64(1) << _ATTEMPT_FB_SHIFT) - 1
-    for a in range(n):
-        cell = cells[first + a]
-        fb = (cell >> _ATTEMPT_FB_SHIFT) & mask
-        if feedback(code, cell & mask, cell >> _ATTEMPT_INSIGHT_SHIFT) != fb:
-            return False
-    return True
-
-
-@compiled
-def count_fitting(cells, first, n):
-    """How many codes are still possible after the n packed entries from cells[first]."""
-    found = np.int64(0)
-    for i in range(N_CODES):
-        if _fits(cells, first, n, CODES[i]):
-            found += 1
-    return found
-
-
-SPREAD_MAX = 4  # codes spread_fitting returns at most, 14 bits each
-_SPREAD_BITS = 14
-
-
-@compiled
-def spread_fitting(cells, first, n, possible, r, stride, k):
-    """Up to SPREAD_MAX codes still possible after the n packed entries from cells[first]: those
-    of ranks r, r + stride, ... (mod `possible`, their count_fitting), k of them, in one pass
-    over the codes; packed code + 1 per 14 bits, lowest first (`spread_code`)."""
-    k = min(k, SPREAD_MAX)
-    packed = np.int64(0)
-    got = 0
-    if n == 0:  # nothing learned yet: the code of each rank
-        for j in range(k):
-            packed |= (CODES[(r + j * stride) % N_CODES] + 1) << (_SPREAD_BITS * j)
-        return packed
-    i = np.int64(0)  # rank of the next fitting code
-    for c in range(N_CODES):
-        if got == k:
-            break
-        if not _fits(cells, first, n, CODES[c]):
-            continue
-        off = (i - r) % possible
-        if off % stride == 0 and off // stride < k:
-            packed |= (CODES[c] + 1) << (_SPREAD_BITS * got)
-            got += 1
-        i += 1
-    return packed
-
-
-@compiled
-def spread_code(packed, j):
-    """The j-th code of a spread_fitting answer, or -1."""
-    return ((packed >> (_SPREAD_BITS * j)) & ((np.int64(1) << _SPREAD_BITS) - 1)) - 1
+    return cell & mask, (cell >> _ATTEMPT_FB_SHIFT) & mask, cell >> _ATTEMPT_INSIGHT_SHIFT

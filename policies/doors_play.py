@@ -34,12 +34,22 @@ Memory (cells of the expert humans' range, policies.memory.M_EXPERT_HUMANS):
   he would go in and out every turn.
 """
 
+import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from balance import codes
 from balance.compile.jit import compiled
 from balance.kernel import params as P
-from balance.kernel.public import N_CODES, SHOWS_ABSENT, SHOWS_POSITIONS, is_open
+from balance.kernel.public import (
+    CODES,
+    FB_ABSENT_SHIFT,
+    FB_COWS_SHIFT,
+    FB_RIGHT_SHIFT,
+    N_CODES,
+    SHOWS_ABSENT,
+    SHOWS_POSITIONS,
+    is_open,
+)
 from balance.observation import (
     O_AP,
     O_CODE_FEEDBACK,
@@ -55,7 +65,7 @@ from balance.observation import (
     O_SELF,
     O_TURN,
 )
-from policies.codebreak import SPREAD_MAX, count_fitting, pack_attempt, spread_code, spread_fitting
+from policies.codebreak import pack_attempt, unpack_attempt
 from policies.common import card_for, emit, hops
 from policies.humans import go
 from policies.memory import M_EXPERT_HUMANS, M_LOCKED
@@ -70,6 +80,93 @@ N_ENTRIES = 14  # cells 50..63 of the expert humans' 64: about 9 entries crack a
 CODE_BITS = 15
 DARK_WAIT = 6  # turns a card-less human stays away from an Arsenal he found dark
 FEW = 3  # codes still possible at which he keys in with the move (see the module's docstring)
+
+
+# --- the codes still possible, from the packed entries alone (no scratch array) -------------
+
+PLACES = (1000, 100, 10, 1)  # position i of a packed code (kernel.public), leftmost first
+SPREAD_MAX = 4  # codes spread_fitting returns at most, 14 bits each
+SPREAD_BITS = 14
+
+
+@compiled
+def answer(code, guess, shown):
+    """What the keypad of a door with `code` answers an entry of `guess` (CODE-1..3, the public
+    packing of kernel.public.feedback, worked out here from the digits: a policy reckoning the
+    rules it knows)."""
+    present = 0
+    for i in range(4):
+        present |= 1 << ((code // PLACES[i]) % 10)
+    right, common, absent = 0, 0, 0
+    for i in range(4):
+        g = (guess // PLACES[i]) % 10
+        if g == (code // PLACES[i]) % 10:
+            right |= 1 << i
+        if (present >> g) & 1 == 1:
+            common += 1
+        else:
+            absent |= 1 << i
+    bulls = (right & 1) + ((right >> 1) & 1) + ((right >> 2) & 1) + ((right >> 3) & 1)
+    fb = bulls | ((common - bulls) << FB_COWS_SHIFT)
+    if shown & SHOWS_POSITIONS:
+        fb |= right << FB_RIGHT_SHIFT
+    if shown & SHOWS_ABSENT:
+        fb |= absent << FB_ABSENT_SHIFT
+    return fb
+
+
+@compiled
+def fits(cells, first, n, code):
+    """`code` would have given each of the n packed entries cells[first:first + n] (codebreak's
+    pack_attempt) its feedback (CODE-1..3)."""
+    for a in range(n):
+        guess, fb, shown = unpack_attempt(cells[first + a])
+        if answer(code, guess, shown) != fb:
+            return False
+    return True
+
+
+@compiled
+def count_fitting(cells, first, n):
+    """How many codes are still possible after the n packed entries from cells[first]: about
+    5,040 feedbacks, as most codes fail the first entry."""
+    found = np.int64(0)
+    for i in range(N_CODES):
+        if fits(cells, first, n, CODES[i]):
+            found += 1
+    return found
+
+
+@compiled
+def spread_fitting(cells, first, n, possible, r, stride, k):
+    """Up to SPREAD_MAX codes still possible after the n packed entries from cells[first]: those
+    of ranks r, r + stride, ... (mod `possible`, their count_fitting), k of them, in one pass
+    over the codes; packed code + 1 per SPREAD_BITS bits, lowest first (`spread_code`)."""
+    k = min(k, SPREAD_MAX)
+    packed = np.int64(0)
+    got = 0
+    if n == 0:  # nothing learned yet: the code of each rank
+        for j in range(k):
+            packed |= (CODES[(r + j * stride) % N_CODES] + 1) << (SPREAD_BITS * j)
+        return packed
+    i = np.int64(0)  # rank of the next fitting code
+    for c in range(N_CODES):
+        if got == k:
+            break
+        if not fits(cells, first, n, CODES[c]):
+            continue
+        off = (i - r) % possible
+        if off % stride == 0 and off // stride < k:
+            packed |= (CODES[c] + 1) << (SPREAD_BITS * got)
+            got += 1
+        i += 1
+    return packed
+
+
+@compiled
+def spread_code(packed, j):
+    """The j-th code of a spread_fitting answer, or -1."""
+    return ((packed >> (SPREAD_BITS * j)) & ((np.int64(1) << SPREAD_BITS) - 1)) - 1
 
 
 @compiled

@@ -738,13 +738,13 @@ def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block)
     in hand switched on if `flashlight` (ACT-FLASHLIGHT, 1 AP): last, so that the kernel keeps
     it only if the errands leave the AP."""
     n = errands_declare(knobs, obs, mem, ip, out, next_hop, room_block)
+    n = stow_part(obs, knobs, out, n)
+    if knobs[K_FLASHLIGHT] > 0:
+        h = flashlight_to_switch_on(obs, out, n)
+        n = emit(out, n, codes.A_FLASHLIGHT, h, 0) if h >= 0 else n
     if knobs[K_DARK_REPAIRS] > 0:
         n = light_repairs(obs, out, n)  # LIGHT-3 before ACT-REPAIR in the dark
-    n = stow_part(obs, knobs, out, n)
-    if knobs[K_FLASHLIGHT] <= 0:
-        return n
-    h = flashlight_to_switch_on(obs, out, n)
-    return emit(out, n, codes.A_FLASHLIGHT, h, 0) if h >= 0 else n
+    return n
 
 
 @compiled

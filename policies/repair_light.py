@@ -130,6 +130,9 @@ def fetch_light(obs, mem, ip, knobs, out, n, next_hop):
             mem[H_REPAIR_BACK] = 0
             return -1
         if here == there:
+            if obs[O_SEES] != 1:  # LIGHT-2: nothing lying is seen or taken in the dark
+                mem[H_REPAIR_BACK] = 0
+                return -1
             n = emit(out, n, codes.A_PICKUP, codes.FLASHLIGHT_ITEM, 0)  # ACT-PICKUP
             return go(obs, out, n, next_hop, back, knobs, ip)
         return go(obs, out, n, next_hop, there, knobs, ip)

@@ -9,6 +9,7 @@ from balance.kernel import state as S
 from balance.kernel.public import CODES, N_CODES, feedback
 from balance.observation import MEMORY_SIZE
 from policies import codebreak as CB
+from policies import doors_play as DP
 from policies.doors_play import known_code
 from tests.harness import lit
 
@@ -96,7 +97,8 @@ def test_no_code_for_an_Arsenal_whose_pistols_were_all_seen_in_hands():
 
 
 def test_codebreak_compact_cracking_agrees_with_the_bitset():
-    """count_fitting and spread_fitting, from packed entries alone, agree with the 79-word set
+    """doors_play's count_fitting and spread_fitting, from packed entries alone
+    (codebreak.pack_attempt), agree with codebreak's 79-word set
     rebuilt by `replay`: the same count, and codes that are possible, distinct and spread."""
     rng = np.random.default_rng(5)
     cands = np.zeros(CB.N_WORDS, dtype=np.int64)
@@ -105,11 +107,11 @@ def test_codebreak_compact_cracking_agrees_with_the_bitset():
         cells = np.zeros(8, dtype=np.int64)
         for n in range(6):
             CB.replay(cands, cells, n)
-            possible = CB.count_fitting(cells, 0, n)
+            possible = DP.count_fitting(cells, 0, n)
             assert possible == CB.count(cands)
             k = min(3, possible)
-            packed = CB.spread_fitting(cells, 0, n, possible, 7 % possible, possible // k, k)
-            got = [CB.spread_code(packed, j) for j in range(k)]
+            packed = DP.spread_fitting(cells, 0, n, possible, 7 % possible, possible // k, k)
+            got = [DP.spread_code(packed, j) for j in range(k)]
             assert len(set(got)) == k
             for code in got:
                 index = int(np.flatnonzero(CODES == code)[0])
@@ -137,3 +139,13 @@ def test_memory_cells_stay_in_the_expert_humans_range():
     ]
     assert len(set(cells)) == len(cells)
     assert all(M_EXPERT_HUMANS + 14 <= c < min(M_EXPERT_HUMANS + 64, MEMORY_SIZE) for c in cells)
+
+
+def test_the_policy_reckons_the_keypad_answer_as_the_rules_do_CODE_1_CODE_2_CODE_3():
+    """doors_play.answer, the policy's own reckoning of the feedback (kernel.public.feedback's
+    packing), over a sample of codes and guesses at every insight."""
+    rng = np.random.default_rng(3)
+    for _ in range(3000):
+        code, guess = (int(c) for c in CODES[rng.integers(N_CODES, size=2)])
+        for shown in range(4):
+            assert DP.answer(code, guess, shown) == feedback(code, guess, shown)
