@@ -29,6 +29,10 @@ own cells from M_EXPERT_HUMANS:
 - H_LAB_VIEW: the finish turn of the comparison whose result I last declared to read
 - H_HELI_KNOWN, H_HELI_NEEDS_FUEL, H_HELI_GONE: the helicopter as a mechanic last saw it
 - H_BLUE_BOX: 1 once I opened a blue box for a spare part
+and the cells of the modules of optional errands, from M_EXPERT_HUMANS + 40 (docs/policies.md):
+policies.doors_play (door codes), policies.helicopter_play (the helicopter's round of the
+mechanics if `heli_fuel` and of the pilots, `pilots_share`), policies.repair_light (light for
+repairs in the dark, `dark_repairs`).
 
 The helicopter (HELI-1..5, GAP-7): if `mechanics`, the hangar's cardholders who fuel no
 generator repair its three parts (bare-handed: ACT-REPAIR's chance without the tool) once help

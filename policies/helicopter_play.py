@@ -29,9 +29,15 @@ block's generator room, whose errands come first (expert_humans.tend_dark_genera
 generator or the fixture repaired). He sees the hangar first (its repairs, the tank's level),
 unless he stands in the Warehouse, where the canisters are: a trip saved.
 
-Memory: H_HELI_BELIEF (a cell of the expert humans' range): the helicopter as I last saw it:
-bit 0 seen, bit 1 gone (HELI-1: an empty hangar seen in light), bit 2 the hangar visited (seen
-or not), bits 3..5 the parts broken, the tank's fuel from bit 6.
+With the pump believed broken, the fuel's source is a stopped generator with fuel left
+(fuel_source, GEN-4).
+
+Memory (cells of the expert humans' range):
+- H_HELI_BELIEF: the helicopter as I last saw it: bit 0 seen, bit 1 gone (HELI-1: an empty
+  hangar seen in light), bit 2 the hangar visited (seen or not), bits 3..5 the parts broken, the
+  tank's fuel from bit 6
+- H_HELI_DRAW: the turn of my draw of a generator's fuel, times 4, plus its block + 1: a draw
+  that left my canisters empty found it dry (check_draw)
 """
 
 from balance import codes
