@@ -740,7 +740,8 @@ def stow_part(obs, knobs, out, n):
 def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     """The errands (errands_declare), a spare part in hand stowed (stow_part), then a flashlight
     in hand switched on if `flashlight` (ACT-FLASHLIGHT, 1 AP): last, so that the kernel keeps
-    it only if the errands leave the AP."""
+    it only if the errands leave the AP. If `dark_repairs`, a repair in the dark gives way to
+    lighting the room first (policies.repair_light.light_repairs)."""
     n = errands_declare(knobs, obs, mem, ip, out, next_hop, room_block)
     n = stow_part(obs, knobs, out, n)
     if knobs[K_FLASHLIGHT] > 0:
