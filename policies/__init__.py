@@ -91,6 +91,7 @@ HEAD_COUNTS: dict[str, Callable[[float, int], float]] = {
     "fuelers_share": _per_block,  # fuelers in each block
     "guards_share": _of_players,  # guards of the Radio block's generator room
     "callers_share": _of_players,  # callers who go for the call before the parka (opening)
+    "pilots_share": _of_players,  # pilots of the helicopter (policies.helicopter_play)
 }
 
 

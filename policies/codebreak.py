@@ -16,7 +16,9 @@ Erudition 1, 4.87 / 8 at Erudition 2 and 4.27 / 7 at Erudition 3. Cost: one `upd
 the feedback of every still-possible code (at most 5,040, about 0.1 ms).
 
 Memory: 79 cells per door. A policy that cannot spare them can instead keep one cell per entry
-(`pack_attempt`) and rebuild the set into a scratch array with `replay` before guessing.
+(`pack_attempt`) and rebuild the set into a scratch array with `replay` before guessing; or, with
+no scratch array at all (compiled policy code allocates none), test each code against the packed
+entries as it goes (`unpack_attempt`: policies.doors_play does).
 """
 
 import numpy as np
@@ -115,3 +117,10 @@ def replay(candidates, attempts, n):
         guess = cell & ((np.int64(1) << _ATTEMPT_FB_SHIFT) - 1)
         fb = (cell >> _ATTEMPT_FB_SHIFT) & ((np.int64(1) << _ATTEMPT_FB_SHIFT) - 1)
         update(candidates, guess, fb, cell >> _ATTEMPT_INSIGHT_SHIFT)
+
+
+@compiled
+def unpack_attempt(cell):
+    """(guess, feedback, insight) of a `pack_attempt` cell."""
+    mask = (np.int64(1) << _ATTEMPT_FB_SHIFT) - 1
+    return cell & mask, (cell >> _ATTEMPT_FB_SHIFT) & mask, cell >> _ATTEMPT_INSIGHT_SHIFT

@@ -37,6 +37,10 @@ own cells from M_EXPERT_HUMANS:
 - H_LAB_VIEW: the finish turn of the comparison whose result I last declared to read
 - H_HELI_KNOWN, H_HELI_NEEDS_FUEL, H_HELI_GONE: the helicopter as a mechanic last saw it
 - H_BLUE_BOX: 1 once I opened a blue box for a spare part
+and the cells of the modules of optional errands, from M_EXPERT_HUMANS + 40 (docs/policies.md):
+policies.doors_play (door codes), policies.helicopter_play (the helicopter's round of the
+mechanics if `heli_fuel` and of the pilots, `pilots_share`), policies.repair_light (light for
+repairs in the dark, `dark_repairs`).
 
 The helicopter (HELI-1..5, GAP-7): if `mechanics`, the hangar's cardholders who fuel no
 generator repair its three parts (bare-handed: ACT-REPAIR's chance without the tool) once help
@@ -132,6 +136,10 @@ from policies.humans import (
     warm_up,
 )
 from policies.expert_knobs import (
+    K_DARK_REPAIRS,
+    K_DOOR_CODES,
+    K_HELI_FUEL,
+    K_PILOTS,
     K_ARMS_FIRST,
     K_ARM_UP,
     K_ATTACK_SUSPICION,
@@ -172,6 +180,9 @@ from policies.knowledge import (
     report_held,
     suspicion,
 )
+from policies.doors_play import arm_by_code, fold_entries
+from policies.helicopter_play import heli_round
+from policies.repair_light import fetch_light, keep_light, light_repairs, note_flashlights
 from policies.memory import (
     M_BEACON_SEEN,
     M_BLOCK_LIT,
@@ -698,16 +709,19 @@ def stow_part(obs, knobs, out, n):
 def expert_human_declare(knobs, obs, mem, ip, rng, k, out, next_hop, room_block):
     """The errands (errands_declare), a spare part in hand stowed (stow_part), then a flashlight
     in hand switched on if `flashlight` (ACT-FLASHLIGHT, 1 AP): last, so that the kernel keeps
-    it only if the errands leave the AP."""
+    it only if the errands leave the AP. If `dark_repairs`, a repair in the dark gives way to
+    lighting the room first (policies.repair_light.light_repairs)."""
     n = errands_declare(knobs, obs, mem, ip, out, next_hop, room_block)
     n = keep_out(obs, mem, knobs, out, n)  # ARCH-MUTANT-2: organs_hp
     n = stow_part(obs, knobs, out, n)
     if knobs[K_TALK] > 0:
         n = human_claim(obs, mem, ip, room_block, out, n)  # GAP-64: 0 AP, kept whatever the AP
-    if knobs[K_FLASHLIGHT] <= 0:
-        return n
-    h = flashlight_to_switch_on(obs, out, n)
-    return emit(out, n, codes.A_FLASHLIGHT, h, 0) if h >= 0 else n
+    if knobs[K_FLASHLIGHT] > 0:
+        h = flashlight_to_switch_on(obs, out, n)
+        n = emit(out, n, codes.A_FLASHLIGHT, h, 0) if h >= 0 else n
+    if knobs[K_DARK_REPAIRS] > 0:
+        n = light_repairs(obs, out, n)  # LIGHT-3 before ACT-REPAIR in the dark
+    return n
 
 
 @compiled
@@ -724,6 +738,10 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
         int(knobs[K_LIE_POINTS]),
     )
     report_held(mem, knobs[K_ATTACK_SUSPICION])
+    if knobs[K_DOOR_CODES] > 0 or knobs[K_PILOTS] > 0:  # those who key in codes
+        fold_entries(obs, mem, ip)
+    if knobs[K_DARK_REPAIRS] > 0:
+        note_flashlights(obs, mem)
     n = 0
     parka_hand = hand_with(obs, codes.PARKA)
     if parka_hand >= 0 and obs[O_WEARS_PARKA] == 0:
@@ -731,6 +749,11 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     scrap = hand_with(obs, codes.SCRAP)
     if scrap >= 0 and knobs[K_CARRY_PARTS] > 0:
         n = emit(out, n, codes.A_DROP, scrap, 0)  # ACT-DROP, free: what a blue box gave instead
+    tender = obs[O_SELF] < codes.N_BLOCKS * knobs[K_FUELERS_PER_BLOCK] + knobs[K_GUARDS]
+    if knobs[K_DARK_REPAIRS] > 0 and tender:  # the fuelers and guards keep a light
+        m = keep_light(obs, out, n)  # ACT-PICKUP, or ACT-BACKPACK rather than ACT-DROP
+        if m > n:
+            return m
     m = free_a_hand(obs, knobs, out, n)
     if m > n:
         return m  # the errands plan with the free hand from next turn
@@ -768,6 +791,10 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
             m = reserve_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
         if m >= 0:
             return m
+    if knobs[K_DARK_REPAIRS] >= 2:
+        m = fetch_light(obs, mem, ip, knobs, out, n, next_hop)  # LIGHT-3, after a failed repair
+        if m >= 0:
+            return m
     m = tend_dark_generator_room(obs, mem, ip, knobs, out, n, next_hop, room_block)
     if m < 0:
         m = supply_errand(obs, mem, ip, knobs, out, n, next_hop, room_block)
@@ -776,12 +803,23 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
     if m >= 0:
         return m
     if not wants_parka(obs, mem, knobs):
+        first = codes.N_BLOCKS * knobs[K_FUELERS_PER_BLOCK] + knobs[K_GUARDS]
+        if first <= obs[O_SELF] < first + knobs[K_PILOTS]:  # HELI-1..5 from the first turn
+            m = heli_round(obs, mem, ip, knobs, out, n, next_hop, room_block, True)
+            if m >= 0:
+                return m
         m = parts_errand(obs, mem, knobs, out, n)
         if m >= 0:
             return m
         m = arm_errand(obs, mem, ip, knobs, out, n, next_hop)
         if m >= 0:
             return m
+        pistol = knobs[K_ARM_UP] > 0 and not armed(obs) and free_hands(obs) > 0
+        codes_now = knobs[K_DOOR_CODES] >= 2 or obs[O_CALL_TURN] != UNSEEN
+        if knobs[K_DOOR_CODES] > 0 and codes_now and pistol and mem[H_NO_PISTOLS] == 0:
+            m = arm_by_code(obs, mem, ip, knobs, out, n, next_hop, room_block)  # ACT-CODE
+            if m >= 0:
+                return m
         fueler = my_block(obs, knobs) >= 0
         if not fueler and time_to_test(obs, knobs):
             trust = knobs[K_TRUST_BELOW]  # handed samples first (hand_samples), then his own
@@ -795,7 +833,10 @@ def errands_declare(knobs, obs, mem, ip, out, next_hop, room_block):
                 return m
         late = obs[O_CALL_TURN] != UNSEEN or obs[O_TURN] >= knobs[K_HELI_FROM_TURN]
         if late and mechanic(obs, knobs):
-            m = helicopter_errand(obs, mem, ip, knobs, out, n, next_hop)
+            if knobs[K_HELI_FUEL] > 0:
+                m = heli_round(obs, mem, ip, knobs, out, n, next_hop, room_block, False)
+            else:
+                m = helicopter_errand(obs, mem, ip, knobs, out, n, next_hop)
             if m >= 0:
                 return m
         if knobs[K_AVOID_PAIRS] > 0 and not fueler and untested_pair_in_dark(obs, mem):

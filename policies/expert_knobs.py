@@ -1,8 +1,8 @@
 """The expert humans' knobs, in order, and the index of each: the one list that
 policies.expert_humans and the modules of its errands (policies.opening, burning, organs,
-samples) read, so that no index is written twice. Naive's knobs come first, at the indices
-policies.humans reads them at; a knob counting people is a share of the players
-(policies.HEAD_COUNTS)."""
+samples, doors_play, helicopter_play, repair_light) read, so that no index is written twice.
+Naive's knobs come first, at the indices policies.humans reads them at; a knob counting people
+is a share of the players (policies.HEAD_COUNTS)."""
 
 from policies.humans import KNOBS as HUMAN_KNOBS
 
@@ -36,6 +36,10 @@ KNOBS = HUMAN_KNOBS + (
     "word_points",
     "lie_points",
     "spare_ordered",
+    "door_codes",  # policies.doors_play
+    "heli_fuel",  # policies.helicopter_play
+    "pilots_share",  # read as the pilots it makes (policies.HEAD_COUNTS); policies.helicopter_play
+    "dark_repairs",  # policies.repair_light
 )
 K_ARM_UP = KNOBS.index("arm_up")
 K_ATTACK_SUSPICION = KNOBS.index("attack_suspicion")
@@ -66,3 +70,7 @@ K_PROOF_POINTS = KNOBS.index("proof_points")
 K_WORD_POINTS = KNOBS.index("word_points")
 K_LIE_POINTS = KNOBS.index("lie_points")
 K_SPARE_ORDERED = KNOBS.index("spare_ordered")
+K_DOOR_CODES = KNOBS.index("door_codes")
+K_HELI_FUEL = KNOBS.index("heli_fuel")
+K_PILOTS = KNOBS.index("pilots_share")
+K_DARK_REPAIRS = KNOBS.index("dark_repairs")

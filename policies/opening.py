@@ -30,7 +30,7 @@ that long without the call goes to call (and comes back when his calls fail that
 beacon errand (policies.humans.beacon_errand), with the patience of two posts. Once help is
 called the plan is over: the call is made once.
 
-Memory (cells OP_* from M_EXPERT_HUMANS + 48, the top of the expert humans' range):
+Memory (cells OP_* from M_EXPERT_HUMANS + 14):
 - OP_START: the room I started in (my first declaration's), plus 1
 - OP_MODE: the post I head for now, MODE_RADIO or MODE_POWER (0: not set yet)
 - OP_SINCE: the turn I began to wait at it, plus 1 (0: not waiting)
@@ -62,7 +62,7 @@ from policies.knowledge import cleared
 from policies.memory import M_BEACON_SEEN, M_CALL_TRIED, M_EXPERT_HUMANS
 
 
-OP_START = M_EXPERT_HUMANS + 48
+OP_START = M_EXPERT_HUMANS + 14
 OP_MODE = OP_START + 1
 OP_SINCE = OP_START + 2
 

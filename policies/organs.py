@@ -23,7 +23,7 @@ come, unless he can burn the body there (the burner: policies.burning.can_burn_h
   after, and about not coming in.
 `organs_hp` 0 (off): nobody keeps away.
 
-Memory (cells OR_* from M_EXPERT_HUMANS + 51):
+Memory (cells OR_* from M_EXPERT_HUMANS + 17):
 - OR_MUTANT: the Mutant, plus 1, once seen bursting (0: unknown)
 - OR_NOT_MUTANT: bitmask of the Things known not to be the Mutant (seen screaming: the Queen)
 - OR_ROOM: the room I keep out of, plus 1 (0: none)
@@ -55,7 +55,7 @@ from policies.knowledge import known_dead, known_thing
 from policies.memory import M_EXPERT_HUMANS
 
 
-OR_MUTANT = M_EXPERT_HUMANS + 51
+OR_MUTANT = M_EXPERT_HUMANS + 17
 OR_NOT_MUTANT = OR_MUTANT + 1
 OR_ROOM = OR_MUTANT + 2
 OR_UNTIL = OR_MUTANT + 3

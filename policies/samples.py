@@ -33,7 +33,7 @@ k handed samples:
 A Thing could hand over a dog's or another's blood, which this protocol does not catch: the
 expert Things never give samples.
 
-Memory (cells SA_* from M_EXPERT_HUMANS + 55):
+Memory (cells SA_* from M_EXPERT_HUMANS + 21):
 - SA_GIVER: tester: the giver of the sample in my hand, plus 1 (0: none)
 - SA_TAKEN: tester: handed samples I put into the analyzer
 - SA_DOG: tester: the dog whose sample I took into my backpack for them, plus 1
@@ -72,7 +72,7 @@ from policies.knowledge import cleared, known_thing, trusted
 from policies.memory import M_EXPERT_HUMANS, powered
 
 
-SA_GIVER = M_EXPERT_HUMANS + 55
+SA_GIVER = M_EXPERT_HUMANS + 21
 SA_TAKEN = SA_GIVER + 1
 SA_DOG = SA_GIVER + 2
 SA_GAVE = SA_GIVER + 3

@@ -183,6 +183,18 @@ class Scenario:
         self._finish_turn()
         return kept
 
+    def policy_step(self, c: int, policy: str, side: int = codes.HUMANS) -> list[tuple[int, ...]]:
+        """Play one turn in which c declares what `policy` makes of his observation at the turn's
+        start (`declares`, after the start-of-turn effects, as in a batch game) and the others
+        declare nothing. Returns c's declarations."""
+        self._begin_turn()
+        rows = self.declares(c, policy, side)
+        for d in range(self.ch.shape[0]):
+            self.ch[d, S.CH_N_DECL] = 0
+        self._declare(c, rows)
+        self._finish_turn()
+        return rows
+
     def play(self, turns: int, humans: str, things: str) -> None:
         """Play turns with both sides' policies choosing every declaration (play_turn)."""
         for _ in range(turns):
