@@ -140,16 +140,19 @@ def test_GAP_64_a_claim_aloud_is_heard_by_all_present_even_in_the_dark(dark):
     assert sc.perceived(FAR) == [] and sc.perceived(DEAF) == []
 
 
-def test_GAP_64_one_claim_aloud_and_one_on_the_radio_a_turn():
-    """GAP-64: talk is summed up as one claim a turn on each channel, aloud and on the radio
-    (ACT-RADIO-SPEAK); a second is dropped."""
-    sc = lit()
+@pytest.mark.parametrize("per_turn", [1, 2])
+def test_GAP_64_one_claim_aloud_and_one_on_the_radio_a_turn(per_turn):
+    """GAP-64: talk is summed up as `talk.claims_per_turn` claims a turn on each channel, aloud
+    and on the radio (ACT-RADIO-SPEAK); those beyond are dropped."""
+    sc = lit(sets=(f"talk.claims_per_turn={per_turn}",))
     hand_radio(sc, SPEAKER, GREEN)
     first = (codes.A_SAY, codes.CLAIM_HUMAN, pack_claim(NEAR, codes.PROOF_WORD, -1))
     second = (codes.A_SAY, codes.CLAIM_THING, SEVEN_IS_A_THING)
+    third = (codes.A_SAY, codes.CLAIM_THING, NINE_IS_A_THING)
     radio = (codes.A_RADIO_SPEAK, codes.CLAIM_HELP_CALLED, 0)
-    sc.step({SPEAKER: [first, second, radio]})
-    assert sc.kept(SPEAKER) == [first, radio]
+    sc.step({SPEAKER: [first, second, third, radio, radio]})
+    kept = [first, radio] if per_turn == 1 else [first, second, radio, radio]
+    assert sc.kept(SPEAKER) == kept
 
 
 @pytest.mark.parametrize(

@@ -533,7 +533,6 @@ ACTIONS: tuple[Action, ...] = (
             "target = claim topic (codes.CLAIM_*), arg = public.pack_claim(subject, proof, pair):"
             " said on the radio in hand; ACT-RADIO-SPEAK, GAP-64"
         ),
-        once_a_turn=True,
     ),
     Action(
         "A_HINDER",
@@ -782,7 +781,6 @@ ACTIONS: tuple[Action, ...] = (
             "target = claim topic (codes.CLAIM_*), arg = public.pack_claim(subject, proof, pair):"
             " said aloud to everyone in the room; GAP-64"
         ),
-        once_a_turn=True,
         active_form=True,  # THING-ACTIVE-1: the active Thing can still talk to those present
     ),
 )

@@ -283,6 +283,7 @@ NUMBERS: tuple[Number, ...] = (
     Number("radio.speak_ap", AP, "I_RADIO_SPEAK_AP", "ACT-RADIO-SPEAK AP-11 GAP-64"),
     # [talk]
     Number("talk.say_ap", AP, "I_SAY_AP", "GAP-64 AP-11"),
+    Number("talk.claims_per_turn", Whole(1, 8), "I_CLAIMS_PER_TURN", "GAP-64"),
     # [supply]
     Number("supply.canisters", Whole(0, 200), "I_POOL_CANISTERS", ""),
     Number("supply.spare_parts", Whole(0, 200), "I_POOL_PARTS", ""),

@@ -144,11 +144,17 @@ def react(ch, it, st, decl, ip, adjacent, room_block, c, row, j, trigger):
 
 
 @compiled
-def replacement_within_limits(ch, decl, c):
-    """GAP-33 with AP-3, ACT-SHOOT-6 and GAP-31: a reaction's replacement counts with c's other
-    kept declarations, those before the reaction and after it: no second once-a-turn action, no
-    second shot from one hand's pistol, no second move or follow."""
+def replacement_within_limits(ch, decl, ip, c):
+    """GAP-33 with AP-3, ACT-SHOOT-6, GAP-31 and GAP-64: a reaction's replacement counts with c's
+    other kept declarations, those before the reaction and after it: no second once-a-turn
+    action, no second shot from one hand's pistol, no second move or follow, no claim beyond
+    talk.claims_per_turn on its channel."""
     action = ch[c, CH_REACT_ACTION]
+    others = count_kept(decl, c, ch[c, CH_N_DECL], action) - (
+        decl[c, ch[c, CH_REACT_ROW], D_ACTION] == action
+    )
+    if is_claim(action) and others >= ip[P.I_CLAIMS_PER_TURN]:
+        return False
     for j in range(ch[c, CH_N_DECL]):
         other = decl[c, j, D_ACTION]
         if j == ch[c, CH_REACT_ROW]:
@@ -206,6 +212,8 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
             continue
         if action in codes.ONCE_A_TURN and kept_before(decl, c, kept, action):
             continue  # AP-3, GAP-13
+        if is_claim(action) and count_kept(decl, c, kept, action) >= ip[P.I_CLAIMS_PER_TURN]:
+            continue  # GAP-64: talk.claims_per_turn on each channel
         if action == codes.A_ORDER:  # ARCH-QUEEN-1, GAP-42: a legal action for him, now
             fa, ft, fg = unpack_order(arg)
             forced = action_cost(ch, it, st, ip, adjacent, room_block, target, fa, ft, fg)
@@ -226,7 +234,7 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
         decl[c, kept, D_COST] = cost
         kept += 1
     ch[c, CH_N_DECL] = kept
-    if ch[c, CH_REACT_TRIGGER] >= 0 and not replacement_within_limits(ch, decl, c):
+    if ch[c, CH_REACT_TRIGGER] >= 0 and not replacement_within_limits(ch, decl, ip, c):
         ch[c, CH_REACT_TRIGGER] = -1
         st[ST_REACTIONS] -= 1
 
@@ -234,10 +242,22 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
 @compiled
 def kept_before(decl, c, kept, action):
     """An earlier kept declaration of c is of this action."""
+    return count_kept(decl, c, kept, action) > 0
+
+
+@compiled
+def count_kept(decl, c, kept, action):
+    """How many of c's first `kept` declarations are of this action."""
+    n = 0
     for j in range(kept):
-        if decl[c, j, D_ACTION] == action:
-            return True
-    return False
+        n += decl[c, j, D_ACTION] == action
+    return n
+
+
+@compiled
+def is_claim(action):
+    """GAP-64: a claim, aloud or on the radio."""
+    return action == codes.A_SAY or action == codes.A_RADIO_SPEAK
 
 
 @compiled
