@@ -340,7 +340,7 @@ def _print_summary(s: dict[str, Any], overrides: tuple[str, ...]) -> None:
     talk = s["talk"]
     for side, claims in talk["claims_per_game"].items():
         table.add_row(
-            f"claims by the {side} per game",
+            f"claims by the {'Things' if side == 'things' else side} per game",
             f"{claims['true'] + claims['false']:.1f}",
             f"{claims['false']:.1f} false",
         )
