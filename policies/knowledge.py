@@ -217,11 +217,14 @@ def note_lab_log(obs, mem, trust_below):
 
 @compiled
 def report_held(mem, attack_suspicion):
-    """The records' MEM_HELD_THINGS: those I hold for Things, known or suspect enough to be
-    attacked (balance.records' thing_exposed_turn); the kernel only counts it."""
+    """The records' MEM_HELD_THINGS: those I hold for Things, known, or with evidence against
+    them (points) enough to be attacked (balance.records' thing_exposed_turn); the kernel only
+    counts it. Without points nobody is held, whatever the threshold: at 0 one attacks anyone,
+    which is no belief about who is a Thing."""
     held = 0
     for d in range(MAX_CHARACTERS):
-        if known_thing(mem, d) or mem[K_SUSPICION + d] >= attack_suspicion:
+        points = mem[K_SUSPICION + d]
+        if known_thing(mem, d) or (points > 0 and points >= attack_suspicion):
             held |= 1 << d
     mem[MEM_HELD_THINGS] = held
 

@@ -154,3 +154,18 @@ def test_GAP_64_the_expert_Thing_vouches_for_a_fellow_Thing_with_a_made_up_test(
         said(codes.CLAIM_HUMAN, THING, codes.PROOF_BLOOD, codes.DOG_LABEL)
     ]
     assert np.all(sc.ch[:, S.CH_ALIVE] == 1)
+
+
+def test_nobody_is_held_for_a_Thing_without_evidence_even_at_a_zero_threshold():
+    """The report (MEM_HELD_THINGS) counts evidence, not the attack threshold alone."""
+    from policies.knowledge import report_held
+
+    mem = np.zeros(256, dtype=np.int64)
+    report_held(mem, 0.0)
+    assert mem[MEM_HELD_THINGS] == 0
+    mem[K_SUSPICION + SUBJECT] = 1
+    mem[K_FLAGS + THING] |= F_THING_SEEN
+    report_held(mem, 0.0)
+    assert mem[MEM_HELD_THINGS] == (1 << SUBJECT) | (1 << THING)
+    report_held(mem, 4.0)
+    assert mem[MEM_HELD_THINGS] == 1 << THING
