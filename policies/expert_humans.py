@@ -78,7 +78,6 @@ from balance.kernel import params as P
 from balance.compile.jit import compiled
 from balance.kernel.public import D_ACTION, D_TARGET, pack_insert
 from balance.observation import (
-    MAX_CHARACTERS,
     O_HELI_BOARDING,
     O_HELI_BROKEN,
     O_HELI_FUEL,
@@ -172,6 +171,7 @@ from policies.samples import giver_errand, tester_errand
 from policies.things import enterable_rooms
 from policies.claims import hear_claims, human_claim
 from policies.knowledge import (
+    refusals,
     thing_body_here,
     cleared,
     known_dead,
@@ -582,16 +582,6 @@ def mechanic(obs, knobs):
     """Who sees to the helicopter: if `mechanics`, those whose ID card opens the hangar (it
     starts locked: GAP-5) and who fuel no generator."""
     return knobs[K_MECHANICS] > 0 and card_for(obs, codes.HANGAR) >= 0 and my_block(obs, knobs) < 0
-
-
-@compiled
-def refusals(obs, mem):
-    """HELI-5: the characters I will not fly with: all but me and those a blood test cleared."""
-    mask = 0
-    for d in range(MAX_CHARACTERS):
-        if d != obs[O_SELF] and not cleared(mem, d):
-            mask |= 1 << d
-    return mask
 
 
 @compiled

@@ -44,7 +44,6 @@ from balance import codes
 from balance.compile.jit import compiled
 from balance.kernel import params as P
 from balance.observation import (
-    MAX_CHARACTERS,
     O_HAND_FUEL,
     O_HAND_KIND,
     O_HAND_ON,
@@ -63,7 +62,7 @@ from policies.expert_knobs import K_FLY_OUT, K_FLY_UNTESTED
 from policies.common import card_for, emit, generator_room_of_block, hand_with, hops
 from policies.doors_play import enter_by_code
 from policies.humans import fill_at_pump, free_hands, go
-from policies.knowledge import cleared
+from policies.knowledge import refusals, cleared
 from policies.memory import (
     M_BLOCK_LIT,
     M_BLOCK_VISIT,
@@ -193,16 +192,6 @@ def check_draw(obs, mem):
     if cell // 4 == obs[O_TURN] - 1 and empty_canisters(obs) > 0:
         mem[M_GEN_FUEL + b] = 0
         mem[M_GEN_SEEN + b] = obs[O_TURN]
-
-
-@compiled
-def refusals(obs, mem):
-    """HELI-5: the characters I will not fly with: all but me and those a blood test cleared."""
-    mask = 0
-    for d in range(MAX_CHARACTERS):
-        if d != obs[O_SELF] and not cleared(mem, d):
-            mask |= 1 << d
-    return mask
 
 
 @compiled

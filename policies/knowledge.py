@@ -247,3 +247,13 @@ def thing_body_here(obs, mem):
         if (bodies >> d) & 1 == 1 and known_thing(mem, d) and not known_dead(mem, d):
             return d
     return -1
+
+
+@compiled
+def refusals(obs, mem):
+    """HELI-5: the characters I will not fly with: all but me and those a blood test cleared."""
+    mask = 0
+    for d in range(MAX_CHARACTERS):
+        if d != obs[O_SELF] and not cleared(mem, d):
+            mask |= 1 << d
+    return mask
