@@ -57,11 +57,22 @@ def _cli(*args: str):
     return CliRunner().invoke(app, list(args))
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """Ctrl-C's default action in the child, as a terminal's foreground command has it: a
+    command started in the background by a non-interactive shell (a CI runner's may start the
+    suite so) inherits SIGINT ignored, and Python then keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start_run(out: Path, *args: str) -> subprocess.Popen:
     """A real `balance run` of 2,000,000 slow games on one thread, writing `out`."""
     command = [BALANCE, "run", "--games", "2000000", "--threads", "1", *SLOW_GAMES, *args]
     return subprocess.Popen(
-        [*command, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [*command, "--out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_ctrl_c_as_in_a_terminal,
     )
 
 
