@@ -14,7 +14,7 @@ from balance.kernel import state as S
 from balance.kernel.actions import declare
 from balance.kernel.perception import can_act
 from balance.kernel.events import write_event
-from balance.kernel.items import drop_on_floor
+from balance.kernel.items import drop_on_floor, free_backpack_slot, put_in_backpack
 from balance.kernel.public import pack_claim
 from balance.kernel.game import (
     begin_turn,
@@ -237,14 +237,14 @@ class Scenario:
         elif change == "infected":
             ch[other, S.CH_INFECTED] ^= 1
         elif change == "backpack":  # an axe, or a canister once every axe is in play
-            i = self.give(other, codes.AXE if self.spare(codes.AXE).size else codes.CANISTER)
-            ch[other, S.CH_HAND] = -1
-            it[i, S.IT_PLACE] = codes.IN_BACKPACK
-            ch[other, S.CH_BACKPACK] = i
+            kind = codes.AXE if self._unseen_spare(codes.AXE, me).size else codes.CANISTER
+            slot = max(free_backpack_slot(ch, other), 0)
+            if ch[other, S.CH_BACKPACK + slot] >= 0:  # a full backpack: one item to the supply
+                it[ch[other, S.CH_BACKPACK + slot], S.IT_PLACE] = codes.IN_SUPPLY
+                it[ch[other, S.CH_BACKPACK + slot], S.IT_WHERE] = -1
+            put_in_backpack(ch, it, other, slot, int(self._unseen_spare(kind, me)[-1]))
         elif change == "far_item":
-            i = self.give(other, codes.CANISTER)
-            ch[other, S.CH_HAND] = -1
-            self.lay(i, far)
+            self.lay(int(self._unseen_spare(codes.CANISTER, me)[-1]), far)
         elif change == "frost":
             ch[other, S.CH_FROST] = (ch[other, S.CH_FROST] + 2) % 5
         elif change == "blackout":
@@ -260,6 +260,14 @@ class Scenario:
             write_event(
                 st, self.g.events, kind, other, -1, codes.CLAIM_THING, claim, room, heard, heard
             )
+
+    def _unseen_spare(self, kind: int, me: int) -> np.ndarray:
+        """The spare items of `kind` that `me` does not see: in the supply, or lying in a room
+        other than his (taking one from his floor, or from anyone's hands, would be seen)."""
+        it = self.it
+        here = self.ch[me, S.CH_ROOM]
+        spare = self.spare(kind)
+        return spare[(it[spare, S.IT_PLACE] == codes.IN_SUPPLY) | (it[spare, S.IT_WHERE] != here)]
 
     def _ended(self) -> None:
         if not self.over:

@@ -1,17 +1,12 @@
 """The expert humans' opening plan (policies.opening: knobs callers_share and call_from_start;
-arms_first in policies.expert_humans), and a no-peeking check of every knob of that issue on at
-once (policies.opening, policies.burning, policies.organs, policies.samples)."""
+arms_first in policies.expert_humans); tests/test_no_peeking.py checks them on."""
 
-import numpy as np
 import pytest
-from hypothesis import assume, given, settings, strategies as st_
 
 from balance import codes
 from balance.kernel import state as S
-from balance.kernel.perception import can_act
-from harness import HIDDEN_CHANGES, Scenario, lit
+from harness import lit
 from policies.common import radio_generator_room
-from test_no_peeking import declare_now
 
 HUMAN = 6  # fuels nothing and guards nothing at 12 players (fuelers 0..2, guards 3..5)
 SECOND = 7
@@ -122,46 +117,3 @@ def test_arms_first_fetches_the_pistol_before_the_parka_LOC_ARSENAL_1(knob):
         assert decl == [(codes.A_PICKUP, codes.PISTOL, 0)]
     else:
         assert decl[-1][0] == codes.A_MOVE
-
-
-ALL_ON = tuple(
-    KNOB + s
-    for s in (
-        "callers_share=0.25",
-        "call_from_start=1",
-        "arms_first=1",
-        "burn_reserve=1",
-        "organs_hp=2",
-        "hand_samples=3",
-    )
-)
-
-
-@settings(max_examples=40, deadline=None)
-@given(
-    game=st_.integers(0, 10_000),
-    turns=st_.integers(1, 20),
-    change=st_.sampled_from(HIDDEN_CHANGES),
-    other_offset=st_.integers(1, 11),
-    convert=st_.booleans(),
-)
-def test_GAP_61_the_expert_with_the_new_knobs_on_does_not_peek(
-    game, turns, change, other_offset, convert
-):
-    """test_no_peeking's check for the expert humans with every knob of the opening, the burn
-    reserve, the organs and the handed samples on."""
-    sc = Scenario(12, ALL_ON, seed=61, game=game)
-    sc.play(turns, "expert", "expert")
-    me = next((c for c in range(12) if can_act(sc.ch, c) and sc.ch[c, S.CH_FORM] == 0), -1)
-    assume(me >= 0)
-    if convert:  # GAP-38: he does not know it, and plays the human policy
-        sc.ch[me, S.CH_FORM] = codes.THING_HIDDEN
-        sc.ch[me, S.CH_MAX_HP] = sc.cfg["health.thing_hp"]
-    other = (me + other_offset) % 12
-    assume(sc.ch[other, S.CH_FORM] != codes.THING_ACTIVE)
-    memory, rng = sc.g.memory[me], sc.g.rng
-    before = declare_now(sc, me, codes.HUMANS, "expert", memory, rng)
-    sc.hide(change, me, other)
-    after = declare_now(sc, me, codes.HUMANS, "expert", memory, rng)
-    assert before[0] == after[0]
-    assert np.array_equal(before[1], after[1]) and np.array_equal(before[2], after[2])

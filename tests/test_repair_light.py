@@ -1,15 +1,11 @@
 """Light for repairs in the dark (policies.repair_light, knob `dark_repairs`; ACT-REPAIR,
 LIGHT-2, LIGHT-3, ITEM-FLASHLIGHT)."""
 
-import numpy as np
 import pytest
-from hypothesis import assume, given, settings, strategies as st_
 
 from balance import codes
 from balance.kernel import state as S
-from balance.kernel.perception import can_act
-from tests.harness import HIDDEN_CHANGES, Scenario, lit
-from tests.test_no_peeking import declare_now
+from tests.harness import lit
 
 REPAIRER = 6  # fuels no generator, guards nothing (12 players: fuelers 0..2, guards 3..5)
 FUELER = 0  # fuels block 0's generator
@@ -121,44 +117,3 @@ def test_after_a_failed_repair_in_the_dark_he_fetches_the_flashlight_he_saw(dark
     sc.begin_turn()
     assert sc.st[S.ST_LIGHTING + codes.GENERATOR_1] == codes.FLASHLIGHT
     assert sc.declares(REPAIRER, "expert")[0] == REPAIR
-
-
-ALL_ON = (
-    "policies.humans.expert.door_codes=2",
-    "policies.humans.expert.heli_fuel=1",
-    "policies.humans.expert.heli_from_turn=0",
-    "policies.humans.expert.pilots_share=0.3",
-    "policies.humans.expert.dark_repairs=2",
-)
-
-
-@pytest.mark.parametrize("role", ["human", "convert"])
-@settings(max_examples=40, deadline=None)
-@given(
-    game=st_.integers(0, 10_000),
-    turns=st_.integers(1, 20),
-    change=st_.sampled_from(HIDDEN_CHANGES),
-    who=st_.integers(0, 11),
-    other_offset=st_.integers(1, 11),
-)
-def test_GAP_61_the_door_helicopter_and_repair_knobs_do_not_peek(
-    role, game, turns, change, who, other_offset
-):
-    """tests/test_no_peeking.py's check with door_codes, heli_fuel, pilots_share and
-    dark_repairs on (the presets' defaults leave them off): a hidden fact changed, the same
-    declarations, memory and random streams."""
-    sc = Scenario(12, ALL_ON, seed=61, game=game)
-    sc.play(turns, "expert", "expert")
-    me = who
-    assume(can_act(sc.ch, me) and sc.ch[me, S.CH_FORM] == codes.HUMAN)
-    if role == "convert":  # GAP-38: he does not know it, and plays the human policy
-        sc.ch[me, S.CH_FORM] = codes.THING_HIDDEN
-        sc.ch[me, S.CH_MAX_HP] = sc.cfg["health.thing_hp"]
-    other = (me + other_offset) % sc.ch.shape[0]
-    assume(sc.ch[other, S.CH_FORM] != codes.THING_ACTIVE)
-    memory, rng = sc.g.memory[me], sc.g.rng
-    before = declare_now(sc, me, codes.HUMANS, "expert", memory, rng)
-    sc.hide(change, me, other)
-    after = declare_now(sc, me, codes.HUMANS, "expert", memory, rng)
-    assert before[0] == after[0]
-    assert np.array_equal(before[1], after[1]) and np.array_equal(before[2], after[2])
