@@ -64,16 +64,31 @@ def _ctrl_c_as_in_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _start_run(out: Path, *args: str) -> subprocess.Popen:
-    """A real `balance run` of 2,000,000 slow games on one thread, writing `out`."""
-    command = [BALANCE, "run", "--games", "2000000", "--threads", "1", *SLOW_GAMES, *args]
-    return subprocess.Popen(
-        [*command, "--out", str(out)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=_ctrl_c_as_in_a_terminal,
-    )
+@pytest.fixture
+def start_run():
+    """Start a real `balance run` of 2,000,000 slow games on one thread, writing `out`; the runs
+    still alive at the test's end are killed, whatever the test found (one that missed its
+    signal would play on for hours)."""
+    runs: list[subprocess.Popen] = []
+
+    def start(out: Path) -> subprocess.Popen:
+        command = [BALANCE, "run", "--games", "2000000", "--threads", "1", *SLOW_GAMES]
+        runs.append(
+            subprocess.Popen(
+                [*command, "--out", str(out)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                preexec_fn=_ctrl_c_as_in_a_terminal,
+            )
+        )
+        return runs[-1]
+
+    yield start
+    for run in runs:
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
 
 
 def _temporary_of(proc: subprocess.Popen, folder: Path) -> Path:
@@ -94,13 +109,15 @@ def _temporary_of(proc: subprocess.Popen, folder: Path) -> Path:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_stops_a_run_within_a_second_and_leaves_the_earlier_file(tmp_path, signum):
+def test_a_signal_stops_a_run_within_a_second_and_leaves_the_earlier_file(
+    tmp_path, signum, start_run
+):
     """Ctrl-C, SIGTERM or SIGHUP while a compiled chunk plays: the run ends within about a
     second (not at the chunk's end, seconds later), with exit code 128 + the signal, no
     temporary file and the earlier output as it was."""
     out = tmp_path / "games.parquet"
     out.write_bytes(b"an earlier run")
-    proc = _start_run(out)
+    proc = start_run(out)
     _temporary_of(proc, tmp_path)
     time.sleep(0.1)  # the first chunk is playing
     sent = time.monotonic()
@@ -111,11 +128,11 @@ def test_a_signal_stops_a_run_within_a_second_and_leaves_the_earlier_file(tmp_pa
     assert list(tmp_path.iterdir()) == [out] and out.read_bytes() == b"an earlier run"
 
 
-def test_the_next_run_removes_the_temporary_file_of_a_killed_run(tmp_path):
+def test_the_next_run_removes_the_temporary_file_of_a_killed_run(tmp_path, start_run):
     """SIGKILL leaves the temporary file (nothing runs in a killed process); the next run
     writing the same name removes it, and leaves the temporary file of a live process."""
     out = tmp_path / "games.parquet"
-    proc = _start_run(out)
+    proc = start_run(out)
     stale = _temporary_of(proc, tmp_path)
     proc.kill()
     proc.communicate()
