@@ -87,7 +87,8 @@ def assert_a_hidden_fact_changes_nothing(sc, side, name, role, change, other_off
 )
 def test_GAP_61_no_policy_peeks(side, name, role, game, turns, change, other_offset):
     """Play a real game with the preset on its side (the strongest preset on the other), change
-    a hidden fact and compare."""
+    a hidden fact and compare. Facts everyone may know are not changed: the active Thing's
+    form (THING-ACTIVE-2), and a Thing's form to another Thing (THING-P-4)."""
     sc = Scenario(12, seed=61, game=game)
     sc.play(
         turns, name if side == codes.HUMANS else DEFAULT, name if side == codes.THINGS else DEFAULT
