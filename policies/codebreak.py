@@ -113,10 +113,8 @@ def replay(candidates, attempts, n):
     """Rebuild the possible set from the first n packed attempts (see `pack_attempt`)."""
     reset(candidates)
     for a in range(n):
-        cell = attempts[a]
-        guess = cell & ((np.int64(1) << _ATTEMPT_FB_SHIFT) - 1)
-        fb = (cell >> _ATTEMPT_FB_SHIFT) & ((np.int64(1) << _ATTEMPT_FB_SHIFT) - 1)
-        update(candidates, guess, fb, cell >> _ATTEMPT_INSIGHT_SHIFT)
+        guess, fb, insight = unpack_attempt(attempts[a])
+        update(candidates, guess, fb, insight)
 
 
 @compiled
