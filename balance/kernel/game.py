@@ -32,7 +32,7 @@ from balance.kernel.events import log_event
 from balance.kernel.food import set_up_food
 from balance.kernel.helicopter import set_up_helicopter, take_off
 from balance.compile.jit import compiled
-from balance.kernel.invariants import check_declarations, check_invariants
+from balance.kernel.invariants import check_declarations, check_invariants, check_spent_ap
 from balance.kernel.items import stock_items
 from balance.kernel.lab import run_analyzer, set_up_lab, start_comparison
 from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
@@ -81,6 +81,7 @@ from balance.kernel.state import (
     CH_ROOM,
     CH_SHOTS_HEARD,
     CH_SHIELDED,
+    CH_AP_SPENT,
     CH_STEPS,
     CH_TIEBREAK,
     CH_UNCONSCIOUS,
@@ -122,7 +123,7 @@ from balance.kernel.state import (
     ST_WINNER,
     ST_YELLOW_LEFT,
 )
-from balance.kernel.public import D_ACTION, D_TARGET, D_ARG
+from balance.kernel.public import D_ACTION, D_ARG, D_COST, D_TARGET
 
 
 @compiled
@@ -347,12 +348,18 @@ def resolve_step(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec, 
                     continue
                 if action == codes.A_MOVE:
                     late = ch[c, CH_FORM] == codes.THING_ACTIVE  # THING-ACTIVE-11
-                    if step == (codes.ACTIVE_EXIT_STEP if late else codes.MOVE_EXIT_STEP):
-                        leave_room(ch, st, rng, events, decl, fp, room_block, c, j)  # ACT-MOVE
-                    elif step == (codes.ACTIVE_ENTRY_STEP if late else codes.MOVE_ENTRY_STEP):
+                    if step == (codes.ACTIVE_ENTRY_STEP if late else codes.MOVE_ENTRY_STEP):
                         enter_room(ch, st, events, c, decl[c, j, D_TARGET])  # ACT-MOVE: entry
+                        continue  # its AP was counted at the exit
+                    if step != (codes.ACTIVE_EXIT_STEP if late else codes.MOVE_EXIT_STEP):
+                        continue
+                    leave_room(ch, st, rng, events, decl, fp, room_block, c, j)  # ACT-MOVE
                 elif action_step(action, decl[c, j, D_ARG]) == step:
                     resolve(ch, it, st, rng, events, decl, ip, fp, room_block, c, j, rec)
+                else:
+                    continue
+                if ip[P.I_CHECK_INVARIANTS] == 1:  # AP-1: what his resolved rows cost
+                    ch[c, CH_AP_SPENT] += decl[c, j, D_COST]
 
 
 @compiled
@@ -403,6 +410,7 @@ def resolve_turn(ch, it, st, rng, events, decl, order, ip, fp, room_block, rec):
     """RES-ORDER, AP-4: the 13 steps in order, after step 0 of codes and ID cards (GAP-25), and
     the followers at the end of step 13 (ACT-FOLLOW), whatever order actions were listed in."""
     passes = 2 if read_declarations(ch, st, decl) else 1  # AP-9: a second pass for what goes last
+    ch[:, CH_AP_SPENT] = 0
     resolution_order(ch, st, rng, order)
     close_opened_doors(st)  # GAP-25: doors opened last turn are shut again
     # a step nobody declared anything in resolves nothing and is skipped, unless a reaction was
@@ -645,6 +653,7 @@ def finish_turn(g, ip, fp, room_block, rec, checks):
     warm_burned_rooms(g.st, ip)  # TEMP-6, GAP-46: this turn's fires
     if checks and ip[P.I_CHECK_INVARIANTS] == 1:
         rec[R.C_INVARIANT_VIOLATIONS] |= check_invariants(g.ch, g.it, g.st, ip)
+        rec[R.C_INVARIANT_VIOLATIONS] |= check_spent_ap(g.ch, ip)
     return check_end(g.ch, g.st, g.events, ip, rec, True)
 
 

@@ -29,6 +29,8 @@ quarters' devices: GAP-20); a comparison running longer than
 comparison_turns, without both samples, without a starter or with no valid question; the
 computer's log or what characters read of it or asked of it out of range (LOC-LAB-3/4).
 4096 a room's occupants (ST_OCCUPANTS) not the characters whose room it is.
+8192 a character whose declarations of the turn, as resolved (a Queen's Order included), cost
+more than the AP a turn allows (AP-1; checked after the resolution).
 """
 
 from balance import codes
@@ -87,6 +89,7 @@ from balance.kernel.state import (
     CH_LEFT_STATION,
     CH_MAX_HP,
     CH_MIRROR_SANITY,
+    CH_AP_SPENT,
     CH_N_DECL,
     CH_PARALYSED_UNTIL,
     CH_SANITY,
@@ -134,6 +137,7 @@ THING_FORMS = 512  # the Thing's forms and archetypes (kernel.thing)
 CONTAGION = 1024  # saliva, corpses, dogs (kernel.contagion)
 LAB = 2048  # the laboratory (kernel.lab)
 OCCUPANTS = 4096  # who stands where (perception.place)
+AP_SPENT = 8192  # AP-1: the AP a character's declarations cost this turn (kernel.thing.order)
 
 
 @compiled
@@ -444,4 +448,15 @@ def check_declarations(ch):
         )
         if incapacitated and ch[c, CH_N_DECL] > 0:
             return INCAPACITATED_ACTING
+    return 0
+
+
+@compiled
+def check_spent_ap(ch, ip):
+    """AP-1: nobody's declarations that resolved this turn cost more than ip[I_AP] (counted in
+    CH_AP_SPENT by game.resolve_step); an Order (GAP-42) drops only rows not yet resolved to
+    make room (kernel.thing.order)."""
+    for c in range(ch.shape[0]):
+        if ch[c, CH_AP_SPENT] > ip[P.I_AP]:
+            return AP_SPENT
     return 0

@@ -102,7 +102,8 @@ CH_LAB_VIEW_TURN = 82  # turn c last read the laboratory computer, 0 if never
 CH_LAB_VIEW_ROWS = 83  # comparisons the computer had logged then (ST_LAB_ROWS at the view)
 CH_LAB_ASKED = 84  # the last comparison c started: lab.pack_asked(finish turn, question), 0 if none
 CH_SHOTS_HEARD = 85  # shots c heard this turn where he stood, awake (INFO-1, WEATHER-2, UNC-1)
-N_CH = 86
+CH_AP_SPENT = 86  # AP of c's declarations resolved this turn, counted in check mode (AP-1)
+N_CH = 87
 
 # --- it: int64[m, N_IT], one row per item ---
 IT_KIND = 0  # codes item kind

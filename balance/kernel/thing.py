@@ -28,7 +28,7 @@ from balance.kernel.items import shed_belongings
 from balance.compile.jit import compiled
 from balance.kernel.perception import can_act, log_act
 from balance.kernel.rng import WORLD, below, chance
-from balance.kernel.steps import add_step, is_move
+from balance.kernel.steps import action_step, add_step, is_move
 from balance.kernel.state import (
     CH_ACTIVE_READY,
     CH_ALIVE,
@@ -42,6 +42,7 @@ from balance.kernel.state import (
     CH_ORDER_COST,
     CH_ORIGINAL,
     CH_PHYSICAL,
+    CH_RANK,
     CH_REACT_STATE,
     CH_REACT_TRIGGER,
     CH_ROOM,
@@ -49,6 +50,7 @@ from balance.kernel.state import (
     CH_SANITY,
     CH_TURN_ROOM,
     ST_CONVERTS,
+    ST_STEP,
     ST_TURN,
 )
 from balance.kernel.public import D_ACTION, D_ARG, D_COST, D_TARGET, unpack_order
@@ -221,25 +223,50 @@ def waves(ch, st, events, ip, c):
 
 
 @compiled
+def resolved_already(ch, st, decl, c, h, j):
+    """h's declaration j has resolved by the time c's Order does (GAP-42, RES-ORDER): its step
+    is past, or is this one and h comes before c in the resolution order (RES-3)."""
+    step = action_step(decl[h, j, D_ACTION], decl[h, j, D_ARG])
+    if is_move(decl[h, j, D_ACTION]):
+        return False  # a move leaves and enters in steps 10 and 12, after any Order
+    return step < st[ST_STEP] or (step == st[ST_STEP] and ch[h, CH_RANK] < ch[c, CH_RANK])
+
+
+@compiled
 def order(ch, st, events, decl, ip, c, h, packed):
     """ARCH-QUEEN-1, GAP-42 (step 1): the forced declaration joins h's own, his latest ones
-    dropped to make room for its AP (and his move, for a forced move: GAP-31); it resolves in
-    its own step as his, and he is not told (the event is secret)."""
+    not yet resolved dropped to make room for its AP (and his move, for a forced move: GAP-31);
+    it resolves in its own step as his, and he is not told (the event is secret). What he has
+    already done keeps its AP (AP-1): when the rest cannot make room, the Order is void and its
+    cooldown spent."""
     action, target, arg = unpack_order(packed)
     cost = ch[c, CH_ORDER_COST]
     n = ch[h, CH_N_DECL]
-    kept = 0
+    keep = 0  # bit j: h's row j stays
     spent = 0
+    rows = 0
     for j in range(n):
         if is_move(action) and is_move(decl[h, j, D_ACTION]):
             continue
-        for f in range(4):
-            decl[h, kept, f] = decl[h, j, f]
-        spent += decl[h, kept, D_COST]
-        kept += 1
-    while kept > 0 and (spent + cost > ip[P.I_AP] or kept >= codes.MAX_DECLARED):
-        kept -= 1
-        spent -= decl[h, kept, D_COST]
+        keep |= 1 << j
+        spent += decl[h, j, D_COST]
+        rows += 1
+    j = n - 1
+    while j >= 0 and (spent + cost > ip[P.I_AP] or rows >= codes.MAX_DECLARED):
+        if (keep >> j) & 1 == 1 and not resolved_already(ch, st, decl, c, h, j):
+            keep &= ~(1 << j)
+            spent -= decl[h, j, D_COST]
+            rows -= 1
+        j -= 1
+    ch[c, CH_HIDDEN_READY] = st[ST_TURN] + ip[P.I_ORDER_COOLDOWN] + 1  # GAP-41
+    if spent + cost > ip[P.I_AP] or rows >= codes.MAX_DECLARED:
+        return  # AP-1: what he has done leaves no room for it
+    kept = 0
+    for j in range(n):
+        if (keep >> j) & 1 == 1:
+            for f in range(4):
+                decl[h, kept, f] = decl[h, j, f]
+            kept += 1
     if kept < n:  # rows moved or dropped: his reaction no longer knows its row (GAP-33)
         ch[h, CH_REACT_TRIGGER] = -1
         ch[h, CH_REACT_STATE] = 2
@@ -249,7 +276,6 @@ def order(ch, st, events, decl, ip, c, h, packed):
     decl[h, kept, D_COST] = cost
     ch[h, CH_N_DECL] = kept + 1
     add_step(ch, st, h, action, arg)  # its step may be one nobody declared in (resolve_turn)
-    ch[c, CH_HIDDEN_READY] = st[ST_TURN] + ip[P.I_ORDER_COOLDOWN] + 1  # GAP-41
     log_event(st, events, codes.E_ABILITY, c, h, codes.A_ORDER, action)
     if ip[P.I_ORDER_SEEN] == 1:  # GAP-42's variant: the ordered act is seen to be forced
         log_act(ch, st, events, codes.E_ORDERED, -1, h, action, 0, ch[h, CH_ROOM])
