@@ -13,7 +13,7 @@ from pathlib import Path
 
 __version__ = "0.1.0"
 # Bump when a change to rules or kernel changes per-game results for the same seed and config.
-RULES_VERSION = "11"
+RULES_VERSION = "12"
 
 
 # The modules compiled code is built from: the kernel, the policies, the entry points that wire

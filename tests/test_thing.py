@@ -582,6 +582,25 @@ def test_ARCH_QUEEN_1_GAP_42_the_order_joins_his_declarations_in_secret():
     assert sc.violations == 0
 
 
+def test_AP_1_ARCH_QUEEN_1_GAP_42_the_order_drops_only_what_he_has_not_done_yet():
+    """He comes before the Queen in the resolution order and declared two 1-AP pickups, then a
+    reload (1 AP, step 1): by her Order (step 1) the reload is done, so the forced move (1 AP at
+    Initiative 3) takes the second pickup's place, not the reload's. He spends his 3 AP, not 4."""
+    sc = scene(archetype=codes.ARCH_QUEEN)
+    sc.put(THING, codes.LIVING_QUARTERS).put(HUMAN, codes.LIVING_QUARTERS)
+    sc.ch[HUMAN, S.CH_INITIATIVE] = 3  # first in the order; a move costs him 1 AP
+    sc.ch[THING, S.CH_INITIATIVE] = 1
+    sc.give(HUMAN, codes.PISTOL, hand=0)
+    picks = [(codes.A_PICKUP, k, 0) for k in (codes.BANDAGE, codes.VIAL_BLUE)]
+    reload = (codes.A_RELOAD, 0, 0)
+    move = (codes.A_MOVE, codes.STREET, 0)
+    sc.step({THING: [(codes.A_ORDER, HUMAN, pack_order(*move))], HUMAN: [*picks, reload]})
+    assert sc.ch[HUMAN, S.CH_RANK] < sc.ch[THING, S.CH_RANK]
+    assert sc.kept(HUMAN) == [picks[0], reload, move]
+    assert sc.ch[HUMAN, S.CH_AP_SPENT] == 3 and sc.ch[HUMAN, S.CH_ROOM] == codes.STREET
+    assert sc.violations == 0
+
+
 def test_ARCH_QUEEN_1_GAP_42_with_order_seen_the_ordered_act_is_known_to_be_forced():
     """GAP-42's variant (archetypes.order_seen): the target and those who see the room learn
     who was ordered to do what, not by whom; in the dark the target alone is told."""
