@@ -429,9 +429,11 @@ def test_ACT_RELOAD_is_a_no_op():
     twins[0].step({DRINKER: [reload_] * 4 + [(codes.A_RELOAD, 1, 0)]})
     twins[1].step()
     assert twins[0].kept(DRINKER) == [reload_] * 3
-    # what was declared differs, and so does the count of the steps it resolves in
+    # what was declared differs, and so do the steps it resolves in and the AP it spent (AP-1)
     ch0, ch1 = twins[0].ch.copy(), twins[1].ch.copy()
-    ch0[:, [S.CH_N_DECL, S.CH_STEPS]] = ch1[:, [S.CH_N_DECL, S.CH_STEPS]] = 0
+    declared = [S.CH_N_DECL, S.CH_STEPS, S.CH_AP_SPENT]
+    assert ch0[DRINKER, S.CH_AP_SPENT] == 3 and ch1[DRINKER, S.CH_AP_SPENT] == 0
+    ch0[:, declared] = ch1[:, declared] = 0
     st0, st1 = twins[0].st.copy(), twins[1].st.copy()
     steps = np.r_[S.ST_STEPS, S.ST_STEP_RANKS : S.ST_STEP_RANKS + codes.N_STEPS + 1]
     st0[steps] = st1[steps] = 0
