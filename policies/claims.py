@@ -36,7 +36,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from balance import codes
 from balance.compile.jit import compiled
 from balance.kernel import params as P
-from balance.kernel.public import pack_claim, unpack_claim
+from balance.kernel.public import burn_per_turn, pack_claim, unpack_claim
 from balance.kernel.rng import below, chance
 from balance.observation import (
     MAX_CHARACTERS,
@@ -235,7 +235,7 @@ def human_claim(obs, mem, ip, room_block, out, n):
         b = room_block[obs[O_ROOM]]
         if obs[O_GEN_BROKEN] == 1:
             return say(obs, out, n, codes.CLAIM_GENERATOR_BROKEN, pack_claim(b, 0, -1))
-        if obs[O_GEN_FUEL] < ip[P.I_BURN]:
+        if obs[O_GEN_FUEL] < burn_per_turn(ip):
             return say(obs, out, n, codes.CLAIM_GENERATOR_DRY, pack_claim(b, 0, -1))
     return n
 

@@ -8,6 +8,7 @@ M_EXPERT_HUMANS."""
 
 from balance import codes
 from balance.kernel import params as P
+from balance.kernel.public import burn_per_turn
 from balance.compile.jit import compiled
 from balance.observation import (
     O_BEACON_ACTIVE,
@@ -124,7 +125,7 @@ def fuel_estimate(mem, ip, b, t):
     """Fuel in block b's generator now, extrapolated from the last sighting at the public burn."""
     if mem[M_GEN_BROKEN + b] == 1:
         return mem[M_GEN_FUEL + b]  # GAP-17: a broken generator burns nothing
-    burned = ip[P.I_BURN] * (t - mem[M_GEN_SEEN + b])
+    burned = burn_per_turn(ip) * (t - mem[M_GEN_SEEN + b])
     return max(0, mem[M_GEN_FUEL + b] - burned)
 
 

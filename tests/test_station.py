@@ -31,6 +31,34 @@ def test_GEN_2_run_length_from_full(players, burn_units, run_turns):
         assert rp.generator_fuel[:, b].tolist() == expected_fuel
 
 
+@pytest.mark.parametrize(
+    "players, sets, burn_units, run_turns, burnt_at_start",
+    [
+        (9, ["generator.burn_reading=flat"], 15, 12, True),  # the generator text's quarter
+        (12, ["generator.burn_timing=step_13"], 12, 15, False),  # RES-ORDER's step 13
+        (9, ["generator.burn_reading=flat", "generator.burn_timing=step_13"], 15, 12, False),
+    ],
+)
+def test_GEN_2_GAP_17_the_burns_other_readings(
+    players, sets, burn_units, run_turns, burnt_at_start
+):
+    """GAP-17's alternatives as keys: generator.burn_reading = "flat" burns flat_burn (1/4) at
+    every count, so a full generator runs 12 turns at 9 players (18 by the table); with
+    generator.burn_timing = "step_13" the share is burnt at the turn's end: a turn starts with
+    the fuel the last one left, and the run is as long."""
+    rp = replay_game(
+        load_config(players, ["game.max_turns=25", *sets]),
+        seed=3,
+        game=0,
+        humans="idle",
+        things="idle",
+    )
+    burnt = [min(t if burnt_at_start else t - 1, run_turns) for t in range(1, 26)]
+    for b in range(3):
+        assert rp.generator_running[:, b].tolist() == [1] * run_turns + [0] * (25 - run_turns)
+        assert rp.generator_fuel[:, b].tolist() == [180 - burn_units * k for k in burnt]
+
+
 def test_GEN_2_stopped_generator_keeps_its_fuel_and_restarts():
     """GAP-17: below the burn the generator stops and keeps its fuel; it restarts by itself at
     the first turn start with enough fuel."""

@@ -98,6 +98,11 @@ NUMBERS: tuple[Number, ...] = (
     Number("generator.capacity", Fuel(ONE_UNIT, 100), "I_GEN_CAPACITY", "GEN-1"),
     Number("generator.start_fuel", Fuel(), "I_GEN_START", "SETUP-3"),
     Number("generator.burn_per_turn", Fuel(0, 100), "I_BURN", "SETUP-1 GAP-17"),
+    Number("generator.burn_reading", Choice(table=0, flat=1), "I_BURN_READING", "GEN-2 GAP-17"),
+    Number("generator.flat_burn", Fuel(0, 100), "I_FLAT_BURN", "GEN-2 GAP-17"),
+    Number(
+        "generator.burn_timing", Choice(turn_start=0, step_13=1), "I_BURN_TIMING", "GEN-2 GAP-17"
+    ),
     # [canister]
     Number("canister.box_fill", Fuel(0, 1), "I_BOX_FILL", "GAP-18", alternatives=(1,)),
     Number("canister.pump_fill", Fuel(ONE_UNIT, 1), "I_PUMP_FILL", "LOC-FUEL-1 GAP-18"),

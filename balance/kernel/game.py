@@ -44,6 +44,7 @@ from balance.kernel.thing import deal_archetypes, remember_rooms
 from balance.kernel.steps import action_step, declaration_steps, mark_ranks
 from balance.kernel.station import (
     burn_generators,
+    burn_in_step_13,
     compute_lighting,
     draw_weather,
     update_temperatures,
@@ -647,6 +648,7 @@ def finish_turn(g, ip, fp, room_block, rec, checks):
     g.st[ST_TURN_EVENTS] = g.st[ST_N_EVENTS]
     g.ch[:, CH_SHOTS_HEARD] = 0  # INFO-1: counted afresh every turn
     resolve_turn(g.ch, g.it, g.st, g.rng, g.events, g.decl, g.order, ip, fp, room_block, rec)
+    burn_in_step_13(g.st, ip)  # GEN-2, GAP-17: when the burn is read as step 13's
     run_analyzer(g.it, g.st, g.events, ip, room_block, rec)  # LOC-LAB-3, GAP-52: at the turn's end
     check_saliva(g.ch, g.it, g.st, g.events)  # SALIVA-2, GAP-37: who ends the turn holding it
     update_temperatures(g.st, ip, room_block)  # GAP-46: after step 13

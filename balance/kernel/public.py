@@ -1,9 +1,9 @@
 """What the policies may know of the rules besides their parameters (balance.kernel.params), the
 codes (balance.codes) and the observation (balance.observation): the layout of a declaration and
-the args that pack several values, the fields of the Thing's part of the observation, the marks
-of the frost bands, and the door codes with the feedback an entry gives. The kernel reads them
-from here too: one definition of each, shared by the rules and the policies. Nothing here reads
-a game's state."""
+the args that pack several values, the fuel a generator burns, the fields of the Thing's part of
+the observation, the marks of the frost bands, and the door codes with the feedback an entry
+gives. The kernel reads them from here too: one definition of each, shared by the rules and the
+policies. Nothing here reads a game's state."""
 
 from itertools import permutations
 
@@ -119,6 +119,17 @@ def unpack_claim(arg):
     proof = (arg >> CLAIM_FIELD_BITS) & ((1 << CLAIM_PROOF_BITS) - 1)
     pair = ((arg >> (CLAIM_FIELD_BITS + CLAIM_PROOF_BITS)) & field) - 1
     return subject, proof, pair
+
+
+# --- generators ---
+
+
+@compiled
+def burn_per_turn(ip):
+    """GEN-2, GAP-17: the fuel a running generator burns a turn, by the reading of the rules
+    chosen (generator.burn_reading): the setup table's amount for the player count, or the
+    generator text's flat amount at every count."""
+    return ip[P.I_FLAT_BURN] if ip[P.I_BURN_READING] == 1 else ip[P.I_BURN]
 
 
 # --- frostbite ---

@@ -5,6 +5,7 @@ import numpy as np
 from balance import codes
 from balance.kernel import params as P
 from balance.kernel.events import log_event
+from balance.kernel.public import burn_per_turn
 from balance.compile.jit import compiled
 from balance.kernel.perception import can_act
 from balance.kernel.rng import chance, weather_stream
@@ -56,13 +57,17 @@ def draw_weather(st, rng, ip, fp):
 @compiled
 def burn_generators(st, events, ip):
     """GEN-2, GAP-17: at the start of each turn a working generator burns its share; one that
-    cannot, or is broken, stops for the turn and keeps its fuel. Returns generators off."""
-    burn = ip[P.I_BURN]
+    cannot, or is broken, stops for the turn and keeps its fuel. With generator.burn_timing =
+    "step_13" the share is only needed here and is burnt at the turn's end (burn_in_step_13).
+    Returns generators off."""
+    burn = burn_per_turn(ip)
+    at_start = ip[P.I_BURN_TIMING] == 0
     off = 0
     for b in range(codes.N_BLOCKS):
         was = st[ST_GEN_RUNNING + b]
         if st[ST_GEN_BROKEN + b] == 0 and st[ST_GEN_FUEL + b] >= burn:
-            st[ST_GEN_FUEL + b] -= burn
+            if at_start:
+                st[ST_GEN_FUEL + b] -= burn
             st[ST_GEN_RUNNING + b] = 1
         else:
             st[ST_GEN_RUNNING + b] = 0
@@ -70,6 +75,19 @@ def burn_generators(st, events, ip):
         if st[ST_TURN] > 1 and was != st[ST_GEN_RUNNING + b]:
             log_event(st, events, codes.E_GENERATOR, -1, -1, b, st[ST_GEN_RUNNING + b])
     return off
+
+
+@compiled
+def burn_in_step_13(st, ip):
+    """GEN-2, GAP-17 with generator.burn_timing = "step_13" (RES-ORDER's fuel consumption):
+    each generator that ran this turn and is still whole burns its share at the turn's end, or
+    what is left of it when it was drawn from meanwhile."""
+    if ip[P.I_BURN_TIMING] != 1:
+        return
+    burn = burn_per_turn(ip)
+    for b in range(codes.N_BLOCKS):
+        if st[ST_GEN_RUNNING + b] == 1 and st[ST_GEN_BROKEN + b] == 0:
+            st[ST_GEN_FUEL + b] = max(0, st[ST_GEN_FUEL + b] - burn)
 
 
 @compiled

@@ -10,7 +10,7 @@ reach them in any lighting), and counts it true or false by the speaker's side i
 from balance.compile.jit import compiled
 from balance.kernel.events import write_event
 from balance.kernel.perception import log_act, plays_for_things, sees_in_room, witnesses
-from balance.kernel.public import D_ACTION, D_TARGET, pack_claim, unpack_claim
+from balance.kernel.public import D_ACTION, D_TARGET, burn_per_turn, pack_claim, unpack_claim
 from balance.kernel.state import (
     CH_FORM,
     CH_HAND,
@@ -107,7 +107,7 @@ def claim_is_true(ch, st, decl, ip, c, topic, subject):
     if topic == codes.CLAIM_GENERATOR_BROKEN:
         return st[ST_GEN_BROKEN + subject] == 1
     if topic == codes.CLAIM_GENERATOR_DRY:  # GEN-2, GAP-17: short of a turn's burn
-        return st[ST_GEN_BROKEN + subject] == 0 and st[ST_GEN_FUEL + subject] < ip[P.I_BURN]
+        return st[ST_GEN_BROKEN + subject] == 0 and st[ST_GEN_FUEL + subject] < burn_per_turn(ip)
     if topic == codes.CLAIM_GOING:  # here already, or a move there declared this turn
         going = ch[c, CH_ROOM] == subject
         for j in range(ch[c, CH_N_DECL]):
