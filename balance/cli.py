@@ -46,6 +46,7 @@ def _numba_threads_problem() -> str | None:
 NUMBA_THREADS_PROBLEM = _numba_threads_problem()
 
 from policies import DEFAULT  # noqa: E402  (imports numba: after the check above)
+from balance.precision import PRECISION_BATCH, games_or_precision  # noqa: E402
 
 USAGE_ERROR = 2
 # A command stopped by a signal exits with 128 + its number, as a shell reports a process
@@ -199,6 +200,15 @@ ThingsOption = Annotated[
         "file (written by `balance tune` or `balance equilibrium`).",
     ),
 ]
+PrecisionOption = Annotated[
+    Optional[float],
+    typer.Option(
+        "--precision",
+        metavar="P",
+        help="Instead of --games: play batches until every 95% interval reported has a "
+        "half-width of at most P (e.g. 0.01 for +-1 point), and say the games used.",
+    ),
+]
 ThreadsOption = Annotated[
     Optional[int],
     typer.Option(
@@ -277,10 +287,12 @@ def _say_kernel_loads() -> None:
 
 
 @contextmanager
-def _progress(games: int) -> Iterator[Callable[[int], None] | None]:
-    """A callback `advance(n)`, called with the games of each finished batch, that drives a
-    progress bar on stderr; None when no bar is shown: the bar is shown only on a TTY or for
-    long runs (off a TTY rich prints just the finished bar), so stdout stays clean."""
+def _progress(games: int) -> Iterator[Callable[..., None] | None]:
+    """A callback `advance(n, remaining=None)`, called with the games of each finished batch,
+    that drives a progress bar on stderr (`remaining`, when given, resets the games still to
+    come: a run to a precision learns them as it goes); None when no bar is shown: the bar is
+    shown only on a TTY or for long runs (off a TTY rich prints just the finished bar), so
+    stdout stays clean."""
     if not (sys.stderr.isatty() or games >= PROGRESS_MIN_GAMES):
         yield None
         return
@@ -290,11 +302,15 @@ def _progress(games: int) -> Iterator[Callable[[int], None] | None]:
     bar = Progress(console=Console(stderr=True))
     task = bar.add_task("games", total=games)
 
-    def advance(n: int) -> None:
+    def advance(n: int, remaining: int | None = None) -> None:
         # started on the first finished batch, so an argument error raised before any game is
         # played stays the only line on stderr (start is idempotent)
+        if n == 0 and not remaining:
+            return
         bar.start()
         bar.advance(task, n)
+        if remaining is not None:
+            bar.update(task, total=bar.tasks[task].completed + remaining)
 
     try:
         yield advance
@@ -763,6 +779,122 @@ def _cell_progress() -> Iterator[Any]:
             bar.stop()
 
 
+SENSITIVITY_HELP = """Rank the unwritten rules by how far they move the human win rate.
+
+For each player count, every chosen key's alternative readings are played on the same games as
+the baseline: game i of SEED has the same dice under every reading, so each change of the human
+win rate comes with a paired 95% interval. A key's readings are declared once, beside it in
+balance/catalogue/numbers.py: the other options of a choice or a switch, the alternatives
+docs/rules.md lists for an assumption, and a number's low and high (its value minus and plus
+its step: 1 for a whole number, 0.1 for a chance, unless the key declares its own). A reading
+the configuration refuses (a minimum above its maximum) is skipped with a note.
+
+Both sides play expert against expert, or with --strategies the mixtures of an equilibrium
+(`balance equilibrium --out` or configs/strategies), with the settings it was found with.
+
+Printed per player count, largest change first: the key, its baseline and alternative, the human
+win rate under the alternative, the change with its interval, and the games. The folder --out
+holds the played games (resumable: the same command plays only what is missing, a longer or
+more precise run reuses what is there) and ranking.json, which `balance report --sensitivity`
+draws as a tornado chart."""
+
+
+@app.command(help=SENSITIVITY_HELP)
+def sensitivity(
+    *,
+    players: Annotated[
+        str, typer.Option("--players", help="Player counts, separated by commas, e.g. 9,12,15.")
+    ],
+    seed: SeedOption,
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Folder for the played games and ranking.json; created if missing. A folder "
+            "of another --seed, --strategies or package version is refused.",
+        ),
+    ],
+    keys: Annotated[
+        Optional[str],
+        typer.Option(
+            "--keys",
+            metavar="K1,K2,...",
+            help="Keys or tables of configs/base.toml, e.g. rescue.delay_turns,thing (default: "
+            "every assumption key, citing a GAP, and every key of the generator, canister, "
+            "infection, frostbite, thing, archetypes and rescue tables).",
+        ),
+    ] = None,
+    games: Annotated[
+        Optional[int],
+        typer.Option(
+            "--games",
+            help=f"Games each reading plays, rounded up to whole batches of {PRECISION_BATCH:,} "
+            "(default 10,000, unless --precision is given).",
+        ),
+    ] = None,
+    precision: PrecisionOption = None,
+    strategies: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--strategies",
+            metavar="DIR",
+            help="An equilibrium folder: both sides play its mixtures (default: expert against "
+            "expert).",
+        ),
+    ] = None,
+    threads: ThreadsOption = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print one JSON list, one object per reading.")
+    ] = False,
+) -> None:
+    from balance.bench import set_threads
+    from balance.sensitivity import parse_keys, plan_sensitivity, run_sensitivity
+
+    count = games_or_precision(games, precision, 10_000)
+    set_threads(threads)
+    plan = plan_sensitivity(
+        _player_counts(players), parse_keys(keys), seed, count, precision, strategies
+    )
+    for reading, why in plan.skipped:
+        print(f"not played: {reading.players} players, {reading.key}: {why}", file=sys.stderr)
+    with _progress(PROGRESS_MIN_GAMES) as advance:
+        rows, baselines = run_sensitivity(
+            plan,
+            out,
+            progress=advance,
+            planned=None if advance is None else lambda missing: advance(0, missing),
+        )
+    if json_output:
+        print(json.dumps(rows))
+        return
+    _print_ranking(rows, baselines, plan.strategies)
+
+
+def _print_ranking(
+    rows: list[dict[str, Any]], baselines: dict[int, dict[str, Any]], strategies: str | None
+) -> None:
+    from balance.sensitivity import reading_text
+
+    console = _stdout_console(min_width=100)
+    play = f"the mixtures of {strategies}" if strategies else "expert against expert"
+    for n, base in baselines.items():
+        console.print(
+            f"{n} players, {play}: the humans win {_share(base['human_win_rate'])} of "
+            f"{base['games']:,} games under the baseline"
+        )
+        console.print(f"{'':>4} {'change [95%]':>22} {'human wins':>10} {'games':>7}  key: reading")
+        ranked = [r for r in rows if r["players"] == n]
+        for rank, r in enumerate(ranked, start=1):
+            low, high = r["delta_ci"]
+            change = f"{100 * r['delta']:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]"
+            console.print(
+                f"{rank:>4} {change:>22} {_share(r['human_win_rate']):>10} {r['games']:>7,}  "
+                f"{r['key']}: {reading_text(r['baseline'])} -> {reading_text(r['alternative'])}",
+                soft_wrap=True,
+            )
+
+
 @app.command()
 def report(
     directory: Annotated[
@@ -786,6 +918,16 @@ def report(
             "equilibrium --out` folder, or its --store, e.g. configs/strategies).",
         ),
     ] = None,
+    sensitivity: Annotated[
+        Optional[list[Path]],
+        typer.Option(
+            "--sensitivity",
+            metavar="FOLDER",
+            help="Add the ranking of a `balance sensitivity --out` folder: a tornado chart per "
+            "player count and the ten assumptions that move balance most. Repeatable (expert "
+            "against expert, and at equilibrium).",
+        ),
+    ] = None,
 ) -> None:
     """Write a sweep's balance report: provenance, win rates with Wilson 95% intervals per
     player count and per cell, end reasons, and charts (win rate per player count and against
@@ -793,7 +935,9 @@ def report(
     skill matrix when `humans` and `things` were swept). Covers the cells finished so far."""
     from balance.report import write_report
 
-    path = write_report(directory, out if out is not None else directory / "report", equilibrium)
+    path = write_report(
+        directory, out if out is not None else directory / "report", equilibrium, sensitivity or []
+    )
     print(f"report: {path}")
 
 

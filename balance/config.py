@@ -173,6 +173,17 @@ def parse_override(text: str) -> tuple[str, Any]:
     return key, value
 
 
+def toml_value(value: Any) -> str:
+    """A value as TOML writes it (what a --set text and a strategy file take)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 @dataclass(frozen=True)
 class Config:
     """A resolved, validated rule configuration. `values` maps dotted keys to normalised values

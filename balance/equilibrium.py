@@ -37,7 +37,7 @@ from typing import Any, Callable
 import numpy as np
 
 import balance
-from balance.config import load_config
+from balance.config import load_config, toml_value
 from balance.errors import ConfigError
 from balance.evaluate import human_won, mixture_records, pair_records
 from balance.files import written_whole
@@ -460,13 +460,13 @@ def write_verdict(
         for key, value in e.items():
             if key in SIDES or key == "settings":
                 continue
-            lines.append(f"{key} = {_toml(value)}")
+            lines.append(f"{key} = {toml_value(value)}")
         lines += ["", f"[players.{n}.settings]"]
-        lines += [f"{k} = {_toml(v)}" for k, v in e["settings"].items()]
+        lines += [f"{k} = {toml_value(v)}" for k, v in e["settings"].items()]
         for side in SIDES:
             for c in e[side]:
                 lines += ["", f"[[players.{n}.{side}]]"]
-                lines += [f"{k} = {_toml(v)}" for k, v in c.items()]
+                lines += [f"{k} = {toml_value(v)}" for k, v in c.items()]
     path = folder / VERDICT
     with written_whole(path) as tmp:
         tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -512,13 +512,3 @@ def load_verdict(folder: Path) -> dict[int, dict[str, Any]]:
             mixtures[side] = Mixture(tuple((s, w / total) for s, w in components))
         entry["mixture"] = mixtures
     return verdict
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(float(value)) if isinstance(value, float) else str(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    return json.dumps(str(value))

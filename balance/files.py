@@ -20,6 +20,7 @@ processes no longer alive.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import secrets
@@ -27,6 +28,8 @@ import stat
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Iterator
+
+from balance.errors import ConfigError
 
 TEMPORARY_GLOB = "*.tmp-*"
 NAME_MAX = 255  # bytes in a file name, where the file system does not say (os.pathconf)
@@ -158,3 +161,32 @@ def written_whole(path: Path) -> Iterator[Path]:
         if isinstance(exc, OSError) and not isinstance(exc, OutputError):
             raise OutputError(f"{str(path)!r} cannot be written ({reason(exc)})") from exc
         raise
+
+
+@contextmanager
+def locked_folder(folder: Path, lock: Path, command: str) -> Iterator[None]:
+    """Make `folder` (and its parents) and hold the lock file `lock` while the block runs: a
+    second `command` on the same output is refused at once, before it reads or changes anything
+    (a killed process's lock goes with it). The error names --out, the lock's folder."""
+    out = Path(lock).parent
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        held = os.fdopen(os.open(lock, os.O_RDWR | os.O_CREAT, 0o666), "r+")
+    except OSError as exc:
+        raise ConfigError(
+            f"--out: {str(out)!r} is not allowed ({exc.strerror}; allowed: a writable directory)"
+        ) from None
+    with held:
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = held.read().strip()
+            raise ConfigError(
+                f"--out: {str(out)!r} is being written by another {command}"
+                + (f" (process {holder})" if holder else "")
+                + " (allowed: wait for it to end, or another --out)"
+            ) from None
+        held.truncate(0)
+        held.write(str(os.getpid()))  # names the holder to a run refused by the lock
+        held.flush()
+        yield

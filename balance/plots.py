@@ -634,3 +634,53 @@ def equilibrium_history(verdict: Mapping[int, Mapping[str, Any]], provenance: st
     gain_ax.set_title("What each side's best response gained")
     _stamp(fig, provenance)
     return fig
+
+
+def tornado(
+    rows: Sequence[Mapping[str, Any]],
+    players: int,
+    baseline: float,
+    provenance: str,
+    top: int = 20,
+) -> Figure:
+    """The `top` readings of `balance sensitivity` at `players` that move the human win rate
+    most, largest on top: a bar from 0 to each change (blue where the humans gain, red where
+    they lose) with its paired 95% interval."""
+    from balance.sensitivity import reading_text
+
+    ranked = sorted((r for r in rows if r["players"] == players), key=lambda r: -abs(r["delta"]))[
+        :top
+    ]
+    fig = _figure(9.0, 1.2 + 0.32 * max(len(ranked), 3))
+    if not ranked:
+        _no_data(fig, f"no reading played at {players} players")
+        _stamp(fig, provenance)
+        return fig
+    ax = fig.add_subplot()
+    y = np.arange(len(ranked))[::-1]
+    deltas = np.array([r["delta"] for r in ranked])
+    low = np.array([r["delta_ci"][0] for r in ranked])
+    high = np.array([r["delta_ci"][1] for r in ranked])
+    colours = [HUMAN_COLOUR if d >= 0 else THING_COLOUR for d in deltas]
+    ax.barh(y, deltas, color=colours, alpha=0.75, height=0.7)
+    ax.errorbar(
+        deltas, y, xerr=[deltas - low, high - deltas], fmt="none", ecolor="black", capsize=2
+    )
+    ax.set_yticks(
+        y,
+        [
+            f"{r['key']}  {reading_text(r['baseline'])} → {reading_text(r['alternative'])}"
+            for r in ranked
+        ],
+        fontsize=7.5,
+    )
+    ax.axvline(0, color="grey", linewidth=1)
+    ax.xaxis.set_major_formatter(_percent_formatter())
+    ax.set_xlabel("change of the human win rate (same games, paired 95% interval)")
+    ax.set_title(
+        f"{players} players: the readings that move balance most "
+        f"(baseline: humans win {100 * baseline:.1f}%)"
+    )
+    ax.grid(axis="x", alpha=0.3)
+    _stamp(fig, provenance)
+    return fig

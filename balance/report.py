@@ -19,7 +19,7 @@ import os
 import re
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import polars as pl
 from matplotlib.figure import Figure
@@ -43,16 +43,24 @@ DPI = 120
 TOP_REASONS = 3  # end reasons listed per cell in the table of every cell
 
 
-def write_report(sweep_dir: Path, out: Path, equilibrium: Path | None = None) -> Path:
+def write_report(
+    sweep_dir: Path,
+    out: Path,
+    equilibrium: Path | None = None,
+    sensitivity: Sequence[Path] = (),
+) -> Path:
     """Write `out/report.md` and its PNG charts for the sweep in `sweep_dir`, with a section on
-    the equilibrium verdict in the folder `equilibrium` (its equilibrium.toml) when given;
-    return the path of report.md. Raises ConfigError for a directory without a sweep, a folder
-    without a verdict or an unusable `out`."""
+    the equilibrium verdict in the folder `equilibrium` (its equilibrium.toml) when given, and
+    one on each `balance sensitivity` folder of `sensitivity`; return the path of report.md.
+    Raises ConfigError for a directory without a sweep, a folder without a verdict or a
+    ranking, or an unusable `out`."""
     from balance.equilibrium import load_verdict
+    from balance.sensitivity import read_ranking
 
     sweep_dir, out = Path(sweep_dir), Path(out)
     load_manifest(sweep_dir)  # a directory without a sweep is named before the destination
     verdict = load_verdict(equilibrium) if equilibrium is not None else {}
+    rankings = [read_ranking(folder) for folder in sensitivity]
     _check_destination(sweep_dir, out)
     # the settings (seed, games, ...) are the cells' own, not the manifest's, which says what
     # was planned but can be edited by hand
@@ -68,6 +76,8 @@ def write_report(sweep_dir: Path, out: Path, equilibrium: Path | None = None) ->
         text = _markdown(sweep_dir, manifest, summary, grid, charts)
         if verdict:
             text = _with_equilibrium(text, verdict, tmp)
+        for ranking in rankings:
+            text = _with_sensitivity(text, ranking, tmp)
         (tmp / REPORT_FILE).write_text(text)
         _publish(tmp, out)
     except BaseException:
@@ -411,6 +421,92 @@ def _with_equilibrium(text: str, verdict: dict[int, dict[str, Any]], folder: Pat
     ]
     head, sep, rest = text.partition("\n## Summary per player count")
     return head.rstrip() + "\n" + "\n".join(md) + "\n" + sep + rest
+
+
+# ----------------------------------------------------------------------------------------------
+# Which unwritten rules decide the balance
+# ----------------------------------------------------------------------------------------------
+
+TOP_ASSUMPTIONS = 10  # the assumptions listed, largest effect first
+RULES_DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+
+
+def rule_entries(path: Path = RULES_DOC) -> dict[str, tuple[str, str]]:
+    """Each rule ID of docs/rules.md: (its title, its `Assumption:` line: what the original
+    says, the reading the kernel takes and the alternatives); {} without the file."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return {}
+    entries: dict[str, tuple[str, str]] = {}
+    rule = title = None
+    for line in lines:
+        if line.startswith("### "):
+            rule, _, title = line[4:].partition(": ")
+            entries[rule] = (title, "")
+        elif rule and line.startswith("- Assumption: "):
+            entries[rule] = (title, line[len("- Assumption: ") :])
+    return entries
+
+
+def _with_sensitivity(text: str, ranking: dict[str, Any], folder: Path) -> str:
+    """The report with a section on `balance sensitivity`: a tornado chart per player count and
+    the assumptions that move balance most, each with what the original says and the
+    alternatives (docs/rules.md)."""
+    from balance.catalogue.numbers import NUMBERS
+    from balance.sensitivity import is_assumption, reading_text
+
+    numbers = {n.key: n for n in NUMBERS}
+    entries = rule_entries()
+    play = (
+        f"the equilibrium mixtures of {ranking['strategies']}"
+        if ranking["strategies"]
+        else "expert against expert"
+    )
+    amount = (
+        f"until each change's interval is +-{100 * ranking['precision']:g} points wide"
+        if ranking["precision"]
+        else f"{ranking['games']:,} games a reading"
+    )
+    s = ranking["settings"]
+    provenance = (
+        f"balance {s['version']}, rules {s['rules_version']}, sources {s['source_digest']}, "
+        f"seed {s['seed']}, {play}, {amount}"
+    )
+    md = ["", f"## Which unwritten rules decide the balance ({play})", ""]
+    md += [
+        "Each key's alternative readings (`balance sensitivity`) played on the same games as the "
+        f"baseline, {amount}: the change of the human win rate with its paired 95% interval.",
+        "",
+    ]
+    for n, base in sorted(ranking["baselines"].items()):
+        name = f"tornado_{'equilibrium' if ranking['strategies'] else 'expert'}_{n}p.png"
+        line = _save(
+            plots.tornado(ranking["rows"], n, base["human_win_rate"], provenance), folder, name
+        )
+        md += [f"![Readings that move balance most, {n} players]({name})", "", f"*{line}*", ""]
+        md += [f"### The {TOP_ASSUMPTIONS} assumptions that move balance most, {n} players", ""]
+        listed: list[str] = []
+        for r in (r for r in ranking["rows"] if r["players"] == n):
+            number = numbers.get(r["key"])
+            if number is None or not is_assumption(number) or r["key"] in listed:
+                continue
+            listed.append(r["key"])
+            low, high = r["delta_ci"]
+            gaps = [g for g in number.rule.split() if g.startswith("GAP-")]
+            md.append(
+                f"{len(listed)}. `{r['key']}` ({', '.join(gaps)}): {reading_text(r['baseline'])}"
+                f" -> {reading_text(r['alternative'])} moves the human win rate "
+                f"{100 * r['delta']:+.1f} points [{100 * low:+.1f}, {100 * high:+.1f}]."
+            )
+            for gap in gaps:
+                title, assumption = entries.get(gap, ("", ""))
+                if assumption:
+                    md.append(f"   - {gap}, {title}: {assumption}")
+            if len(listed) == TOP_ASSUMPTIONS:
+                break
+        md.append("")
+    return text.rstrip() + "\n" + "\n".join(md)
 
 
 def _differences(strategy: Any, players: int) -> str:

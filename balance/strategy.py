@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from balance import codes
-from balance.config import PRESET_PLAYERS, load_config
+from balance.config import PRESET_PLAYERS, load_config, toml_value
 from balance.errors import ConfigError
 from balance.files import written_whole
 
@@ -84,7 +84,7 @@ class Strategy:
         ]
         for table, values in (("measured", self.measured), ("provenance", self.provenance)):
             if values:
-                lines += ["", f"[{table}]", *(f"{k} = {_toml_value(v)}" for k, v in values.items())]
+                lines += ["", f"[{table}]", *(f"{k} = {toml_value(v)}" for k, v in values.items())]
         return "\n".join(lines) + "\n"
 
     def save(self, path: Path) -> None:
@@ -232,16 +232,6 @@ def parse_mixture(spec: str, side: str, players: int) -> Mixture:
 
 def _toml_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _one_line(exc: Exception) -> str:

@@ -27,7 +27,6 @@ and as resolved, and each player count's baseline cell.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import hashlib
 import itertools
 import json
@@ -54,7 +53,7 @@ from policies import DEFAULT
 from balance import codes
 from balance.config import Config, in_canisters, load_config
 from balance.errors import ConfigError
-from balance.files import TEMPORARY_GLOB, written_whole
+from balance.files import TEMPORARY_GLOB, locked_folder, written_whole
 from balance.records import to_polars
 from balance.runner import MAX_SEED, RunResult, run, warm_up
 from balance.signals import ending_raises
@@ -574,33 +573,6 @@ def _start_quiet_resource_trackers() -> None:
         os.close(devnull)
 
 
-@contextmanager
-def _locked(out: Path) -> Iterator[None]:
-    """Hold the directory's lock for the whole sweep: a second sweep on it is refused at once,
-    before it reads or changes anything (a killed sweep's lock goes with it)."""
-    try:
-        (out / CELLS).mkdir(parents=True, exist_ok=True)
-        lock = os.fdopen(os.open(out / LOCK, os.O_RDWR | os.O_CREAT, 0o666), "r+")
-    except OSError as exc:
-        raise ConfigError(
-            f"--out: {str(out)!r} is not allowed ({exc.strerror}; allowed: a writable directory)"
-        ) from None
-    with lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = lock.read().strip()
-            raise ConfigError(
-                f"--out: {str(out)!r} is being written by another balance sweep"
-                + (f" (process {holder})" if holder else "")
-                + " (allowed: wait for it to end, or another --out)"
-            ) from None
-        lock.truncate(0)
-        lock.write(str(os.getpid()))  # names the holder to a sweep refused by the lock
-        lock.flush()
-        yield
-
-
 class Stopped(Exception):
     """The sweep was stopped by SIGTERM or SIGHUP; the cells it finished are kept."""
 
@@ -720,7 +692,8 @@ def run_sweep(
     # connected first, so an unreachable scheduler stops the sweep before any file is written
     connection = nullcontext() if scheduler is None else _dask_client(scheduler, jobs)
     out = Path(out)
-    with connection as client, _locked(out), ending_raises(Stopped):
+    lock = locked_folder(out / CELLS, out / LOCK, "balance sweep")
+    with connection as client, lock, ending_raises(Stopped):
         manifest = _grown_manifest(plan, _read_manifest(out), out)
         damaged = _cells_to_replay(plan, manifest, out, notice)
         with written_whole(out / MANIFEST) as tmp:

@@ -55,6 +55,15 @@ class Kind:
         options); numbers have no such list."""
         return ()
 
+    def around(self, default: Any, step: Any) -> tuple:
+        """A number's low and high readings: `default` minus and plus `step` (None: the kind's
+        own step), as written in a config; kinds that are not one number have none."""
+        return ()
+
+    def raw(self, value: Any) -> Any:
+        """A parsed value as a config writes it (what `parse` reads back to `value`)."""
+        return list(value) if isinstance(value, tuple) else value
+
 
 class Whole(Kind):
     def __init__(self, lo: int, hi: int):
@@ -65,6 +74,10 @@ class Whole(Kind):
             raise refuse(key, value, f"a whole number from {self.lo} to {self.hi}")
         return value
 
+    def around(self, default: int, step: int | None) -> tuple:
+        step = 1 if step is None else step
+        return tuple(v for v in (default - step, default + step) if self.lo <= v <= self.hi)
+
 
 class Chance(Kind):
     array = "fp"
@@ -73,6 +86,12 @@ class Chance(Kind):
         if not _is_number(value) or not 0.0 <= value <= 1.0:
             raise refuse(key, value, "a probability from 0 to 1")
         return float(value)
+
+    def around(self, default: float, step: float | None) -> tuple:
+        step = 0.1 if step is None else step
+        return tuple(
+            v for v in (round(default - step, 6), round(default + step, 6)) if 0.0 <= v <= 1.0
+        )
 
     def encode(self, value: float) -> tuple:
         return (value,)
@@ -119,6 +138,17 @@ class Fuel(Kind):
         if units.denominator != 1 or not self.lo <= amount <= self.hi:
             raise refuse(key, value, self.allowed)
         return int(units)
+
+    def around(self, default: int, step: str | None) -> tuple:
+        """`step` in canisters ("1/20"); a fuel amount has no step of its own."""
+        if step is None:
+            return ()
+        units = Fraction(step) * codes.FUEL_UNITS
+        shifted = (Fraction(default) - units, Fraction(default) + units)
+        return tuple(self.raw(v) for v in shifted if self.lo <= v / codes.FUEL_UNITS <= self.hi)
+
+    def raw(self, value: int) -> str:
+        return str(Fraction(value) / codes.FUEL_UNITS)  # units as canisters: 12 -> "1/5"
 
 
 class Switch(Kind):

@@ -51,12 +51,26 @@ class Number:
     # (else its table's line); "" for a limit of the model, not a rule
     rule: str
     alternatives: tuple = ()  # other readings of the rules a designer could choose
+    # a number's low and high readings are its value minus and plus this (None: the kind's
+    # step, 1 for a whole number, 0.1 for a chance; a fuel amount has none unless given)
+    step: Any = None
 
     def readings(self, default: Any) -> tuple:
-        """The values other than `default` that the rules allow: the declared alternatives and,
-        for a switch or a choice, its other sides."""
-        readings = self.alternatives + self.kind.alternatives(default)
-        return tuple(v for k, v in enumerate(readings) if v not in readings[:k])
+        """The values other than `default` (parsed) that the rules allow, as a config writes
+        them: the declared alternatives, a switch's or a choice's other sides, and a number's
+        low and high readings (`step`), each once."""
+        readings = []
+        seen = [default]
+        for value in (
+            self.alternatives
+            + self.kind.alternatives(default)
+            + self.kind.around(default, self.step)
+        ):
+            parsed = self.kind.parse(self.key, value)
+            if parsed not in seen:
+                seen.append(parsed)
+                readings.append(value)
+        return tuple(readings)
 
 
 @dataclass(frozen=True)
@@ -71,7 +85,7 @@ class Derived:
 NUMBERS: tuple[Number, ...] = (
     # [game]
     Number("game.players", Whole(3, MAX_CHARACTERS), "I_PLAYERS", "SETUP-1"),
-    Number("game.max_turns", Whole(1, 1000), "I_MAX_TURNS", "GAP-10"),
+    Number("game.max_turns", Whole(1, 1000), "I_MAX_TURNS", "GAP-10", step=10),
     Number("game.ap_per_turn", Whole(1, 10), "I_AP", "AP-1"),
     Number(
         "game.start_rooms", Choice(random_indoor=0, living_quarters=1), "I_START_ROOMS", "GAP-4"
@@ -95,17 +109,17 @@ NUMBERS: tuple[Number, ...] = (
         "professions.erudition", WholeList(1, 3, 1, MAX_PROFESSIONS), "I_PROF_ERUDITION", "STAT-1"
     ),
     # [generator]
-    Number("generator.capacity", Fuel(ONE_UNIT, 100), "I_GEN_CAPACITY", "GEN-1"),
-    Number("generator.start_fuel", Fuel(), "I_GEN_START", "SETUP-3"),
-    Number("generator.burn_per_turn", Fuel(0, 100), "I_BURN", "SETUP-1 GAP-17"),
+    Number("generator.capacity", Fuel(ONE_UNIT, 100), "I_GEN_CAPACITY", "GEN-1", step="1"),
+    Number("generator.start_fuel", Fuel(), "I_GEN_START", "SETUP-3", step="1"),
+    Number("generator.burn_per_turn", Fuel(0, 100), "I_BURN", "SETUP-1 GAP-17", step="1/20"),
     Number("generator.burn_reading", Choice(table=0, flat=1), "I_BURN_READING", "GEN-2 GAP-17"),
-    Number("generator.flat_burn", Fuel(0, 100), "I_FLAT_BURN", "GEN-2 GAP-17"),
+    Number("generator.flat_burn", Fuel(0, 100), "I_FLAT_BURN", "GEN-2 GAP-17", step="1/20"),
     Number(
         "generator.burn_timing", Choice(turn_start=0, step_13=1), "I_BURN_TIMING", "GEN-2 GAP-17"
     ),
     # [canister]
     Number("canister.box_fill", Fuel(0, 1), "I_BOX_FILL", "GAP-18", alternatives=(1,)),
-    Number("canister.pump_fill", Fuel(ONE_UNIT, 1), "I_PUMP_FILL", "LOC-FUEL-1 GAP-18"),
+    Number("canister.pump_fill", Fuel(ONE_UNIT, 1), "I_PUMP_FILL", "LOC-FUEL-1 GAP-18", step="1/2"),
     # [temperature]
     Number("temperature.start", TEMPERATURE, "I_T_START", "TEMP-1 SETUP-3"),
     Number("temperature.street", TEMPERATURE, "I_T_STREET", "TEMP-4 LOC-STREET-1"),
@@ -161,7 +175,11 @@ NUMBERS: tuple[Number, ...] = (
     Number("thing.revive_hp", Whole(1, 20), "I_REVIVE_HP", "THING-P-3"),
     Number("thing.transform_ap", AP, "I_TRANSFORM_AP", "THING-HIDDEN-1 GAP-38"),
     Number(
-        "thing.transform_from_turn", Whole(1, 1000), "I_TRANSFORM_TURN", "THING-HIDDEN-1 GAP-38"
+        "thing.transform_from_turn",
+        Whole(1, 1000),
+        "I_TRANSFORM_TURN",
+        "THING-HIDDEN-1 GAP-38",
+        step=5,
     ),
     Number("thing.throw_back_ap", AP, "I_THROW_BACK_AP", "THING-ACTIVE-6 GAP-13 GAP-40"),
     Number("thing.claws_ap", AP, "I_CLAWS_AP", "THING-ACTIVE-6 GAP-13 GAP-29"),
@@ -382,7 +400,7 @@ NUMBERS: tuple[Number, ...] = (
     Number("beacon.activate_ap", AP, "I_BEACON_AP", "GAP-6"),
     Number("beacon.call_ap", AP, "I_CALL_AP", "GAP-6"),
     # [rescue]
-    Number("rescue.delay_turns", Whole(0, 1000), "I_RESCUE_DELAY", "GAP-6"),
+    Number("rescue.delay_turns", Whole(0, 1000), "I_RESCUE_DELAY", "GAP-6", step=5),
     Number("rescue.wait_for_clear", SWITCH, "I_RESCUE_WAIT_CLEAR", "GAP-6"),
     # [doors]
     Number("doors.locked_rooms", LOCKABLE_ROOMS, "I_LOCKED_ROOMS", "GAP-5"),
