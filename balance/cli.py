@@ -234,7 +234,13 @@ def _stdout_console(min_width: int = 0):
 @app.command()
 def run(
     players: PlayersOption = 12,
-    games: Annotated[int, typer.Option("--games", help="Number of games to play (>= 1).")] = 10_000,
+    games: Annotated[
+        Optional[int],
+        typer.Option(
+            "--games", help="Number of games to play (>= 1; default 10,000 unless --precision)."
+        ),
+    ] = None,
+    precision: PrecisionOption = None,
     seed: SeedOption = 0,
     overrides: SetOption = None,
     humans: HumansOption = DEFAULT,
@@ -257,11 +263,14 @@ def run(
         ),
     ] = None,
 ) -> None:
-    """Play GAMES games of one configuration and summarize them: win rates with Wilson 95%
-    intervals, end reasons, game length, deaths by cause, throughput."""
+    """Play GAMES games of one configuration, or as many as --precision needs, and summarize
+    them: win rates with Wilson 95% intervals, end reasons, game length, deaths by cause,
+    throughput."""
     from balance import runner
+    from balance.precision import share_games_bound
 
-    with _progress(games) as advance:
+    games = games_or_precision(games, precision, 10_000)
+    with _progress(games or share_games_bound(precision)) as advance:
         result = runner.run(
             players,
             games,
@@ -269,6 +278,7 @@ def run(
             overrides or [],
             humans,
             things,
+            precision=precision,
             threads=threads,
             out=out,
             progress=advance,
@@ -327,7 +337,10 @@ def _print_summary(s: dict[str, Any], overrides: tuple[str, ...]) -> None:
     from rich.table import Table
 
     games = s["games"]
-    table = Table(title=f"{s['players']} players, {s['things']} Things, {games} games")
+    played = f"{games} games" + (
+        f" (to a precision of +-{100 * s['precision']:g} points)" if "precision" in s else ""
+    )
+    table = Table(title=f"{s['players']} players, {s['things']} Things, {played}")
     table.add_column("")
     table.add_column("value", justify="right")
     table.add_column("share / 95% interval", justify="right")
@@ -646,7 +659,6 @@ def sweep(
             "with its preset (configs/players-NN.toml).",
         ),
     ],
-    games: Annotated[int, typer.Option("--games", help="Games played per cell (>= 1).")],
     seed: SeedOption,
     out: Annotated[
         Path,
@@ -680,6 +692,11 @@ def sweep(
             "the same key wins. Repeatable.",
         ),
     ] = None,
+    games: Annotated[
+        Optional[int],
+        typer.Option("--games", help="Games played per cell (>= 1); or give --precision."),
+    ] = None,
+    precision: PrecisionOption = None,
     humans: Annotated[
         str,
         typer.Option(
@@ -717,14 +734,17 @@ def sweep(
     """Play a grid of configurations into a resumable sweep directory (help: SWEEP_HELP)."""
     from balance.sweep import Stopped, parse_grid, plan_sweep, run_sweep
 
+    if games is None and precision is None:
+        raise ConfigError("--games or --precision: neither given (allowed: one of them)")
     plan = plan_sweep(
         _player_counts(players),
         parse_grid(grid or []),
         sets=overrides or [],
         humans=humans,
         things=things,
-        games=games,
+        games=games_or_precision(games, precision, 0),
         seed=seed,
+        precision=precision,
         command=" ".join(["balance", *sys.argv[1:]]),
     )
     try:

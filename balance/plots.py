@@ -33,7 +33,14 @@ from matplotlib.patches import Rectangle
 import balance
 from policies import DEFAULT
 from balance.summary import END_REASONS
-from balance.sweep import FLOAT_TOLERANCE, POLICY_AXES, Grid, is_numeric, same_value
+from balance.sweep import (
+    FLOAT_TOLERANCE,
+    POLICY_AXES,
+    Grid,
+    games_per_cell,
+    is_numeric,
+    same_value,
+)
 
 
 # Who wins by each end reason: humans in cool colours, Things in warm ones, nobody in grey.
@@ -92,7 +99,7 @@ def sweep_provenance(manifest: Mapping[str, Any]) -> str:
         f"balance {s.get('version', balance.__version__)}",
         f"rules {s.get('rules_version', balance.RULES_VERSION)}",
         f"seed {s['seed']}",
-        f"{s['games']} games per cell",
+        games_per_cell(s),
     ]
     policies = [
         f"{side}={s[side]}"

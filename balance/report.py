@@ -31,6 +31,7 @@ from balance.files import temporary_beside
 from balance.summary import END_REASONS
 from balance.sweep import (
     POLICY_AXES,
+    games_per_cell,
     Grid,
     is_numeric,
     load_manifest,
@@ -268,7 +269,7 @@ def _markdown(
     md += [
         f"- package: balance {s['version']}, rules version {s['rules_version']}"
         + (f", compiled sources {s['source_digest']}" if s.get("source_digest") else ""),
-        f"- seed: {s['seed']}; games per cell: {s['games']}",
+        f"- seed: {s['seed']}; {games_per_cell(s)}",
         f"- policies: {policies}",
         f"- overrides (`--set`): {' '.join(s['sets']) if s['sets'] else 'none'}",
         _commands(manifest),
@@ -486,23 +487,30 @@ def _with_sensitivity(text: str, ranking: dict[str, Any], folder: Path) -> str:
         )
         md += [f"![Readings that move balance most, {n} players]({name})", "", f"*{line}*", ""]
         md += [f"### The {TOP_ASSUMPTIONS} assumptions that move balance most, {n} players", ""]
+        rows = [r for r in ranking["rows"] if r["players"] == n]
         listed: list[str] = []
-        for r in (r for r in ranking["rows"] if r["players"] == n):
+        told: set[str] = set()  # the GAPs whose text is given already
+        for r in rows:
             number = numbers.get(r["key"])
             if number is None or not is_assumption(number) or r["key"] in listed:
                 continue
             listed.append(r["key"])
-            low, high = r["delta_ci"]
             gaps = [g for g in number.rule.split() if g.startswith("GAP-")]
-            md.append(
-                f"{len(listed)}. `{r['key']}` ({', '.join(gaps)}): {reading_text(r['baseline'])}"
-                f" -> {reading_text(r['alternative'])} moves the human win rate "
-                f"{100 * r['delta']:+.1f} points [{100 * low:+.1f}, {100 * high:+.1f}]."
+            changes = "; ".join(
+                f"{reading_text(o['baseline'])} -> {reading_text(o['alternative'])}: "
+                f"{100 * o['delta']:+.1f} points [{100 * o['delta_ci'][0]:+.1f}, "
+                f"{100 * o['delta_ci'][1]:+.1f}]"
+                for o in rows
+                if o["key"] == r["key"]
             )
+            md.append(f"{len(listed)}. `{r['key']}` ({', '.join(gaps)}): {changes}.")
             for gap in gaps:
                 title, assumption = entries.get(gap, ("", ""))
-                if assumption:
+                if gap in told:
+                    md.append(f"   - {gap}, {title}: as above.")
+                elif assumption:
                     md.append(f"   - {gap}, {title}: {assumption}")
+                told.add(gap)
             if len(listed) == TOP_ASSUMPTIONS:
                 break
         md.append("")

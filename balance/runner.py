@@ -27,7 +27,8 @@ from balance.errors import ConfigError
 from balance.files import destination_problem
 from balance.records import N_FIELDS, RECORD_DTYPE, as_structured
 from balance.strategy import play_as
-from balance.summary import Provenance, Totals, records_writer
+from balance.precision import PRECISION_BATCH, check_precision, share_games_bound
+from balance.summary import Provenance, Totals, records_writer, write_records
 
 MAX_SEED = 2**63 - 1
 MAX_GAME = 2**63 - 1  # game indices are int64 in the kernel (a larger one would recompile it)
@@ -230,16 +231,17 @@ class RunResult:
 
 def run(
     players: int,
-    games: int,
+    games: int | None,
     seed: int = 0,
     overrides: Sequence[str] = (),
     humans: str = DEFAULT,
     things: str = DEFAULT,
     *,
+    precision: float | None = None,
     threads: int | None = None,
     out: Path | None = None,
     keep_records: bool = False,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[..., None] | None = None,
     on_kernel_load: Callable[[], None] | None = None,
 ) -> RunResult:
     """Play games 0 .. games-1 of `seed` at the preset of `players` with the config `overrides`
@@ -247,13 +249,19 @@ def run(
     policy preset or a strategy file), and fold them into totals: what `balance run` and a
     sweep's cells (also those of the notebooks) play.
 
+    With `precision` instead of `games` (None), play batches of PRECISION_BATCH games until
+    both win rates' Wilson intervals have a half-width of at most `precision`
+    (balance.precision); the summary says the games used.
+
     `threads` sets numba's threads (None keeps them). `out` also writes one row per game to that
     Parquet file with the run's provenance, into a temporary file renamed when complete: the
     file is whole or absent, and one already there stays as it was if the run fails or is
     stopped. `keep_records` returns every record as well (memory grows with `games`; without it
-    a run of any length holds about three batches). `progress(n)` is called with the games of
-    each batch once it is played; `on_kernel_load()` once the arguments are checked, before the
-    kernel is loaded (compiled on a first run, which takes a while).
+    a run of any length holds about three batches, a run to a precision all of its games when
+    it writes them). `progress(n)` is called with the games of each batch once it is played
+    (and `progress(0, remaining=0)` when a run to a precision stops early); `on_kernel_load()`
+    once the arguments are checked, before the kernel is loaded (compiled on a first run, which
+    takes a while).
 
     Every argument is checked before the kernel is loaded: a bad one is a ConfigError naming
     its option.
@@ -272,18 +280,28 @@ def run(
                 f"--out: {str(out)!r} {problem} (allowed: a file in an existing directory, a "
                 "new name or a regular file)"
             )
+    if precision is not None:
+        check_precision(precision)
+        games = share_games_bound(precision)  # enough for any win rate: the run stops earlier
+        batch_size = PRECISION_BATCH
     _check_run_args(games, seed)  # now, not only in play_batches once the kernel is loaded
+    if precision is None:
+        batch_size = min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
     if on_kernel_load is not None:
         on_kernel_load()
     warm_up(cfg, humans_preset, things_preset)  # compile time is not play time
-    provenance = Provenance.of(cfg, games, seed, humans, things)
-    # each batch is folded into the totals (and appended to the file) and dropped
-    batch_size = min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
+    # each batch is folded into the totals (and appended to the file) and dropped; a run to a
+    # precision keeps its batches for the file, whose provenance holds the games it ends with
     batches = play_batches(cfg, games, seed, humans_preset, things_preset, batch_size=batch_size)
     totals = Totals()
-    records = np.zeros(games, dtype=RECORD_DTYPE) if keep_records else None  # games checked
-    played = 0
-    writer = records_writer(out, provenance) if out is not None else nullcontext()
+    kept: list[np.ndarray] = []
+    keep = keep_records or (precision is not None and out is not None)
+    streamed = out is not None and precision is None
+    writer = (
+        records_writer(out, Provenance.of(cfg, games, seed, humans, things))
+        if streamed
+        else nullcontext()
+    )
     # closed on leaving early (an error, Ctrl-C, SIGTERM): the games playing stop at once
     with closing(batches), writer as write:
         # the time of play: until the last batch is played (the threads play on while earlier
@@ -292,14 +310,21 @@ def run(
         for batch in batches:
             elapsed = time.perf_counter() - start
             totals.add(batch)
-            if records is not None:
-                records[played : played + len(batch)] = batch
-            played += len(batch)
+            if keep:
+                kept.append(batch)
             if write is not None:
                 write(batch)
             if progress is not None:
                 progress(len(batch))
-    return RunResult(provenance, totals, elapsed, records)
+            if precision is not None and totals.precision() <= precision:
+                if progress is not None:
+                    progress(0, remaining=0)
+                break
+    provenance = Provenance.of(cfg, totals.games, seed, humans, things, precision)
+    records = np.concatenate(kept) if kept else None
+    if out is not None and not streamed:
+        write_records(records, out, provenance)
+    return RunResult(provenance, totals, elapsed, records if keep_records else None)
 
 
 @dataclass(frozen=True)

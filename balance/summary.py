@@ -91,13 +91,23 @@ class Provenance:
     humans_policy: str = DEFAULT
     things_policy: str = DEFAULT
     overrides: tuple[str, ...] = ()
+    precision: float | None = None  # the half-width played to (balance.precision), or None
     version: str = balance.__version__
     rules_version: str = balance.RULES_VERSION
 
     @classmethod
-    def of(cls, cfg: Config, games: int, seed: int, humans: str, things: str) -> Provenance:
+    def of(
+        cls,
+        cfg: Config,
+        games: int,
+        seed: int,
+        humans: str,
+        things: str,
+        precision: float | None = None,
+    ) -> Provenance:
         """The provenance of `games` games with `seed` of `cfg`, the humans and Things playing
-        `humans` and `things` (each as given: a preset name or a strategy file)."""
+        `humans` and `things` (each as given: a preset name or a strategy file), played to
+        `precision` when given."""
         return cls(
             players=cfg.players,
             things=cfg["things.start"],
@@ -107,6 +117,7 @@ class Provenance:
             humans_policy=humans,
             things_policy=things,
             overrides=cfg.overrides,
+            precision=precision,
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -122,7 +133,7 @@ class Provenance:
             "rules_version": self.rules_version,
             "humans_policy": self.humans_policy,
             "things_policy": self.things_policy,
-        }
+        } | ({} if self.precision is None else {"precision": self.precision})
 
     def file_metadata(self) -> dict[str, Any]:
         """What a run's Parquet file carries in its metadata: `as_dict` and the overrides."""
@@ -165,6 +176,16 @@ class Totals:
         self.claims_believed += int(records["claims_believed"].sum())
         exposed = records["thing_exposed_turn"]
         self.exposed_early += int(((exposed > 0) & (exposed < EARLY_EXPOSURE_TURN)).sum())
+
+    def precision(self) -> float:
+        """The larger half-width of the two win rates' Wilson intervals so far."""
+        return max(
+            (high - low) / 2
+            for low, high in (
+                wilson_interval(int(self.winners[side]), self.games)
+                for side in (codes.HUMANS, codes.THINGS)
+            )
+        )
 
     def summary(self, provenance: Provenance, elapsed_seconds: float) -> dict[str, Any]:
         """The run's summary as a JSON-ready dict: its provenance (`Provenance.as_dict`), then

@@ -54,6 +54,7 @@ from balance import codes
 from balance.config import Config, in_canisters, load_config
 from balance.errors import ConfigError
 from balance.files import TEMPORARY_GLOB, locked_folder, written_whole
+from balance.precision import check_precision
 from balance.records import to_polars
 from balance.runner import MAX_SEED, RunResult, run, warm_up
 from balance.signals import ending_raises
@@ -75,6 +76,8 @@ SETTINGS = (
     "rules_version",
     "source_digest",
 )
+# settings a sweep has only when given (a sweep to a precision); compared like SETTINGS
+OPTIONAL_SETTINGS = ("precision",)
 
 
 @dataclass(frozen=True)
@@ -112,10 +115,11 @@ class SweepPlan:
     sets: tuple[str, ...]
     humans: str
     things: str
-    games: int
+    games: int | None  # None: each cell plays to `precision`
     seed: int
     cells: tuple[Cell, ...]
     command: str = ""
+    precision: float | None = None
     # the compiled code the plan was made with, carried to workers that may run other sources
     source_digest: str = balance.SOURCE_DIGEST
 
@@ -131,12 +135,19 @@ class SweepPlan:
             "version": balance.__version__,
             "rules_version": balance.RULES_VERSION,
             "source_digest": self.source_digest,
-        }
+        } | ({} if self.precision is None else {"precision": self.precision})
 
     @property
     def id(self) -> str:
         """The sweep's identity: a hash of its settings, carried by every cell it writes."""
         return sweep_id(self.settings())
+
+
+def games_per_cell(settings: Mapping[str, Any]) -> str:
+    """How many games a sweep's cells play, as its report says it."""
+    if settings.get("precision") is not None:
+        return f"games until +-{100 * settings['precision']:g} points per cell"
+    return f"{settings['games']} games per cell"
 
 
 def sweep_id(settings: dict[str, Any]) -> str:
@@ -168,13 +179,17 @@ def plan_sweep(
     sets: Sequence[str] = (),
     humans: str = DEFAULT,
     things: str = DEFAULT,
-    games: int = 10_000,
+    games: int | None = 10_000,
     seed: int = 0,
     command: str = "",
+    precision: float | None = None,
 ) -> SweepPlan:
     """Build the cells and resolve every cell's config now, so a bad key or value stops the
-    sweep before any game (the error names the key and the value)."""
-    if not isinstance(games, int) or games < 1:
+    sweep before any game (the error names the key and the value). With `precision` (and
+    `games` None) each cell plays until its win rates' intervals are that narrow."""
+    if precision is not None:
+        check_precision(precision)
+    elif not isinstance(games, int) or games < 1:
         raise ConfigError(f"--games: {games!r} is not allowed (allowed: a whole number >= 1)")
     if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise ConfigError(
@@ -220,7 +235,16 @@ def plan_sweep(
             )
         seen[same] = cell
     return SweepPlan(
-        tuple(players), dict(axes), tuple(sets), humans, things, games, seed, cells, command
+        tuple(players),
+        dict(axes),
+        tuple(sets),
+        humans,
+        things,
+        games,
+        seed,
+        cells,
+        command,
+        precision,
     )
 
 
@@ -300,7 +324,11 @@ def _grown_manifest(plan: SweepPlan, old: dict[str, Any] | None, out: Path) -> d
     commands: list[str] = []
     if old is not None:
         if old["settings"] != plan.settings():
-            changed = [k for k in SETTINGS if old["settings"].get(k) != plan.settings()[k]]
+            changed = [
+                k
+                for k in SETTINGS + OPTIONAL_SETTINGS
+                if old["settings"].get(k) != plan.settings().get(k)
+            ]
             raise ConfigError(
                 f"--out: {str(out)!r} holds a sweep made with other settings "
                 f"({', '.join(changed)}) (allowed: the same settings, or a new "
@@ -373,6 +401,7 @@ def _play_cell(plan: SweepPlan, cell: Cell, threads: int | None) -> tuple[Cell, 
         [*plan.sets, *cell.overrides()],
         cell.policy("humans", plan.humans),
         cell.policy("things", plan.things),
+        precision=plan.precision,
         threads=threads,
         keep_records=True,
     )
@@ -457,7 +486,7 @@ def _not_of_sweep(
         theirs = meta["sweep_settings"] if isinstance(meta["sweep_settings"], dict) else {}
         changed = [
             f"{key} {theirs.get(key)!r}, this sweep's {settings.get(key)!r}"
-            for key in SETTINGS
+            for key in SETTINGS + OPTIONAL_SETTINGS
             if theirs.get(key) != settings.get(key)
         ]
         return (
