@@ -452,11 +452,18 @@ def some_human(obs):
 
 
 @compiled
+def sanity_matters(ip):
+    """GAP-11: sanity has an effect only in a variant: a blackout at 0, or an AP fewer below
+    sanity.shaken_below."""
+    return ip[P.I_SANITY_BLACKOUT] == 1 or ip[P.I_SANITY_SHAKEN] > 0
+
+
+@compiled
 def hidden_ability(obs, mem, ip, out, n, room_block):
     """ARCH-* hidden form (0 AP, secret, GAP-41): the Mutant breaks a generator or beacon it
     believes working in a room of its last turns (ARCH-MUTANT-1); the Queen orders a human in a
     generator room with power to break the generator himself (ARCH-QUEEN-1, GAP-42: witnesses
-    see his act); the Soldier's waves only matter when sanity does (GAP-11 variant)."""
+    see his act); the Soldier's waves only matter when sanity does (GAP-11 variants)."""
     if obs[O_THING + OT_HIDDEN_READY] != 1:
         return n
     arch = obs[O_THING + OT_ARCHETYPE]
@@ -474,7 +481,7 @@ def hidden_ability(obs, mem, ip, out, n, room_block):
         if d >= 0 and obs[O_GEN_BROKEN] == 0:
             order = pack_order(codes.A_BREAK, codes.OBJ_GENERATOR, 0)
             return emit(out, n, codes.A_ORDER, d, order)
-    elif arch == codes.ARCH_SOLDIER and ip[P.I_SANITY_BLACKOUT] == 1 and humans_here(obs) > 0:
+    elif arch == codes.ARCH_SOLDIER and sanity_matters(ip) and humans_here(obs) > 0:
         return emit(out, n, codes.A_WAVES, 0, 0)
     return n
 

@@ -9,6 +9,7 @@ from balance.kernel.game import begin_turn, finish_turn
 from balance.kernel.public import D_COST, pack_order
 from balance import records as R
 from balance.observation import (
+    O_AP,
     OT_CONVERTS,
     OT_FORM,
     OT_ROOMS_BEFORE,
@@ -539,6 +540,27 @@ def test_ARCH_SOLDIER_1_waves_secretly_take_2_sanity_from_every_human_here():
     start = sc.cfg["sanity.start"]
     assert sc.ch[[HUMAN, WITNESS, OTHER, 4], S.CH_SANITY].tolist() == [start - 2] * 2 + [start] * 2
     assert sc.perceived(WITNESS) == [] and sc.perceived(HUMAN) == []
+
+
+def test_ARCH_SOLDIER_1_GAP_11_AP_1_in_the_shaken_variant_a_wave_costs_an_AP_a_turn():
+    """GAP-11's variant sanity.shaken_below: below it a character has one AP fewer each turn
+    (AP-1), as he observes; the waves (10 -> 8 < 9) take it from the humans here, not from
+    one elsewhere, and the declaration past the AP left is dropped (GAP-59). Off by default."""
+    picks = [(codes.A_PICKUP, k, 0) for k in (codes.BANDAGE, codes.VIAL_BLUE)]
+    reload = (codes.A_RELOAD, 0, 0)
+    for shaken_below, shaken in ((0, False), (9, True)):
+        sc = scene(sets=(f"sanity.shaken_below={shaken_below}",), archetype=codes.ARCH_SOLDIER)
+        full = sc.cfg["game.ap_per_turn"]
+        sc.put(OTHER, codes.KENNEL)
+        assert sc.observe(HUMAN)[O_AP] == full
+        sc.step({THING: [(codes.A_WAVES, 0, 0)]})
+        assert sc.observe(HUMAN)[O_AP] == full - shaken and sc.observe(OTHER)[O_AP] == full
+        sc.put(HUMAN, codes.LIVING_QUARTERS)
+        sc.give(HUMAN, codes.PISTOL, hand=0)
+        sc.step({HUMAN: [*picks, reload]})  # 3 AP
+        assert sc.ch[HUMAN, S.CH_AP_TURN] == full - shaken
+        assert sc.kept(HUMAN) == [*picks, reload][: full - shaken]
+        assert sc.violations == 0
 
 
 def test_ARCH_SOLDIER_2_GAP_31_the_active_Soldier_moves_for_0_AP_once_a_turn():

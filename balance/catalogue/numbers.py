@@ -265,6 +265,7 @@ NUMBERS: tuple[Number, ...] = (
     Number("sanity.maximum", Whole(0, 100), "I_SANITY_MAX", "GAP-11"),
     Number("sanity.zero_blackout", SWITCH, "I_SANITY_BLACKOUT", "GAP-11"),
     Number("sanity.reset", Whole(0, 100), "I_SANITY_RESET", "GAP-11"),
+    Number("sanity.shaken_below", Whole(0, 100), "I_SANITY_SHAKEN", "GAP-11 AP-1", step=5),
     # [vials]
     Number("vials.drink_ap", AP, "I_DRINK_AP", "ACT-DRINK GAP-24 LIGHT-2"),
     Number("vials.blue_sanity", Whole(0, 100), "I_BLUE_SANITY", "ITEM-VIAL-BLUE"),

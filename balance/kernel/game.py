@@ -655,7 +655,7 @@ def finish_turn(g, ip, fp, room_block, rec, checks):
     warm_burned_rooms(g.st, ip)  # TEMP-6, GAP-46: this turn's fires
     if checks and ip[P.I_CHECK_INVARIANTS] == 1:
         rec[R.C_INVARIANT_VIOLATIONS] |= check_invariants(g.ch, g.it, g.st, ip)
-        rec[R.C_INVARIANT_VIOLATIONS] |= check_spent_ap(g.ch, ip)
+        rec[R.C_INVARIANT_VIOLATIONS] |= check_spent_ap(g.ch)
     return check_end(g.ch, g.st, g.events, ip, rec, True)
 
 

@@ -6,6 +6,7 @@ from balance.kernel.items import drop_from_hand, drop_hands, take_back_dropped
 from balance.kernel.perception import log_act
 from balance.kernel.rng import WORLD, below
 from balance.kernel.state import (
+    CH_SANITY,
     CH_ALIVE,
     CH_ARCHETYPE,
     CH_DEATH_CAUSE,
@@ -26,6 +27,14 @@ from balance.kernel.state import (
 from balance import codes
 from balance import records as R
 from balance.kernel import params as P
+
+
+@compiled
+def ap_this_turn(ch, ip, c):
+    """AP-1: the action points c has this turn; in the GAP-11 variant one fewer while his
+    sanity is below sanity.shaken_below (0: never)."""
+    shaken = ip[P.I_SANITY_SHAKEN] > 0 and ch[c, CH_SANITY] < ip[P.I_SANITY_SHAKEN]
+    return max(0, ip[P.I_AP] - (1 if shaken else 0))
 
 
 @compiled

@@ -90,6 +90,7 @@ from balance.kernel.state import (
     CH_MAX_HP,
     CH_MIRROR_SANITY,
     CH_AP_SPENT,
+    CH_AP_TURN,
     CH_N_DECL,
     CH_PARALYSED_UNTIL,
     CH_SANITY,
@@ -452,11 +453,12 @@ def check_declarations(ch):
 
 
 @compiled
-def check_spent_ap(ch, ip):
-    """AP-1: nobody's declarations that resolved this turn cost more than ip[I_AP] (counted in
-    CH_AP_SPENT by game.resolve_step); an Order (GAP-42) drops only rows not yet resolved to
+def check_spent_ap(ch):
+    """AP-1: nobody's declarations that resolved this turn cost more than the AP he had
+    (CH_AP_TURN: game.ap_per_turn, one fewer when shaken in the GAP-11 variant), counted in
+    CH_AP_SPENT by game.resolve_step; an Order (GAP-42) drops only rows not yet resolved to
     make room (kernel.thing.order)."""
     for c in range(ch.shape[0]):
-        if ch[c, CH_AP_SPENT] > ip[P.I_AP]:
+        if ch[c, CH_AP_SPENT] > ch[c, CH_AP_TURN]:
             return AP_SPENT
     return 0

@@ -30,6 +30,7 @@ from balance.kernel.perception import can_act, log_act
 from balance.kernel.rng import WORLD, below, chance
 from balance.kernel.steps import action_step, add_step, is_move
 from balance.kernel.state import (
+    CH_AP_TURN,
     CH_ACTIVE_READY,
     CH_ALIVE,
     CH_ARCHETYPE,
@@ -252,14 +253,14 @@ def order(ch, st, events, decl, ip, c, h, packed):
         spent += decl[h, j, D_COST]
         rows += 1
     j = n - 1
-    while j >= 0 and (spent + cost > ip[P.I_AP] or rows >= codes.MAX_DECLARED):
+    while j >= 0 and (spent + cost > ch[h, CH_AP_TURN] or rows >= codes.MAX_DECLARED):
         if (keep >> j) & 1 == 1 and not resolved_already(ch, st, decl, c, h, j):
             keep &= ~(1 << j)
             spent -= decl[h, j, D_COST]
             rows -= 1
         j -= 1
     ch[c, CH_HIDDEN_READY] = st[ST_TURN] + ip[P.I_ORDER_COOLDOWN] + 1  # GAP-41
-    if spent + cost > ip[P.I_AP] or rows >= codes.MAX_DECLARED:
+    if spent + cost > ch[h, CH_AP_TURN] or rows >= codes.MAX_DECLARED:
         return  # AP-1: what he has done leaves no room for it
     kept = 0
     for j in range(n):
