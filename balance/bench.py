@@ -93,3 +93,46 @@ def bench(
                 }
             )
     return results
+
+
+def bench_sensitivity(
+    players_list: Sequence[int], threads: int | None = None, seed: int = 0
+) -> list[dict[str, Any]]:
+    """Time the default `balance sensitivity` run (every default key, to DEFAULT_PRECISION,
+    expert against expert) at each player count, into a fresh temporary folder: the readings,
+    the games they needed and the seconds, compiling not counted."""
+    import tempfile
+    from pathlib import Path
+
+    from balance.sensitivity import (
+        DEFAULT_PRECISION,
+        default_keys,
+        plan_sensitivity,
+        run_sensitivity,
+    )
+
+    n_threads = set_threads(threads)
+    results = []
+    for players in players_list:
+        plan = plan_sensitivity([players], default_keys(), seed, None, DEFAULT_PRECISION)
+        warm_up(load_config(players))
+        played = []
+        with tempfile.TemporaryDirectory() as folder:
+            start = time.perf_counter()
+            rows, baselines = run_sensitivity(plan, Path(folder), played.append)
+            seconds = time.perf_counter() - start
+        results.append(
+            {
+                "players": players,
+                "readings": len(rows),
+                "precision": DEFAULT_PRECISION,
+                "games": sum(played),
+                "seconds": seconds,
+                "games_per_second": sum(played) / seconds,
+                "threads": n_threads,
+                "peak_rss_mib": peak_rss_mib(),
+                "version": balance.__version__,
+                "rules_version": balance.RULES_VERSION,
+            }
+        )
+    return results

@@ -16,6 +16,7 @@ import json
 import os
 import signal
 import sys
+import time
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterator, Optional
@@ -490,6 +491,15 @@ def bench(
         ),
     ] = 1,
     threads: ThreadsOption = None,
+    sensitivity: Annotated[
+        bool,
+        typer.Option(
+            "--sensitivity",
+            help="Time the default `balance sensitivity` run at each player count instead "
+            "(every default key to a precision of 0.01, expert against expert, into a "
+            "temporary folder): the readings, the games they needed and the seconds.",
+        ),
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the results as one JSON list on stdout.")
     ] = False,
@@ -497,13 +507,32 @@ def bench(
     """Time the batch kernel with the default config of each player count and each policy
     pairing: games per second (median of the runs, and each run's), numba threads and peak
     memory. Each pairing is warmed up first (compilation, untimed)."""
-    from balance.bench import bench as run_bench
+    from balance.bench import bench as run_bench, bench_sensitivity
+    from rich.table import Table
 
+    if sensitivity:
+        results = bench_sensitivity(_player_counts(players), threads)
+        if as_json:
+            print(json.dumps(results))
+            return
+        table = Table(title="balance bench --sensitivity: the default sensitivity run")
+        for column in ("players", "readings", "games", "seconds", "games/s", "threads"):
+            table.add_column(column, justify="right")
+        for r in results:
+            table.add_row(
+                str(r["players"]),
+                str(r["readings"]),
+                f"{r['games']:,}",
+                f"{r['seconds']:,.0f}",
+                f"{r['games_per_second']:,.0f}",
+                str(r["threads"]),
+            )
+        _stdout_console(BENCH_WIDTH).print(table)
+        return
     results = run_bench(_player_counts(players), games, _pairings(pairings), threads, repeat=repeat)
     if as_json:
         print(json.dumps(results))
         return
-    from rich.table import Table
 
     runs = f"median of {repeat} runs" if repeat > 1 else "one run"
     table = Table(title=f"balance bench: {games} games per run, {runs} per cell")
@@ -849,11 +878,20 @@ def sensitivity(
         Optional[int],
         typer.Option(
             "--games",
-            help=f"Games each reading plays, rounded up to whole batches of {PRECISION_BATCH:,} "
-            "(default 10,000, unless --precision is given).",
+            help=f"Games each reading plays, rounded up to whole batches of {PRECISION_BATCH:,}, "
+            "instead of --precision.",
         ),
     ] = None,
-    precision: PrecisionOption = None,
+    precision: Annotated[
+        Optional[float],
+        typer.Option(
+            "--precision",
+            metavar="P",
+            help="Play each reading until its change's 95% interval has a half-width of at most "
+            "P (default 0.01 without --games): a reading that changes few games stops at "
+            f"{2 * PRECISION_BATCH:,}, one that changes many plays up to 1.96^2/P^2.",
+        ),
+    ] = None,
     strategies: Annotated[
         Optional[Path],
         typer.Option(
@@ -869,26 +907,46 @@ def sensitivity(
     ] = False,
 ) -> None:
     from balance.bench import set_threads
-    from balance.sensitivity import parse_keys, plan_sensitivity, run_sensitivity
+    from balance.sensitivity import (
+        DEFAULT_PRECISION,
+        parse_keys,
+        plan_sensitivity,
+        run_sensitivity,
+    )
 
-    count = games_or_precision(games, precision, 10_000)
+    if games is None and precision is None:
+        precision = DEFAULT_PRECISION
+    count = games_or_precision(games, precision, 0)
     set_threads(threads)
     plan = plan_sensitivity(
         _player_counts(players), parse_keys(keys), seed, count, precision, strategies
     )
     for reading, why in plan.skipped:
         print(f"not played: {reading.players} players, {reading.key}: {why}", file=sys.stderr)
+    played: list[int] = []
+
+    def progress(games: int) -> None:
+        played.append(games)
+        if advance is not None:
+            advance(games)
+
+    start = time.perf_counter()
     with _progress(PROGRESS_MIN_GAMES) as advance:
         rows, baselines = run_sensitivity(
             plan,
             out,
-            progress=advance,
+            progress=progress,
             planned=None if advance is None else lambda missing: advance(0, missing),
         )
     if json_output:
         print(json.dumps(rows))
         return
     _print_ranking(rows, baselines, plan.strategies)
+    print(
+        f"{len(rows)} readings; {sum(played):,} games played now in "
+        f"{time.perf_counter() - start:,.0f} s ({sum(r['games'] for r in rows):,} games of "
+        f"readings and {sum(b['games'] for b in baselines.values()):,} of baselines in {out})"
+    )
 
 
 def _print_ranking(

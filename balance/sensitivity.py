@@ -54,6 +54,7 @@ RANKING = "ranking.json"  # the rows and baselines of the last run, for `balance
 # fuel, infection, frostbite, the Thing's abilities and the rescue
 RULE_TABLES = ("generator", "canister", "infection", "frostbite", "thing", "archetypes", "rescue")
 COLUMNS = ("winner", "reason", "end_turn")  # what a cell keeps of each game
+DEFAULT_PRECISION = 0.01  # what a run plays to without --games or --precision
 GROWTH = 1.2  # a reading short of the precision asks for this much more than the estimate
 
 
