@@ -889,7 +889,7 @@ def sensitivity(
             metavar="P",
             help="Play each reading until its change's 95% interval has a half-width of at most "
             "P (default 0.01 without --games): a reading that changes few games stops at "
-            f"{2 * PRECISION_BATCH:,}, one that changes many plays up to 1.96^2/P^2.",
+            f"{PRECISION_BATCH:,}, one that changes many plays up to 1.96^2/P^2.",
         ),
     ] = None,
     strategies: Annotated[

@@ -374,7 +374,7 @@ def _rank(
     if plan.games is not None:
         need = dict.fromkeys(readings, whole_batches(plan.games))
     else:
-        need = dict.fromkeys(readings, 2 * PRECISION_BATCH)
+        need = dict.fromkeys(readings, PRECISION_BATCH)
     bound = None if plan.precision is None else paired_games_bound(plan.precision)
     while True:
         top = max(need.values(), default=whole_batches(plan.games or 1))
