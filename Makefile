@@ -15,10 +15,13 @@ $(STAMP): pyproject.toml Makefile
 	touch $(STAMP)
 
 # The report of the current rules: a fuel-burn x Thing-count sweep at 9, 12 and 15 players, with
-# the equilibrium stored in configs/strategies (`balance equilibrium --store`, about 70 minutes). The
-# sweep folder is named by the digest of the compiled sources, so a rerun with unchanged code
-# reuses every cell and a changed kernel starts a fresh sweep.
-SWEEP = out/fuel-things-sweep-$(shell test -x $(VENV)/bin/python && $(VENV)/bin/python -c "import balance; print(balance.SOURCE_DIGEST)")
+# the equilibrium stored in configs/strategies (`balance equilibrium --store`, about 70 minutes)
+# and the ranking of the unwritten rules (`balance sensitivity`, expert against expert and at that
+# equilibrium). The folders are named by the digest of the compiled sources, so a rerun with
+# unchanged code reuses every game and a changed kernel starts afresh.
+DIGEST = $(shell test -x $(VENV)/bin/python && $(VENV)/bin/python -c "import balance; print(balance.SOURCE_DIGEST)")
+SWEEP = out/fuel-things-sweep-$(DIGEST)
+SENSITIVITY = out/sensitivity-$(DIGEST)
 
 run: venv
 	for players in 9 12 15; do $(VENV)/bin/balance run --players $$players || exit 1; done
@@ -28,7 +31,12 @@ report: venv
 	$(VENV)/bin/balance sweep --players 9,12,15 --grid generator.burn_per_turn=1/6,1/5,1/4,1/3 \
 		--grid things.start=1,2,3 --games 20000 --seed 0 --jobs 2 \
 		--out $(SWEEP)
-	$(VENV)/bin/balance report $(SWEEP) --out reports --equilibrium configs/strategies
+	$(VENV)/bin/balance sensitivity --players 9,12,15 --precision 0.02 --seed 0 \
+		--out $(SENSITIVITY)-expert
+	$(VENV)/bin/balance sensitivity --players 9,12,15 --precision 0.02 --seed 0 \
+		--strategies configs/strategies --out $(SENSITIVITY)-equilibrium
+	$(VENV)/bin/balance report $(SWEEP) --out reports --equilibrium configs/strategies \
+		--sensitivity $(SENSITIVITY)-expert --sensitivity $(SENSITIVITY)-equilibrium
 
 test: venv
 	$(VENV)/bin/ruff check balance policies tests scripts

@@ -271,7 +271,7 @@ def run(
     from balance.precision import share_games_bound
 
     games = games_or_precision(games, precision, 10_000)
-    with _progress(games or share_games_bound(precision)) as advance:
+    with _progress(games if precision is None else share_games_bound(precision)) as advance:
         result = runner.run(
             players,
             games,

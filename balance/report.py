@@ -486,7 +486,10 @@ def _with_sensitivity(text: str, ranking: dict[str, Any], folder: Path) -> str:
             plots.tornado(ranking["rows"], n, base["human_win_rate"], provenance), folder, name
         )
         md += [f"![Readings that move balance most, {n} players]({name})", "", f"*{line}*", ""]
-        md += [f"### The {TOP_ASSUMPTIONS} assumptions that move balance most, {n} players", ""]
+        md += [
+            f"### The {TOP_ASSUMPTIONS} assumptions that move balance most, {n} players ({play})",
+            "",
+        ]
         rows = [r for r in ranking["rows"] if r["players"] == n]
         listed: list[str] = []
         told: set[str] = set()  # the GAPs whose text is given already

@@ -32,6 +32,7 @@ import polars as pl
 import balance
 from policies import DEFAULT
 from balance import codes
+from balance.catalogue.kinds import AP
 from balance.catalogue.numbers import NUMBERS, Number
 from balance.config import load_config, toml_value
 from balance.errors import ConfigError
@@ -167,7 +168,8 @@ def plan_sensitivity(
     strategies: Path | None = None,
 ) -> Plan:
     """Resolve every reading's configuration now, so a bad argument stops the run before any
-    game; a reading the configuration refuses (a delay_min above delay_max, say) is skipped."""
+    game. A reading the configuration refuses (a delay_min above delay_max, say) is skipped, and
+    so is an action's cost above the AP a turn has: that reading would remove the action."""
     from balance.equilibrium import VERDICT, load_verdict
 
     if games is not None and games < 1:
@@ -206,6 +208,16 @@ def plan_sensitivity(
             baselines[n][key] = number.kind.raw(cfg[key])
             for value in number.readings(cfg[key]):
                 reading = Reading(n, key, _frozen(value))
+                if number.kind is AP and value > cfg["game.ap_per_turn"]:
+                    # AP-1: it would remove the action, not price it
+                    skipped.append(
+                        (
+                            reading,
+                            f"{key}={value}: more than the {cfg['game.ap_per_turn']} AP of a "
+                            "turn, so the action could never be taken",
+                        )
+                    )
+                    continue
                 try:
                     load_config(n, [*sides[n].sets, *reading.override])
                 except ConfigError as exc:

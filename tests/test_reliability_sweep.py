@@ -267,7 +267,7 @@ def test_a_hand_edited_manifest_changes_no_figure_of_the_report(whole, tmp_path)
     manifest["settings"]["seed"] = 77
     (out / MANIFEST).write_text(json.dumps(manifest))
     text = write_report(out, out / "report").read_text()
-    assert f"seed: 3; games per cell: {GAMES}" in text
+    assert f"seed: 3; {GAMES} games per cell" in text
     assert "999999" not in text and "999,999" not in text and "seed 77" not in text
     assert f"seed 3, {GAMES} games per cell" in text  # the charts' provenance too
     assert text == write_report(whole, tmp_path / "clean").read_text().replace(

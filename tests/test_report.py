@@ -93,7 +93,7 @@ def test_report_holds_every_chart_of_a_two_axis_sweep(fuel_things):
 def test_report_states_its_provenance(fuel_things):
     text = (fuel_things / "report" / REPORT_FILE).read_text()
     assert f"balance {balance.__version__}, rules version {balance.RULES_VERSION}" in text
-    assert "seed: 5; games per cell: 300" in text
+    assert "seed: 5; 300 games per cell" in text
     assert "command: `test sweep`" in text
     assert "- cells: 12" in text
     # the baseline of each player count is its preset, which the grid holds

@@ -60,6 +60,13 @@ def test_the_default_keys_are_the_assumptions_and_the_rule_tables():
     ]
 
 
+def test_an_action_priced_above_a_turns_AP_is_not_a_reading():
+    """AP-1: 3 AP a turn; a 4-AP beacon would remove the beacon, not price it."""
+    plan = plan_sensitivity([12], ["beacon.activate_ap"], 0, 2_000, None)
+    assert [r.value for r in plan.readings[12]] == [2]
+    assert [(r.value, "could never be taken" in why) for r, why in plan.skipped] == [(4, True)]
+
+
 def test_a_reading_is_played_on_the_baselines_games(tmp_path):
     """Common random numbers: a reading that changes no game (the blackout's reset with the
     blackout off) differs by exactly nothing, and each rate is that of the same games played
@@ -227,7 +234,8 @@ def test_report_draws_a_tornado_per_count_and_lists_the_top_assumptions(tmp_path
     text = report.read_text()
     assert (tmp_path / "rep" / "tornado_expert_9p.png").stat().st_size > 10_000
     assert "## Which unwritten rules decide the balance (expert against expert)" in text
-    section = text.split("### The 10 assumptions that move balance most, 9 players")[1]
+    title = "### The 10 assumptions that move balance most, 9 players (expert against expert)"
+    section = text.split(title)[1]
     items = [line for line in section.splitlines() if line[:3] in ("1. ", "2. ", "3. ")]
     assert len(items) == 3  # all three keys cite a GAP
     assert "The original states the humans' goal" in section  # GAP-6's text, from docs/rules.md
