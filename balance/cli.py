@@ -921,8 +921,12 @@ def sensitivity(
     plan = plan_sensitivity(
         _player_counts(players), parse_keys(keys), seed, count, precision, strategies
     )
+    skipped: dict[tuple[str, str], list[int]] = {}  # the same reading refused at each count
     for reading, why in plan.skipped:
-        print(f"not played: {reading.players} players, {reading.key}: {why}", file=sys.stderr)
+        skipped.setdefault((reading.key, why), []).append(reading.players)
+    for (key, why), counts in skipped.items():
+        at = ", ".join(map(str, counts))
+        print(f"not played at {at} players: {key}: {why}", file=sys.stderr)
     played: list[int] = []
 
     def progress(games: int) -> None:

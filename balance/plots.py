@@ -643,6 +643,9 @@ def equilibrium_history(verdict: Mapping[int, Mapping[str, Any]], provenance: st
     return fig
 
 
+LABEL_CHARS = 60  # a tornado's reading labels are cut to this many characters
+
+
 def tornado(
     rows: Sequence[Mapping[str, Any]],
     players: int,
@@ -658,7 +661,7 @@ def tornado(
     ranked = sorted((r for r in rows if r["players"] == players), key=lambda r: -abs(r["delta"]))[
         :top
     ]
-    fig = _figure(9.0, 1.2 + 0.32 * max(len(ranked), 3))
+    fig = _figure(10.0, 1.4 + 0.32 * max(len(ranked), 3))
     if not ranked:
         _no_data(fig, f"no reading played at {players} players")
         _stamp(fig, provenance)
@@ -673,18 +676,16 @@ def tornado(
     ax.errorbar(
         deltas, y, xerr=[deltas - low, high - deltas], fmt="none", ecolor="black", capsize=2
     )
-    ax.set_yticks(
-        y,
-        [
-            f"{r['key']}  {reading_text(r['baseline'])} → {reading_text(r['alternative'])}"
-            for r in ranked
-        ],
-        fontsize=7.5,
-    )
+    labels = [
+        f"{r['key']}  {reading_text(r['baseline'])} → {reading_text(r['alternative'])}"
+        for r in ranked
+    ]
+    ax.set_yticks(y, [t if len(t) <= LABEL_CHARS else t[: LABEL_CHARS - 1] + "…" for t in labels])
+    ax.tick_params(axis="y", labelsize=7.5)
     ax.axvline(0, color="grey", linewidth=1)
     ax.xaxis.set_major_formatter(_percent_formatter())
     ax.set_xlabel("change of the human win rate (same games, paired 95% interval)")
-    ax.set_title(
+    fig.suptitle(
         f"{players} players: the readings that move balance most "
         f"(baseline: humans win {100 * baseline:.1f}%)"
     )

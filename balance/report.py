@@ -465,7 +465,7 @@ def _with_sensitivity(text: str, ranking: dict[str, Any], folder: Path) -> str:
         else "expert against expert"
     )
     amount = (
-        f"until each change's interval is +-{100 * ranking['precision']:g} points wide"
+        f"until each change's 95% interval is within +-{100 * ranking['precision']:g} points"
         if ranking["precision"]
         else f"{ranking['games']:,} games a reading"
     )
