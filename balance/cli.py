@@ -836,10 +836,13 @@ win rate comes with a paired 95% interval. A key's readings are declared once, b
 balance/catalogue/numbers.py: the other options of a choice or a switch, the alternatives
 docs/rules.md lists for an assumption, and a number's low and high (its value minus and plus
 its step: 1 for a whole number, 0.1 for a chance, unless the key declares its own). A reading
-the configuration refuses (a minimum above its maximum) is skipped with a note.
+the configuration refuses (a minimum above its maximum), or that prices an action above the AP
+of a turn (which would remove the action), is skipped with a note.
 
 Both sides play expert against expert, or with --strategies the mixtures of an equilibrium
-(`balance equilibrium --out` or configs/strategies), with the settings it was found with.
+(`balance equilibrium --out` or configs/strategies), with the settings it was found with. The
+mixtures are not found again under each reading: a reading that defeats their plan shows how
+fragile it is; `balance equilibrium --set KEY=VALUE` finds the changed rules' equilibrium.
 
 Printed per player count, largest change first: the key, its baseline and alternative, the human
 win rate under the alternative, the change with its interval, and the games. The folder --out

@@ -544,22 +544,25 @@ def test_ARCH_SOLDIER_1_waves_secretly_take_2_sanity_from_every_human_here():
 
 def test_ARCH_SOLDIER_1_GAP_11_AP_1_in_the_shaken_variant_a_wave_costs_an_AP_a_turn():
     """GAP-11's variant sanity.shaken_below: below it a character has one AP fewer each turn
-    (AP-1), as he observes; the waves (10 -> 8 < 9) take it from the humans here, not from
-    one elsewhere, and the declaration past the AP left is dropped (GAP-59). Off by default."""
+    from the next turn's start (AP-1), as he observes; the waves (10 -> 8 < 9) take it from the
+    humans here, not from one elsewhere, and the declaration past the AP left is dropped
+    (GAP-59). Off by default."""
     picks = [(codes.A_PICKUP, k, 0) for k in (codes.BANDAGE, codes.VIAL_BLUE)]
     reload = (codes.A_RELOAD, 0, 0)
     for shaken_below, shaken in ((0, False), (9, True)):
         sc = scene(sets=(f"sanity.shaken_below={shaken_below}",), archetype=codes.ARCH_SOLDIER)
         full = sc.cfg["game.ap_per_turn"]
         sc.put(OTHER, codes.KENNEL)
-        assert sc.observe(HUMAN)[O_AP] == full
         sc.step({THING: [(codes.A_WAVES, 0, 0)]})
-        assert sc.observe(HUMAN)[O_AP] == full - shaken and sc.observe(OTHER)[O_AP] == full
+        assert sc.ch[HUMAN, S.CH_AP_TURN] == full  # the waves came after the turn began
         sc.put(HUMAN, codes.LIVING_QUARTERS)
         sc.give(HUMAN, codes.PISTOL, hand=0)
         sc.step({HUMAN: [*picks, reload]})  # 3 AP
         assert sc.ch[HUMAN, S.CH_AP_TURN] == full - shaken
+        assert sc.ch[OTHER, S.CH_AP_TURN] == full
         assert sc.kept(HUMAN) == [*picks, reload][: full - shaken]
+        sc.begin_turn()
+        assert sc.observe(HUMAN)[O_AP] == full - shaken and sc.observe(OTHER)[O_AP] == full
         assert sc.violations == 0
 
 

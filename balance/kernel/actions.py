@@ -25,7 +25,6 @@ from balance.kernel.contagion import (
     resolve_contagion,
 )
 from balance.kernel.lab import resolve_lab
-from balance.kernel.health import ap_this_turn
 from balance.kernel.state import (
     CH_AP_TURN,
     CH_ORDER_COST,
@@ -191,8 +190,7 @@ def declare(ch, it, st, decl, ip, adjacent, room_block, c, n_wanted):
     legal and fit in the AP, with what each cost. AP-1, GAP-31 (one move or follow a turn),
     GAP-59 (over 3 AP: the latest are lost). A hidden Thing declares from the same list as a
     human, with his profession's stats (THING-2, GAP-62)."""
-    ap_left = ap_this_turn(ch, ip, c)
-    ch[c, CH_AP_TURN] = ap_left  # what the Order (GAP-42) and the AP-1 check count against
+    ap_left = ch[c, CH_AP_TURN]  # AP-1, set as the turn began (game.begin_turn)
     kept = 0
     moved = False
     shot_from = 0  # AP-3, ACT-SHOOT-6: one shot a turn from each hand's pistol (bit per hand)

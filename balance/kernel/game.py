@@ -17,7 +17,7 @@ from balance.kernel import params as P
 from balance.kernel.actions import declare, replace_reacted, resolve
 from balance.kernel.movement import enter_room, leave_room
 from balance.kernel.frost import apply_frostbite
-from balance.kernel.health import come_round, revive_things
+from balance.kernel.health import ap_this_turn, come_round, revive_things
 from balance.kernel.infection import start_blackouts, wake_up
 from balance.kernel.vials import start_sanity, start_vial_effects
 from balance.kernel.arsenal import deal_recipes
@@ -83,6 +83,7 @@ from balance.kernel.state import (
     CH_SHOTS_HEARD,
     CH_SHIELDED,
     CH_AP_SPENT,
+    CH_AP_TURN,
     CH_STEPS,
     CH_TIEBREAK,
     CH_UNCONSCIOUS,
@@ -554,6 +555,8 @@ def begin_turn(g, ip, room_block, rec, t, checks):
     g.st[ST_REACTIONS] = 0  # GAP-33: declared afresh each turn
     g.ch[:, CH_REACT_TRIGGER] = -1
     start_turn(g.ch, g.it, g.st, g.rng, g.events, ip, room_block, rec)
+    for c in range(g.ch.shape[0]):  # AP-1: fixed before anyone declares, whatever the turn does
+        g.ch[c, CH_AP_TURN] = ap_this_turn(g.ch, ip, c)
     if g.snap_weather.shape[0] > 0:
         snapshot(g.ch, g.it, g.st, g.memory, g.snap_weather, g.snap_gen, g.snap_rooms, g.snap_chars)
     if checks and ip[P.I_CHECK_INVARIANTS] == 1:

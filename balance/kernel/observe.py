@@ -13,7 +13,7 @@ from balance.kernel.station import block_of_generator_room
 from balance.compile.jit import compiled
 from balance.kernel.perception import perceive, perceives_details
 from balance.kernel.arsenal import workshop_works
-from balance.kernel.health import ap_this_turn, heavy_wound_hp
+from balance.kernel.health import heavy_wound_hp
 from balance.kernel.contagion import burnable, observe_contagion
 from balance.kernel.helicopter import boarding_open
 from balance.kernel.lab import observe_lab
@@ -32,6 +32,7 @@ from balance.kernel.locks import (
 from balance.kernel.terminal import terminal_works
 from balance.kernel.thing import is_convert, observe_thing
 from balance.kernel.state import (
+    CH_AP_TURN,
     CH_ALIVE,
     CH_BACKPACK,
     CH_CARD_ACCESS,
@@ -311,7 +312,7 @@ def observe(
     o[O_PHYSICAL] = ch[c, CH_PHYSICAL]
     o[O_INITIATIVE] = ch[c, CH_INITIATIVE]
     o[O_ERUDITION] = ch[c, CH_ERUDITION]
-    o[O_AP] = ap_this_turn(ch, ip, c)  # AP-1, GAP-11 variant
+    o[O_AP] = ch[c, CH_AP_TURN]  # AP-1, GAP-11 variant
     fast = ch[c, CH_INITIATIVE] >= ip[P.I_FAST_INITIATIVE]
     o[O_MOVE_AP] = ip[P.I_MOVE_FAST_AP] if fast else ip[P.I_MOVE_AP]
     o[O_IS_ORIGINAL_THING] = 1 if original else 0

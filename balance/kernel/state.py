@@ -103,7 +103,7 @@ CH_LAB_VIEW_ROWS = 83  # comparisons the computer had logged then (ST_LAB_ROWS a
 CH_LAB_ASKED = 84  # the last comparison c started: lab.pack_asked(finish turn, question), 0 if none
 CH_SHOTS_HEARD = 85  # shots c heard this turn where he stood, awake (INFO-1, WEATHER-2, UNC-1)
 CH_AP_SPENT = 86  # AP of c's declarations resolved this turn, counted in check mode (AP-1)
-CH_AP_TURN = 87  # AP c has this turn, set as he declares (AP-1, GAP-11 variant: less when shaken)
+CH_AP_TURN = 87  # AP c has this turn, set as it begins (AP-1, GAP-11 variant: less when shaken)
 N_CH = 88
 
 # --- it: int64[m, N_IT], one row per item ---
