@@ -175,10 +175,12 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 def toml_value(value: Any) -> str:
     """A value as TOML writes it (what a --set text and a strategy file take)."""
-    if isinstance(value, bool):
+    if isinstance(value, (bool, np.bool_)):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):  # repr of a numpy float is np.float64(...)
+        return repr(float(value))
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
