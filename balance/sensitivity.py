@@ -115,8 +115,9 @@ class Side:
 
 @dataclass(frozen=True)
 class Plan:
+    """Everything a sensitivity run plays, resolved before its first game."""
+
     players: tuple[int, ...]
-    keys: tuple[str, ...]
     seed: int
     games: int | None  # None: play to `precision`
     precision: float | None
@@ -226,7 +227,6 @@ def plan_sensitivity(
                 readings[n].append(reading)
     return Plan(
         tuple(players),
-        tuple(keys),
         seed,
         games,
         precision,
