@@ -270,7 +270,7 @@ def run(
     from balance import runner
     from balance.precision import share_games_bound
 
-    games = games_or_precision(games, precision, 10_000)
+    games, precision = games_or_precision(games, precision, default_games=10_000)
     with _progress(games if precision is None else share_games_bound(precision)) as advance:
         result = runner.run(
             players,
@@ -763,15 +763,14 @@ def sweep(
     """Play a grid of configurations into a resumable sweep directory (help: SWEEP_HELP)."""
     from balance.sweep import Stopped, parse_grid, plan_sweep, run_sweep
 
-    if games is None and precision is None:
-        raise ConfigError("--games or --precision: neither given (allowed: one of them)")
+    games, precision = games_or_precision(games, precision)
     plan = plan_sweep(
         _player_counts(players),
         parse_grid(grid or []),
         sets=overrides or [],
         humans=humans,
         things=things,
-        games=games_or_precision(games, precision, 0),
+        games=games,
         seed=seed,
         precision=precision,
         command=" ".join(["balance", *sys.argv[1:]]),
@@ -917,12 +916,10 @@ def sensitivity(
         run_sensitivity,
     )
 
-    if games is None and precision is None:
-        precision = DEFAULT_PRECISION
-    count = games_or_precision(games, precision, 0)
+    games, precision = games_or_precision(games, precision, default_precision=DEFAULT_PRECISION)
     set_threads(threads)
     plan = plan_sensitivity(
-        _player_counts(players), parse_keys(keys), seed, count, precision, strategies
+        _player_counts(players), parse_keys(keys), seed, games, precision, strategies
     )
     skipped: dict[tuple[str, str], list[int]] = {}  # the same reading refused at each count
     for reading, why in plan.skipped:

@@ -36,18 +36,27 @@ def check_precision(precision: float) -> None:
 
 
 def games_or_precision(
-    games: int | None, precision: float | None, default_games: int
-) -> int | None:
-    """The games to play, or None to play to `precision`: at most one of the two is given."""
+    games: int | None,
+    precision: float | None,
+    *,
+    default_games: int | None = None,
+    default_precision: float | None = None,
+) -> tuple[int | None, float | None]:
+    """(games, None) to play that many games, or (None, precision) to play to it: at most one
+    of --games and --precision is given; without either, the command's default (a count or a
+    precision), and a command with neither default needs one."""
     if games is not None and precision is not None:
         raise ConfigError(
             f"--games {games} and --precision {precision}: both given (allowed: one of them; "
             "--precision plays until the intervals are that narrow)"
         )
+    if games is None and precision is None:
+        if default_games is None and default_precision is None:
+            raise ConfigError("--games or --precision: neither given (allowed: one of them)")
+        games, precision = default_games, default_precision
     if precision is not None:
         check_precision(precision)
-        return None
-    return default_games if games is None else games
+    return games, precision
 
 
 def whole_batches(games: float) -> int:

@@ -283,10 +283,12 @@ def run(
     if precision is not None:
         check_precision(precision)
         games = share_games_bound(precision)  # enough for any win rate: the run stops earlier
-        batch_size = PRECISION_BATCH
     _check_run_args(games, seed)  # now, not only in play_batches once the kernel is loaded
-    if precision is None:
-        batch_size = min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
+    batch_size = (
+        PRECISION_BATCH
+        if precision is not None
+        else min(BATCH_SIZE, max(PROGRESS_MIN_BATCH, games // PROGRESS_STEPS))
+    )
     if on_kernel_load is not None:
         on_kernel_load()
     warm_up(cfg, humans_preset, things_preset)  # compile time is not play time

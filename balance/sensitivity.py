@@ -31,12 +31,11 @@ import polars as pl
 
 import balance
 from policies import DEFAULT
-from balance import codes
 from balance.catalogue.kinds import AP
 from balance.catalogue.numbers import NUMBERS, Number
 from balance.config import load_config, toml_value
 from balance.errors import ConfigError
-from balance.evaluate import mixture_records, paired_interval
+from balance.evaluate import human_won, mixture_records, paired_interval
 from balance.files import locked_folder, written_whole
 from balance.precision import (
     PRECISION_BATCH,
@@ -299,8 +298,7 @@ class Cells:
 
     def won(self, reading: Reading, games: int) -> np.ndarray:
         """Each of the first `games` games' payoff: 1.0 where the humans won, else 0.0."""
-        winner = self.frames[reading]["winner"].head(games).to_numpy()
-        return (winner == codes.HUMANS).astype(np.float64)
+        return human_won(self.frames[reading].head(games).to_numpy(structured=True))
 
 
 def run_sensitivity(
