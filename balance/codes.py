@@ -663,6 +663,10 @@ WEAPONS = (PISTOL, AXE, FLAMETHROWER)  # GAP-53: "any weapon" kills a dog
 MAX_DECLARED = 6  # declaration slots per character per turn (3 AP plus free actions)
 N_STEPS = FOLLOW_STEP  # the last step: RES-ORDER's 13, the followers' end of step 13 apart
 
+# --- Rulesets: the main one (seed 000) and the classic edition it grew from (seed 001) ---
+RULESETS = ("nemesis", "classic")
+DEFAULT_RULESET = "nemesis"
+
 # --- Sides and outcomes ---
 NOBODY = 0
 HUMANS = 1
@@ -677,6 +681,7 @@ R_HUMANS_DEAD = 4  # WIN-2, GAP-9
 R_FROZEN = 5  # WIN-2 with the last human lost to the cold
 R_TIMEOUT = 6  # GAP-10
 R_THING_ESCAPED = 7  # GAP-7: a Thing was aboard the helicopter
+R_STARVED = 8  # the classic ruleset's CL-LOC-FOOD: the humans starved
 REASON_NAMES = (
     "running",
     "rescue",
@@ -686,6 +691,7 @@ REASON_NAMES = (
     "frozen",
     "timeout",
     "thing_escaped",
+    "starved",
 )
 
 # --- Causes of death ---

@@ -5,6 +5,9 @@ configs/policies.toml (under `policies.`), then `--set KEY=VALUE` overrides in t
 Every key is declared in balance/catalogue/numbers.py (or is a policy knob); every value is
 checked, and a bad one raises ConfigError with a one-line message naming the dotted key, the
 value and what is allowed.
+
+The classic ruleset (`--ruleset classic`, which the overrides carry as their `ruleset=classic`)
+resolves the same way from configs/classic/, its keys declared in balance/catalogue/classic.py.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 import numpy as np
 
 from balance import codes
+from balance.catalogue.classic import CLASSIC_DERIVED, CLASSIC_NUMBERS
 from balance.catalogue.kinds import Kind, refuse, shown
 from balance.catalogue.numbers import DERIVED, NUMBERS
 from balance.errors import ConfigError
@@ -35,6 +39,42 @@ PRESET_PLAYERS = (9, 12, 15)
 
 SCHEMA: dict[str, Callable[[str, Any], Any]] = {n.key: n.kind.parse for n in NUMBERS}
 KINDS: dict[str, Kind] = {n.key: n.kind for n in NUMBERS}
+CLASSIC_SCHEMA: dict[str, Callable[[str, Any], Any]] = {
+    n.key: n.kind.parse for n in CLASSIC_NUMBERS
+}
+RULESET_KEY = "ruleset"  # the override that picks the ruleset: `ruleset=classic`
+
+
+def ruleset_dir(ruleset: str, config_dir: Path = CONFIG_DIR) -> Path:
+    """The folder of a ruleset's configs: configs/ for the main one, configs/classic/."""
+    return config_dir if ruleset == codes.DEFAULT_RULESET else config_dir / ruleset
+
+
+def split_ruleset(overrides: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """(the ruleset the overrides pick, the other overrides): the last `ruleset=NAME` wins."""
+    ruleset = codes.DEFAULT_RULESET
+    rest = []
+    for text in overrides:
+        key, sep, raw = text.partition("=")
+        if sep and key.strip() == RULESET_KEY:
+            ruleset = raw.strip().strip('"')
+            if ruleset not in codes.RULESETS:
+                raise ConfigError(
+                    f"--ruleset: {ruleset!r} is not allowed (allowed: {', '.join(codes.RULESETS)})"
+                )
+        else:
+            rest.append(text)
+    return ruleset, tuple(rest)
+
+
+def with_ruleset(ruleset: str, overrides) -> list[str]:
+    """The overrides that play `ruleset`: `ruleset=NAME` first, none for the main ruleset."""
+    if ruleset not in codes.RULESETS:
+        raise ConfigError(
+            f"--ruleset: {ruleset!r} is not allowed (allowed: {', '.join(codes.RULESETS)})"
+        )
+    rest = [t for t in overrides if t.partition("=")[0].strip() != RULESET_KEY]
+    return rest if ruleset == codes.DEFAULT_RULESET else [f"{RULESET_KEY}={ruleset}", *rest]
 
 
 def in_canisters(key: str) -> bool:
@@ -42,12 +82,56 @@ def in_canisters(key: str) -> bool:
     return key in KINDS and KINDS[key].in_canisters
 
 
+def _need(v: Mapping[str, Any], ok: bool, key: str, allowed: str) -> None:
+    if not ok:
+        raise refuse(key, v[key], allowed)
+
+
+def _check_classic_relations(v: Mapping[str, Any]) -> None:
+    """The classic ruleset's checks that involve more than one key."""
+    _need(
+        v,
+        v["things.start"] < v["game.players"],
+        "things.start",
+        f"at least 1 and fewer than game.players = {v['game.players']}",
+    )
+    _need(
+        v,
+        sum(v["professions.counts"]) <= v["game.players"],
+        "professions.counts",
+        f"counts adding up to at most game.players = {v['game.players']}",
+    )
+    _need(
+        v,
+        v["temperature.start"] <= v["temperature.maximum"],
+        "temperature.start",
+        "at most temperature.maximum",
+    )
+    _need(
+        v,
+        v["health.revive_hp"] <= v["health.thing_hp"],
+        "health.revive_hp",
+        "at most health.thing_hp",
+    )
+    _need(
+        v,
+        v["health.wounded_slots"] <= v["health.slots"],
+        "health.wounded_slots",
+        "at most health.slots",
+    )
+    _need(
+        v,
+        v["helicopter.start_fuel"] <= v["helicopter.fuel_needed"],
+        "helicopter.start_fuel",
+        "at most helicopter.fuel_needed",
+    )
+
+
 def _check_relations(v: Mapping[str, Any]) -> None:
     """Checks that involve more than one key; each names the key that must change."""
 
     def need(ok: bool, key: str, allowed: str) -> None:
-        if not ok:
-            raise refuse(key, v[key], allowed)
+        _need(v, ok, key, allowed)
 
     need(
         v["things.start"] < v["game.players"],
@@ -193,6 +277,7 @@ class Config:
 
     values: Mapping[str, Any]
     overrides: tuple[str, ...] = field(default=())
+    ruleset: str = codes.DEFAULT_RULESET
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -267,20 +352,22 @@ def knob_ranges(path: Path | None = None) -> dict[str, KnobRange]:
     return ranges
 
 
-def _policy_schema() -> dict[str, Callable[[str, Any], Any]]:
-    """Config keys of every policy knob, policies.<side>.<name>.<knob>, each checked against
-    its declared range."""
+def _policy_schema(ruleset: str) -> dict[str, Callable[[str, Any], Any]]:
+    """Config keys of every policy knob of a ruleset, policies.<side>.<name>.<knob>, each
+    checked against its declared range."""
     # the registry imports every policy, and numba's compiler with them (about a second): only
     # when a config is resolved
-    from policies import REGISTRY, SIDES
+    from policies import SIDES, registry
 
-    ranges = knob_ranges()
+    path = ruleset_dir(ruleset) / "policies.toml"
+    ranges = knob_ranges(path)
     schema = {}
-    for (side, name), spec in REGISTRY.items():
+    for (side, name), spec in registry(ruleset).items():
         for knob in spec.knobs:
             key = f"policies.{SIDES[side]}.{name}.{knob}"
             if key not in ranges:
-                raise RuntimeError(f"configs/policies.toml: {key} declares no range (LO..HI)")
+                shown_path = path.relative_to(CONFIG_DIR.parent)
+                raise RuntimeError(f"{shown_path}: {key} declares no range (LO..HI)")
             schema[key] = ranges[key].parser()
     return schema
 
@@ -293,14 +380,16 @@ def load_config(
     Resolved configs are kept (a best-response search resolves one per trial and opponent):
     the same player count and overrides give the same Config while the files it is read from
     are unchanged (their modification times and sizes are part of the key)."""
-    config_dir = Path(config_dir)
+    ruleset, rest = split_ruleset(tuple(overrides))
+    config_dir = ruleset_dir(ruleset, Path(config_dir))
     files = (
         config_dir / "base.toml",
         config_dir / f"players-{players:02d}.toml" if isinstance(players, int) else None,
         config_dir / "policies.toml",
-        CONFIG_DIR / "policies.toml",  # the knobs' declared ranges
+        ruleset_dir(ruleset) / "policies.toml",  # the knobs' declared ranges
     )
-    return _resolved(players, tuple(overrides), config_dir, tuple(_stamp(f) for f in files))
+    stamps = tuple(_stamp(f) for f in files)
+    return _resolved(players, tuple(overrides), ruleset, rest, config_dir, stamps)
 
 
 def _stamp(path: Path | None) -> tuple[int, int] | None:
@@ -312,8 +401,16 @@ def _stamp(path: Path | None) -> tuple[int, int] | None:
 
 
 @functools.lru_cache(maxsize=512)
-def _resolved(players: int, overrides: tuple[str, ...], config_dir: Path, stamps: tuple) -> Config:
-    """load_config's work, for one state of the files (`stamps`)."""
+def _resolved(
+    players: int,
+    overrides: tuple[str, ...],
+    ruleset: str,
+    rest: tuple[str, ...],
+    config_dir: Path,
+    stamps: tuple,
+) -> Config:
+    """load_config's work, for one state of the files (`stamps`); `rest` are the overrides
+    but the ruleset's."""
     preset = config_dir / f"players-{players:02d}.toml"
     if not preset.exists():
         raise ConfigError(
@@ -325,8 +422,9 @@ def _resolved(players: int, overrides: tuple[str, ...], config_dir: Path, stamps
     raw.update(
         {f"policies.{k}": val for k, val in _read_toml(config_dir / "policies.toml").items()}
     )
-    schema = {**SCHEMA, **_policy_schema()}
-    for text in overrides:
+    classic = ruleset == "classic"
+    schema = {**(CLASSIC_SCHEMA if classic else SCHEMA), **_policy_schema(ruleset)}
+    for text in rest:
         key, value = parse_override(text)
         if key not in schema:
             raise ConfigError(
@@ -343,8 +441,8 @@ def _resolved(players: int, overrides: tuple[str, ...], config_dir: Path, stamps
     if missing:
         raise ConfigError(f"{missing[0]}: missing (every key of the schema needs a value)")
     values = {key: schema[key](key, raw[key]) for key in sorted(schema)}
-    _check_relations(values)
-    return Config(values=MappingProxyType(values), overrides=tuple(overrides))
+    (_check_classic_relations if classic else _check_relations)(values)
+    return Config(values=MappingProxyType(values), overrides=tuple(overrides), ruleset=ruleset)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -398,18 +496,34 @@ def _map_arrays(cfg: Config) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return block, adj, hop
 
 
-def pack(cfg: Config, check_invariants: bool = False) -> Packed:
-    """Pack a Config into the kernel's arrays: each rule number of the catalogue into its slots,
-    then the derived slots."""
-    arrays = {"ip": np.zeros(P.N_IP, dtype=np.int64), "fp": np.zeros(P.N_FP, dtype=np.float64)}
-    for number in NUMBERS:
+def pack_numbers(cfg: Config, numbers, derived, layout, adj, check_invariants: bool) -> tuple:
+    """(ip, fp): each rule number of a catalogue packed into its slots of `layout` (a params
+    module), then the derived slots."""
+    arrays = {
+        "ip": np.zeros(layout.N_IP, dtype=np.int64),
+        "fp": np.zeros(layout.N_FP, dtype=np.float64),
+    }
+    for number in numbers:
         if number.slot is not None:
             slots = number.kind.encode(cfg[number.key])
-            offset = getattr(P, number.slot)
+            offset = getattr(layout, number.slot)
             arrays[number.kind.array][offset : offset + len(slots)] = slots
-    block, adj, hop = _map_arrays(cfg)
     ip = arrays["ip"]
-    for derived in DERIVED:
-        offset = getattr(P, derived.slot)
-        ip[offset : offset + derived.width] = derived.fill(cfg.values, adj, check_invariants)
-    return Packed(ip=ip, fp=arrays["fp"], room_block=block, adjacent=adj, next_hop=hop)
+    for d in derived:
+        offset = getattr(layout, d.slot)
+        ip[offset : offset + d.width] = d.fill(cfg.values, adj, check_invariants)
+    return ip, arrays["fp"]
+
+
+def pack(cfg: Config, check_invariants: bool = False) -> Packed:
+    """Pack a main-ruleset Config into the kernel's arrays (pack_numbers), with the map."""
+    block, adj, hop = _map_arrays(cfg)
+    ip, fp = pack_numbers(cfg, NUMBERS, DERIVED, P, adj, check_invariants)
+    return Packed(ip=ip, fp=fp, room_block=block, adjacent=adj, next_hop=hop)
+
+
+def pack_classic(cfg: Config, check_invariants: bool = False) -> tuple:
+    """Pack a classic Config into its kernel's (ip, fp) (balance.classic.params)."""
+    from balance.classic import params as CP
+
+    return pack_numbers(cfg, CLASSIC_NUMBERS, CLASSIC_DERIVED, CP, None, check_invariants)

@@ -22,10 +22,11 @@ import numpy as np
 
 from policies import DEFAULT
 from balance import codes
-from balance.config import Config, load_config, pack
+from balance.config import Config, load_config
 from balance.errors import ConfigError
 from balance.files import destination_problem
 from balance.records import N_FIELDS, RECORD_DTYPE, as_structured
+from balance.rulesets import Kernel, kernel
 from balance.strategy import play_as
 from balance.precision import PRECISION_BATCH, check_precision, share_games_bound
 from balance.summary import Provenance, Totals, records_writer, write_records
@@ -101,9 +102,10 @@ def play_batches(
     threads playing to the end of the queued batches.
     """
     _check_run_args(games, seed, first_game)
-    rules = tuple(pack(cfg, check_invariants=check_invariants))
+    k = kernel(cfg)
+    rules = tuple(k.pack(cfg, check_invariants))
     policies = _policies(cfg, humans, things)
-    return _batches(np.uint64(seed), first_game, games, batch_size, rules, policies)
+    return _batches(k, np.uint64(seed), first_game, games, batch_size, rules, policies)
 
 
 def _await(chunk: Future) -> None:
@@ -114,7 +116,13 @@ def _await(chunk: Future) -> None:
 
 
 def _batches(
-    seed: np.uint64, first_game: int, games: int, batch_size: int, rules: tuple, policies: tuple
+    k: Kernel,
+    seed: np.uint64,
+    first_game: int,
+    games: int,
+    batch_size: int,
+    rules: tuple,
+    policies: tuple,
 ) -> Iterator[np.ndarray]:
     """The batches of play_batches, each played in chunks of CHUNK games (fewer in a small
     run) on numba's number of threads (`numba.set_num_threads`, NUMBA_NUM_THREADS). The kernel
@@ -125,17 +133,13 @@ def _batches(
     one's are awaited: the threads go on to them as this batch ends and while the caller folds
     or writes it, instead of idling at each batch's end (a run cut in 2,000-game batches for
     its progress bar played some 8% fewer games a second so: docs/performance.md)."""
-    from balance.play import entry_point
-    from balance.kernel.state import allocate
-    from balance.compile.warm import compile_kernel
-
-    entry = entry_point(rules, policies)
+    entry = k.entry_point(rules, policies)
     scratch = np.zeros((1, N_FIELDS), dtype=np.int64)
-    compile_kernel(entry, allocate(rules[0], 0), seed, first_game, scratch, rules, policies)
+    k.compile_kernel(entry, k.allocate(rules[0], 0), seed, first_game, scratch, rules, policies)
     stop = np.zeros(1, dtype=np.int64)  # set when the run ends early: every chunk checks it
 
     def play(start: int, out: np.ndarray) -> None:  # games first_game + start .. into out
-        entry(allocate(rules[0], 0, stop), seed, first_game + start, out, rules, policies)
+        entry(k.allocate(rules[0], 0, stop), seed, first_game + start, out, rules, policies)
 
     threads = numba.get_num_threads()
     size = max(MIN_CHUNK, min(CHUNK, -(-games // (threads * CHUNKS_PER_THREAD))))

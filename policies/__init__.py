@@ -10,7 +10,7 @@ by balance.config against their ranges. The registry imports no config: `make` i
 from __future__ import annotations
 
 import math
-from typing import Callable, NamedTuple
+from typing import Callable
 
 import numpy as np
 
@@ -26,18 +26,10 @@ from policies.dispatch import (
     RANDOM,
     SABOTEUR_THINGS,
 )
+from policies.spec import PolicySpec
 
 SIDES = {codes.HUMANS: "humans", codes.THINGS: "things"}
 DEFAULT = "expert"  # the strongest preset of each side: what run, sweep and check play
-
-
-class PolicySpec(NamedTuple):
-    """A registered policy: its dispatch id, the side it plays and its knob names, in order."""
-
-    policy_id: int
-    side: int
-    knobs: tuple[str, ...]
-    summary: str
 
 
 REGISTRY: dict[tuple[int, str], PolicySpec] = {
@@ -71,9 +63,18 @@ REGISTRY: dict[tuple[int, str], PolicySpec] = {
 }
 
 
-def names(side: int) -> list[str]:
-    """Policy names available for a side (codes.HUMANS or codes.THINGS)."""
-    return sorted(name for (s, name) in REGISTRY if s == side)
+def registry(ruleset: str = codes.DEFAULT_RULESET) -> dict[tuple[int, str], PolicySpec]:
+    """The policies of a ruleset: REGISTRY for the main one, policies.classic's for the classic."""
+    if ruleset == "classic":
+        from policies.classic import REGISTRY as CLASSIC
+
+        return CLASSIC
+    return REGISTRY
+
+
+def names(side: int, ruleset: str = codes.DEFAULT_RULESET) -> list[str]:
+    """Policy names available for a side (codes.HUMANS or codes.THINGS) in a ruleset."""
+    return sorted(name for (s, name) in registry(ruleset) if s == side)
 
 
 def _per_block(share: float, players: int) -> float:
@@ -99,10 +100,11 @@ def make(name: str, side: int, cfg) -> tuple[int, np.ndarray]:
     """Return (policy id, knob values) of the preset `name` for `side`; the knobs come from
     `cfg` (balance.config.load_config), each share of HEAD_COUNTS turned into its head count at
     the config's player count."""
-    spec = REGISTRY.get((side, name))
+    spec = registry(cfg.ruleset).get((side, name))
     if spec is None:
         flag = "--humans" if side == codes.HUMANS else "--things"
-        raise ConfigError(f"{flag}: {name!r} is not allowed (allowed: {', '.join(names(side))})")
+        allowed = ", ".join(names(side, cfg.ruleset))
+        raise ConfigError(f"{flag}: {name!r} is not allowed (allowed: {allowed})")
     values = []
     for k in spec.knobs:
         value = cfg[f"policies.{SIDES[side]}.{name}.{k}"]

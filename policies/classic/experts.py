@@ -1,0 +1,433 @@
+"""The classic `expert` policies of both sides: scripted play of the classic rules with knobs.
+
+Humans: keep the generator running (the technician, and anyone finding it off in the cold),
+arm at the arsenal, take their own blood and have someone else in the laboratory test it,
+announce each result aloud (a radio carries it station-wide), shoot who they hold for a Thing
+and burn him once he lies paralysed, guard the food, and fly once the helicopter is ready.
+Things: darken and chill the station at the generator, infect in the dark (or hand over an item
+in the light), eat the food, pour out the fuel, lie about the blood tests, reveal themselves to
+strike when the humans here are few, and board a ready helicopter.
+
+A policy reads its character's observation (balance.classic.observation) and its own memory,
+never the game's state. What it holds of each other character lives in its memory: a status
+(unknown, cleared, Thing) and suspicion points.
+"""
+
+from balance import codes as C
+from balance.classic import codes as K
+from balance.classic import observation as O
+from balance.compile.jit import compiled
+from balance.kernel.rng import below, chance
+
+# --- memory cells ---
+M_STATUS = 0  # 16 cells: what he holds each character for: 0 unknown, 1 cleared, 2 a Thing
+M_SUSPICION = 16  # 16 cells: suspicion points
+M_SAMPLED = 32  # 1: his own blood sample was taken
+M_GAVE = 33  # 1: he handed his sample over for testing
+M_HELI_FUEL = 34  # helicopter fuel last seen, -1
+M_HELI_PREPARED = 35  # preparation last seen, -1
+M_INIT = 36  # 1 once the memory is set up
+
+UNKNOWN = 0
+CLEARED = 1
+THING = 2
+
+HUMAN_KNOBS = (
+    "arm",
+    "test_blood",
+    "keep_power",
+    "cold_alarm",
+    "trust_claims",
+    "shoot_suspicion",
+    "guard_food",
+    "helicopter",
+    "fly_weather",
+    "radio",
+)
+THING_KNOBS = ("darken", "infect", "eat", "spoil_fuel", "reveal_below", "lie", "board")
+
+# what raises suspicion of a character seen doing it (humans have no reason to)
+SUSPICIOUS = (K.A_EAT, K.A_SPOIL, K.A_BREAK, K.A_DESTROY_ITEM, K.A_INFECT, K.A_MELEE)
+
+
+@compiled
+def setup(obs, memory):
+    if memory[M_INIT] == 0:
+        memory[M_INIT] = 1
+        memory[M_HELI_FUEL] = -1
+        memory[M_HELI_PREPARED] = -1
+
+
+@compiled
+def write(out, k, a, target, arg):
+    if k < K.MAX_DECLARED:
+        out[k, 0] = a
+        out[k, 1] = target
+        out[k, 2] = arg
+        return k + 1
+    return k
+
+
+@compiled
+def holds(obs, kind):
+    return obs[O.O_SLOT] == kind or obs[O.O_SLOT + 1] == kind
+
+
+@compiled
+def has_free_slot(obs):
+    for s in range(min(2, obs[O.O_SLOTS])):
+        if obs[O.O_SLOT + s] == K.NO_ITEM:
+            return True
+    return False
+
+
+@compiled
+def here(obs, j):
+    return obs[O.O_SEE + j] != O.P_ABSENT and j != obs[O.O_ME]
+
+
+@compiled
+def standing(obs, j):
+    """j is here, alive and up, in whatever form."""
+    return here(obs, j) and obs[O.O_SEE + j] != O.P_LOOKS_DEAD
+
+
+@compiled
+def learn(obs, memory, knobs_trust):
+    """Fold this turn's observation into the memory (shared by both sides' bookkeeping)."""
+    n = obs[O.O_PLAYERS]
+    me = obs[O.O_ME]
+    for j in range(n):
+        if obs[O.O_SEE + j] == O.P_ACTIVE or obs[O.O_FELLOW + j] == 1:
+            memory[M_STATUS + j] = THING
+        did = obs[O.O_DID + j]
+        if did != O.UNSEEN:
+            for a in SUSPICIOUS:
+                if did == a:
+                    memory[M_SUSPICION + j] += 2
+            if did == K.A_SHOOT and 0 <= obs[O.O_DID_TARGET + j] < n:
+                victim = obs[O.O_DID_TARGET + j]
+                if memory[M_STATUS + victim] == CLEARED or victim == me:
+                    memory[M_SUSPICION + j] += 3
+    if obs[O.O_FELT] == 1:  # someone here tried to infect him in the dark
+        for j in range(n):
+            if standing(obs, j) and memory[M_STATUS + j] != CLEARED:
+                memory[M_SUSPICION + j] += 3
+    for r in range(2):  # his own analyses
+        label = obs[O.O_RESULT_LABEL + r]
+        if label != O.UNSEEN and label > 0:
+            for j in range(n):
+                if label == (1 << j):
+                    memory[M_STATUS + j] = THING if obs[O.O_RESULT + r] == 1 else CLEARED
+    for k in range(O.HEARD):  # claims heard (CL-TALK-1)
+        speaker = obs[O.O_HEARD_SPEAKER + k]
+        if speaker == O.UNSEEN:
+            break
+        subject = obs[O.O_HEARD_SUBJECT + k]
+        if memory[M_STATUS + speaker] == THING or subject == me:
+            continue
+        trusted = memory[M_STATUS + speaker] == CLEARED or knobs_trust > 0.5
+        if trusted and memory[M_STATUS + subject] != THING:
+            if obs[O.O_HEARD_SAYS + k] == K.SAYS_THING:
+                memory[M_STATUS + subject] = THING
+            elif memory[M_STATUS + subject] == UNKNOWN:
+                memory[M_STATUS + subject] = CLEARED
+    if obs[O.O_LOC] == K.HELIPAD and obs[O.O_HELI_FUEL] != O.UNSEEN:
+        memory[M_HELI_FUEL] = obs[O.O_HELI_FUEL]
+        memory[M_HELI_PREPARED] = obs[O.O_HELI_PREPARED]
+
+
+@compiled
+def move(out, k, obs, loc):
+    if obs[O.O_LOC] == loc:
+        return write(out, k, K.A_NONE, -1, 0)
+    return write(out, k, K.A_MOVE, -1, loc)
+
+
+@compiled
+def armed(obs):
+    return holds(obs, K.WEAPON) and obs[O.O_BULLETS] > 0
+
+
+# ------------------------------------------------------------------------------------------
+# humans
+# ------------------------------------------------------------------------------------------
+
+
+@compiled
+def human_main(knobs, obs, memory, rng, stream, out, k):
+    """The human's one action of the turn, the first that applies."""
+    n = obs[O.O_PLAYERS]
+    me = obs[O.O_ME]
+    loc = obs[O.O_LOC]
+    # a known Thing lying paralysed here: burn it (CL-COMBAT-2)
+    for j in range(n):
+        if here(obs, j) and obs[O.O_SEE + j] == O.P_LOOKS_DEAD and memory[M_STATUS + j] == THING:
+            if holds(obs, K.FUEL_UNIT):
+                return write(out, k, K.A_BURN, j, 0)
+    # shoot a Thing, or the most suspected one past the threshold
+    if armed(obs):
+        best, score = -1, -1
+        for j in range(n):
+            if not standing(obs, j) or memory[M_STATUS + j] == CLEARED:
+                continue
+            s = memory[M_SUSPICION + j]
+            if memory[M_STATUS + j] == THING:
+                s += 100
+            if s >= knobs[5] and s > score:
+                best, score = j, s
+        if best >= 0 and (memory[M_STATUS + best] == THING or knobs[5] > 0):
+            return write(out, k, K.A_SHOOT, best, 0)
+    # flee an active Thing unarmed
+    for j in range(n):
+        if obs[O.O_SEE + j] == O.P_ACTIVE and j != me and not armed(obs):
+            return move(out, k, obs, K.ARSENAL if loc != K.ARSENAL else K.LAB)
+    # the power and the cold (CL-TEMP-1)
+    power_keeper = obs[O.O_PROFESSION] == K.TECHNICIAN and knobs[2] > 0.5
+    cold = obs[O.O_TEMPERATURE] <= knobs[3]
+    if obs[O.O_POWER] == 0 and (power_keeper or cold):
+        if loc != K.GENERATOR:
+            return move(out, k, obs, K.GENERATOR)
+        hits = obs[O.O_HITS + K.OB_GENERATOR]
+        if hits == 0:
+            if holds(obs, K.PARTS):
+                return write(out, k, K.A_REPAIR, -1, K.OB_GENERATOR)
+            if power_keeper:
+                return move(out, k, obs, K.TOOLS)
+            return write(out, k, K.A_NONE, -1, 0)
+        return write(out, k, K.A_SWITCH, -1, 0)
+    if power_keeper:
+        if obs[O.O_PROFESSION] == K.TECHNICIAN and not holds(obs, K.PARTS) and has_free_slot(obs):
+            if loc == K.TOOLS:
+                return write(out, k, K.A_TAKE, -1, K.PARTS)
+            if obs[O.O_POWER] == 0 or loc != K.GENERATOR:
+                return move(out, k, obs, K.TOOLS)
+        if loc != K.GENERATOR:
+            return move(out, k, obs, K.GENERATOR)
+        hits = obs[O.O_HITS + K.OB_GENERATOR]
+        if 0 < hits < 3:
+            return write(out, k, K.A_REPAIR, -1, K.OB_GENERATOR)
+        return write(out, k, K.A_NONE, -1, 0)
+    # arm up (CL-LOC-ARSENAL)
+    if knobs[0] > 0.5 and not holds(obs, K.WEAPON) and has_free_slot(obs):
+        if loc == K.ARSENAL and obs[O.O_STORE + K.WEAPON] != 0:
+            return write(out, k, K.A_TAKE, -1, K.WEAPON)
+        if memory[M_SAMPLED] == 1 or knobs[1] < 0.5:
+            if loc != K.ARSENAL:
+                return move(out, k, obs, K.ARSENAL)
+    # a radio to hear and say the results station-wide (CL-ITEM)
+    if knobs[9] > 0.5 and not holds(obs, K.RADIO_SET) and has_free_slot(obs):
+        if loc == K.TOOLS and obs[O.O_STORE + K.RADIO_SET] != 0:
+            return write(out, k, K.A_TAKE, -1, K.RADIO_SET)
+    # blood: his own sample, tested by someone else in the laboratory (CL-LOC-LAB)
+    if knobs[1] > 0.5:
+        if memory[M_SAMPLED] == 0:
+            memory[M_SAMPLED] = 1
+            return write(out, k, K.A_OWN_BLOOD, -1, 0)
+        if loc == K.LAB and obs[O.O_POWER] == 1:
+            # test a sample someone gave him (any held but his own)
+            for r in range(O.OWN_SAMPLES):
+                label = obs[O.O_SAMPLE_LABEL + r]
+                if obs[O.O_SAMPLE_ROW + r] != O.UNSEEN and label != (1 << me):
+                    return write(out, k, K.A_TEST, -1, obs[O.O_SAMPLE_ROW + r])
+        if memory[M_GAVE] == 0 or holds_foreign_sample(obs):
+            if loc != K.LAB:
+                return move(out, k, obs, K.LAB)
+            return write(out, k, K.A_NONE, -1, 0)
+    # the helicopter (CL-LOC-HELI): the pilot fuels and prepares it
+    if knobs[7] > 0.5:
+        act = helicopter_errand(knobs, obs, memory, out, k)
+        if act >= 0:
+            return act
+    # guard the food (CL-LOC-FOOD)
+    if knobs[6] > 0.5 and obs[O.O_PROFESSION] == K.SOLDIER:
+        return move(out, k, obs, K.FOOD)
+    # else keep company where most are, the generator room
+    return move(out, k, obs, K.GENERATOR)
+
+
+@compiled
+def holds_foreign_sample(obs):
+    me = obs[O.O_ME]
+    for r in range(O.OWN_SAMPLES):
+        if obs[O.O_SAMPLE_ROW + r] != O.UNSEEN and obs[O.O_SAMPLE_LABEL + r] != (1 << me):
+            return True
+    return False
+
+
+@compiled
+def helicopter_errand(knobs, obs, memory, out, k):
+    """The pilot's errands; returns the declaration count, or -1 when he has none."""
+    loc = obs[O.O_LOC]
+    if obs[O.O_HELI_GONE] == 1:
+        return -1
+    fuel_seen = memory[M_HELI_FUEL]
+    prepared = memory[M_HELI_PREPARED]
+    ready = prepared >= 2 and fuel_seen >= 2
+    clear_enough = obs[O.O_WEATHER] == C.CLEAR or knobs[8] < 0.5
+    if ready and loc == K.HELIPAD:
+        if clear_enough and obs[O.O_HITS + K.OB_HELICOPTER] == 3:
+            return write(out, k, K.A_FLY, -1, 0)
+        return write(out, k, K.A_NONE, -1, 0)
+    if obs[O.O_PROFESSION] != K.PILOT:
+        if ready and clear_enough:
+            return move(out, k, obs, K.HELIPAD)
+        return -1
+    if loc == K.HELIPAD:
+        hits = obs[O.O_HITS + K.OB_HELICOPTER]
+        if hits == 0 and holds(obs, K.PARTS) or 0 < hits < 3:
+            return write(out, k, K.A_REPAIR, -1, K.OB_HELICOPTER)
+        if obs[O.O_HELI_FUEL] < 2:
+            if holds(obs, K.FUEL_UNIT):
+                return write(out, k, K.A_REFUEL, -1, 0)
+            return move(out, k, obs, K.FUEL)
+        if hits == 3:
+            return write(out, k, K.A_PREPARE, -1, 0)
+        return -1
+    if fuel_seen < 2 and not holds(obs, K.FUEL_UNIT) and has_free_slot(obs):
+        if loc == K.FUEL and obs[O.O_STORE + K.FUEL_UNIT] != 0:
+            return write(out, k, K.A_TAKE, -1, K.FUEL_UNIT)
+        if loc != K.FUEL:
+            return move(out, k, obs, K.FUEL)
+    return move(out, k, obs, K.HELIPAD)
+
+
+@compiled
+def human_free(knobs, obs, memory, out, k):
+    """Free actions: hand his sample to someone in the laboratory not held for a Thing, say
+    what he holds of each present or reachable by radio, light a flashlight in the dark."""
+    n = obs[O.O_PLAYERS]
+    me = obs[O.O_ME]
+    if obs[O.O_LOC] == K.LAB and memory[M_GAVE] == 0:
+        for r in range(O.OWN_SAMPLES):
+            if obs[O.O_SAMPLE_ROW + r] != O.UNSEEN and obs[O.O_SAMPLE_LABEL + r] == (1 << me):
+                for j in range(n):
+                    if standing(obs, j) and memory[M_STATUS + j] != THING:
+                        memory[M_GAVE] = 1
+                        k = write(out, k, K.F_GIVE_SAMPLE, j, obs[O.O_SAMPLE_ROW + r])
+                        break
+                break
+    for r in range(2):  # announce his own results
+        label = obs[O.O_RESULT_LABEL + r]
+        if label != O.UNSEEN and label > 0:
+            for j in range(n):
+                if label == (1 << j):
+                    says = K.SAYS_THING if obs[O.O_RESULT + r] == 1 else K.SAYS_CLEAN
+                    k = write(out, k, K.F_SAY, j, says)
+    if obs[O.O_LIT] == 0 and holds(obs, K.FLASHLIGHT):
+        k = write(out, k, K.F_LIGHT, -1, 1)
+    return k
+
+
+@compiled
+def expert_human_declare(knobs, obs, memory, rng, stream, out, ip):
+    setup(obs, memory)
+    learn(obs, memory, knobs[4])
+    k = human_main(knobs, obs, memory, rng, stream, out, 0)
+    return human_free(knobs, obs, memory, out, k)
+
+
+# ------------------------------------------------------------------------------------------
+# Things
+# ------------------------------------------------------------------------------------------
+
+
+@compiled
+def humans_here(obs, memory):
+    """Characters standing here he does not know for Things."""
+    k = 0
+    for j in range(obs[O.O_PLAYERS]):
+        if standing(obs, j) and obs[O.O_FELLOW + j] == 0 and obs[O.O_SEE + j] != O.P_ACTIVE:
+            k += 1
+    return k
+
+
+@compiled
+def a_human_here(obs, rng, stream, wounded_only):
+    n = obs[O.O_PLAYERS]
+    k = 0
+    for j in range(n):
+        if standing(obs, j) and obs[O.O_FELLOW + j] == 0 and obs[O.O_SEE + j] != O.P_ACTIVE:
+            if not wounded_only or obs[O.O_WOUNDED + j] == 1:
+                k += 1
+    if k == 0:
+        return -1
+    pick = below(rng, stream, k)
+    for j in range(n):
+        if standing(obs, j) and obs[O.O_FELLOW + j] == 0 and obs[O.O_SEE + j] != O.P_ACTIVE:
+            if not wounded_only or obs[O.O_WOUNDED + j] == 1:
+                if pick == 0:
+                    return j
+                pick -= 1
+    return -1
+
+
+@compiled
+def thing_main(knobs, obs, memory, rng, stream, out, k):
+    loc = obs[O.O_LOC]
+    few = humans_here(obs, memory)
+    # the active form: strike the wounded to infect, the rest to wound (CL-THING-MELEE)
+    if obs[O.O_ACTIVE] == 1:
+        target = a_human_here(obs, rng, stream, True)
+        if target >= 0 and chance(rng, stream, knobs[1]):
+            return write(out, k, K.A_INFECT, target, 0)
+        target = a_human_here(obs, rng, stream, False)
+        if target >= 0:
+            return write(out, k, K.A_MELEE, target, 0)
+        return move(out, k, obs, below(rng, stream, K.N_LOC))
+    # a ready helicopter: board it (CL-WIN-2)
+    if knobs[6] > 0.5 and loc == K.HELIPAD and obs[O.O_HELI_PREPARED] >= 2:
+        return write(out, k, K.A_FLY, -1, 0)
+    # infect a lone human in the dark, or by an item in the light (CL-THING-INF)
+    if few >= 1 and few <= 2 and chance(rng, stream, knobs[1]):
+        target = a_human_here(obs, rng, stream, False)
+        if obs[O.O_LIT] == 0 or (obs[O.O_SLOT] != K.NO_ITEM or obs[O.O_SLOT + 1] != K.NO_ITEM):
+            if target >= 0:
+                return write(out, k, K.A_INFECT, target, 0)
+    # darken the station: switch the generator off, break it (CL-LOC-GEN)
+    if obs[O.O_POWER] == 1 and chance(rng, stream, knobs[0]):
+        if loc == K.GENERATOR:
+            if few == 0:
+                return write(out, k, K.A_BREAK, -1, K.OB_GENERATOR)
+            return write(out, k, K.A_SWITCH, -1, 0)
+        return move(out, k, obs, K.GENERATOR)
+    if obs[O.O_POWER] == 0 and loc == K.GENERATOR and obs[O.O_HITS + K.OB_GENERATOR] > 0:
+        if few == 0 and knobs[0] > 0:
+            return write(out, k, K.A_BREAK, -1, K.OB_GENERATOR)
+    # eat the food (CL-LOC-FOOD) and pour out the fuel (CL-LOC-FUEL)
+    if chance(rng, stream, knobs[2]):
+        if loc == K.FOOD and obs[O.O_FOOD] != 0:
+            return write(out, k, K.A_EAT, -1, 0)
+        if obs[O.O_FOOD] != 0:
+            return move(out, k, obs, K.FOOD)
+    if chance(rng, stream, knobs[3]):
+        if loc == K.FUEL and obs[O.O_STORE + K.FUEL_UNIT] != 0:
+            return write(out, k, K.A_SPOIL, -1, K.FUEL_UNIT)
+        if loc != K.FUEL:
+            return move(out, k, obs, K.FUEL)
+    # else go where humans are
+    return move(out, k, obs, below(rng, stream, K.N_LOC))
+
+
+@compiled
+def expert_thing_declare(knobs, obs, memory, rng, stream, out, ip):
+    setup(obs, memory)
+    learn(obs, memory, 0.0)
+    few = humans_here(obs, memory)
+    if obs[O.O_ACTIVE] == 0 and 0 < few < knobs[4]:
+        # reveal and strike when the humans here are few (CL-THING-REVEAL, CL-THING-MELEE)
+        k = write(out, 0, K.F_REVEAL, -1, 0)
+        k = write(out, k, K.A_MELEE, a_human_here(obs, rng, stream, False), 0)
+    else:
+        k = thing_main(knobs, obs, memory, rng, stream, out, 0)
+    # lies (talk): clear a fellow Thing, accuse a human (CL-TALK-1)
+    if chance(rng, stream, knobs[5]):
+        n = obs[O.O_PLAYERS]
+        for j in range(n):
+            if standing(obs, j) and obs[O.O_FELLOW + j] == 1:
+                k = write(out, k, K.F_SAY, j, K.SAYS_CLEAN)
+                break
+        target = a_human_here(obs, rng, stream, False)
+        if target >= 0:
+            k = write(out, k, K.F_SAY, target, K.SAYS_THING)
+    return k
