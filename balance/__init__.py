@@ -20,11 +20,13 @@ RULES_VERSION = "12"
 # them together (play.py), the constants they read and the compiler's choices (compile/jit.py).
 _COMPILED_SOURCES = (
     "kernel/*.py",
+    "classic/*.py",
     "play.py",
     "codes.py",
     "observation.py",
     "records.py",
     "../policies/*.py",
+    "../policies/classic/*.py",
     "compile/jit.py",
 )
 
