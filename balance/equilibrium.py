@@ -37,7 +37,7 @@ from typing import Any, Callable
 import numpy as np
 
 import balance
-from balance.config import load_config, toml_value
+from balance.config import load_config, split_ruleset, toml_value
 from balance.errors import ConfigError
 from balance.evaluate import human_won, mixture_records, pair_records
 from balance.files import written_whole
@@ -46,7 +46,11 @@ from balance.strategy import Mixture, Strategy, load_strategy, parse_strategy
 from balance.summary import wilson_interval
 from balance.tune import derive_seed, tune_strategy
 
-POOL_PRESETS = {"humans": ("expert", "naive"), "things": ("expert", "naive", "saboteur")}
+# each ruleset's presets that open the pools (the tuned strategies join them)
+POOLS = {
+    "nemesis": {"humans": ("expert", "naive"), "things": ("expert", "naive", "saboteur")},
+    "classic": {"humans": ("expert", "random"), "things": ("expert", "random")},
+}
 TUNED_PRESET = "expert"
 STATE = "state.json"
 STRATEGIES = "strategies"
@@ -70,6 +74,10 @@ class Settings:
     confirm_games: int
     seed: int
     fixed: tuple[str, ...] = ()  # knobs no search moves (strategy.parse_fixed)
+
+    @property
+    def ruleset(self) -> str:
+        return split_ruleset(self.sets)[0]
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -209,7 +217,7 @@ class Run(DoubleOracle):
             (self.folder / STRATEGIES).mkdir(exist_ok=True)
             return {
                 "settings": self.settings.as_dict(),
-                "pools": {side: list(POOL_PRESETS[side]) for side in SIDES},
+                "pools": {side: list(POOLS[self.settings.ruleset][side]) for side in SIDES},
                 "payoff": [],  # rows humans, columns things; None where not played yet
                 "history": [],
                 "result": None,
@@ -238,9 +246,11 @@ class Run(DoubleOracle):
 
     def strategy(self, side: str, name: str) -> Strategy:
         """A pool member: a preset name, or a tuned strategy saved in strategies/."""
-        if name in POOL_PRESETS[side]:
-            return parse_strategy(name, side, self.settings.players)
-        return load_strategy(self.folder / STRATEGIES / f"{name}.toml", side, self.settings.players)
+        ruleset = self.settings.ruleset
+        if name in POOLS[ruleset][side]:
+            return parse_strategy(name, side, self.settings.players, ruleset=ruleset)
+        path = self.folder / STRATEGIES / f"{name}.toml"
+        return load_strategy(path, side, self.settings.players, ruleset=ruleset)
 
     def mixture(self, side: str, weights) -> Mixture:
         pool = self.state["pools"][side]
@@ -431,7 +441,7 @@ def write_verdict(
                 if m["weight"] <= 1e-6:
                     continue
                 name = m["strategy"]
-                if name in POOL_PRESETS[side]:
+                if name in POOLS[split_ruleset(tuple(r["settings"]["sets"]))[0]][side]:
                     entry[side].append({"strategy": name, "preset": name, "weight": m["weight"]})
                     continue
                 file = f"{n}p-{name}.toml" if copy else f"{n}p/{STRATEGIES}/{name}.toml"
@@ -500,13 +510,14 @@ def load_verdict(folder: Path) -> dict[int, dict[str, Any]]:
         )
     for n, entry in verdict.items():
         mixtures = {}
+        ruleset = split_ruleset(tuple(entry["settings"].get("sets", [])))[0]
         for side in SIDES:
             components = []
             for c in entry.get(side, []):
                 if "file" in c:
-                    strategy = load_strategy(Path(folder) / c["file"], side, n)
+                    strategy = load_strategy(Path(folder) / c["file"], side, n, ruleset=ruleset)
                 else:
-                    strategy = parse_strategy(c["preset"], side, n)
+                    strategy = parse_strategy(c["preset"], side, n, ruleset=ruleset)
                 components.append((strategy, float(c["weight"])))
             total = sum(w for _, w in components)
             mixtures[side] = Mixture(tuple((s, w / total) for s, w in components))

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from balance import codes
-from balance.config import PRESET_PLAYERS, load_config, toml_value
+from balance.config import PRESET_PLAYERS, load_config, split_ruleset, toml_value, with_ruleset
 from balance.errors import ConfigError
 from balance.files import written_whole
 
@@ -53,6 +53,7 @@ class Strategy:
     knobs: tuple[tuple[str, float], ...] = ()
     players: int | None = None  # the player count a file's strategy was made for
     name: str = ""
+    ruleset: str = codes.DEFAULT_RULESET
     measured: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     provenance: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
@@ -61,15 +62,17 @@ class Strategy:
         return self.name or self.preset
 
     def overrides(self) -> list[str]:
-        """The config overrides that set this strategy's knobs."""
-        return [f"{knob_key(self.side, self.preset, k)}={_toml_number(v)}" for k, v in self.knobs]
+        """The config overrides that play this strategy: its ruleset's (none for the main
+        one), then its knobs."""
+        knobs = [f"{knob_key(self.side, self.preset, k)}={_toml_number(v)}" for k, v in self.knobs]
+        return with_ruleset(self.ruleset, knobs)
 
     def knob_values(self, players: int) -> dict[str, float]:
         """Every knob of the preset with the value this strategy plays at `players`."""
         cfg = load_config(players, self.overrides())
         return {
             k: cfg[knob_key(self.side, self.preset, k)]
-            for k in preset_knobs(self.side, self.preset)
+            for k in preset_knobs(self.side, self.preset, ruleset=self.ruleset)
         }
 
     def to_toml(self) -> str:
@@ -78,6 +81,8 @@ class Strategy:
             f"players = {self.players}",
             f'preset = "{self.preset}"',
             f'name = "{self.name}"',
+            # only the classic ruleset is written: the main one's files stay as they were
+            *([f'ruleset = "{self.ruleset}"'] if self.ruleset != codes.DEFAULT_RULESET else []),
             "",
             "[knobs]",
             *(f"{k} = {_toml_number(v)}" for k, v in self.knobs),
@@ -118,7 +123,9 @@ def knob_key(side: str, preset: str, knob: str) -> str:
     return f"policies.{side}.{preset}.{knob}"
 
 
-def parse_fixed(text: str | None, preset: str = "expert") -> tuple[str, ...]:
+def parse_fixed(
+    text: str | None, preset: str = "expert", ruleset: str = codes.DEFAULT_RULESET
+) -> tuple[str, ...]:
     """--fix: knobs of `preset` the searches leave at their configured value, as SIDE.KNOB
     separated by commas (e.g. humans.talk,things.frame_chance); each checked to exist."""
     if not text:
@@ -126,7 +133,7 @@ def parse_fixed(text: str | None, preset: str = "expert") -> tuple[str, ...]:
     fixed = []
     for item in text.split(","):
         side, _, knob = item.strip().partition(".")
-        if side not in SIDE_CODES or knob not in preset_knobs(side, preset):
+        if side not in SIDE_CODES or knob not in preset_knobs(side, preset, ruleset=ruleset):
             raise ConfigError(
                 f"--fix: {item.strip()!r} is not allowed (allowed: humans.KNOB or things.KNOB, "
                 f"a knob of the {preset!r} presets: balance policies lists them)"
@@ -135,23 +142,31 @@ def parse_fixed(text: str | None, preset: str = "expert") -> tuple[str, ...]:
     return tuple(sorted(set(fixed)))
 
 
-def preset_knobs(side: str, preset: str, option: str = "") -> tuple[str, ...]:
-    """The knobs of `side`'s `preset`; an unknown preset is an error naming `option` (default:
-    --humans or --things)."""
-    from policies import REGISTRY, names
+def preset_knobs(
+    side: str, preset: str, option: str = "", ruleset: str = codes.DEFAULT_RULESET
+) -> tuple[str, ...]:
+    """The knobs of `side`'s `preset` in `ruleset`; an unknown preset is an error naming
+    `option` (default: --humans or --things)."""
+    from policies import names, registry
 
-    spec = REGISTRY.get((SIDE_CODES[side], preset))
+    spec = registry(ruleset).get((SIDE_CODES[side], preset))
     if spec is None:
         raise ConfigError(
             f"{option or FLAGS[side]}: {preset!r} is not allowed (allowed: "
-            f"{', '.join(names(SIDE_CODES[side]))}, a strategy file, or mix:FILE=W,...)"
+            f"{', '.join(names(SIDE_CODES[side], ruleset))}, a strategy file, or mix:FILE=W,...)"
         )
     return spec.knobs
 
 
-def load_strategy(path: Path, side: str, players: int, option: str = "") -> Strategy:
-    """Read a strategy file for `side` at `players`; any fault is a one-line ConfigError
-    naming `option` (default: --humans or --things) and the file."""
+def load_strategy(
+    path: Path,
+    side: str,
+    players: int,
+    option: str = "",
+    ruleset: str = codes.DEFAULT_RULESET,
+) -> Strategy:
+    """Read a strategy file for `side` at `players` in `ruleset`; any fault is a one-line
+    ConfigError naming `option` (default: --humans or --things) and the file."""
     where = f"{option or FLAGS[side]}: {path}"
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
@@ -172,7 +187,13 @@ def load_strategy(path: Path, side: str, players: int, option: str = "") -> Stra
         raise ConfigError(
             f"{where}: made for {file_players} players, not {players} (tune one for {players})"
         )
-    known = preset_knobs(side, preset, option)
+    file_ruleset = data.get("ruleset", codes.DEFAULT_RULESET)
+    if file_ruleset != ruleset:
+        raise ConfigError(
+            f"{where}: a strategy of the {file_ruleset!r} ruleset, not of {ruleset!r} "
+            "(give --ruleset to match it)"
+        )
+    known = preset_knobs(side, preset, option, ruleset)
     knobs = data.get("knobs", {})
     if not isinstance(knobs, dict):
         raise ConfigError(f"{where}: [knobs] must be a table of knob = value")
@@ -188,6 +209,7 @@ def load_strategy(path: Path, side: str, players: int, option: str = "") -> Stra
         knobs=tuple((k, knobs[k]) for k in known if k in knobs),
         players=file_players,
         name=str(data.get("name") or Path(path).stem),
+        ruleset=ruleset,
         measured=dict(data.get("measured", {})),
         provenance=dict(data.get("provenance", {})),
     )
@@ -198,19 +220,27 @@ def load_strategy(path: Path, side: str, players: int, option: str = "") -> Stra
     return strategy
 
 
-def parse_strategy(spec: str, side: str, players: int, option: str = "") -> Strategy:
-    """A preset name or a strategy file (what --humans and --things take); an error names
-    `option`, the option it was given to (default: --humans or --things)."""
+def parse_strategy(
+    spec: str,
+    side: str,
+    players: int,
+    option: str = "",
+    ruleset: str = codes.DEFAULT_RULESET,
+) -> Strategy:
+    """A preset name or a strategy file of `ruleset` (what --humans and --things take); an
+    error names `option`, the option it was given to (default: --humans or --things)."""
     if spec.endswith(".toml") or "/" in spec:
-        return load_strategy(Path(spec), side, players, option)
-    preset_knobs(side, spec, option)
-    return Strategy(side=side, preset=spec)
+        return load_strategy(Path(spec), side, players, option, ruleset)
+    preset_knobs(side, spec, option, ruleset)
+    return Strategy(side=side, preset=spec, ruleset=ruleset)
 
 
-def parse_mixture(spec: str, side: str, players: int) -> Mixture:
+def parse_mixture(
+    spec: str, side: str, players: int, ruleset: str = codes.DEFAULT_RULESET
+) -> Mixture:
     """A preset name, a strategy file, or `mix:SPEC1=W1,SPEC2=W2,...` (weights sum to 1)."""
     if not spec.startswith(MIX_PREFIX):
-        return Mixture.pure(parse_strategy(spec, side, players))
+        return Mixture.pure(parse_strategy(spec, side, players, ruleset=ruleset))
     components = []
     for part in spec[len(MIX_PREFIX) :].split(","):
         name, sep, weight = part.rpartition("=")
@@ -223,7 +253,7 @@ def parse_mixture(spec: str, side: str, players: int) -> Mixture:
                 f"{spec!r}: {part!r} is not allowed (allowed: SPEC=WEIGHT with a weight > 0, "
                 "e.g. mix:a.toml=0.6,expert=0.4)"
             )
-        components.append((parse_strategy(name, side, players), w))
+        components.append((parse_strategy(name, side, players, ruleset=ruleset), w))
     total = sum(w for _, w in components)
     if abs(total - 1) > 1e-6:
         raise ConfigError(f"{spec!r}: the weights sum to {total:g} (allowed: weights summing to 1)")
@@ -241,8 +271,10 @@ def _one_line(exc: Exception) -> str:
 def play_as(
     players: int, sets: list[str] | tuple[str, ...], humans: str, things: str
 ) -> tuple[list[str], str, str]:
-    """What --humans and --things name (each a preset or a strategy file) as the kernel plays
-    it: the config overrides (`sets`, then each file's knobs) and the two presets."""
-    h = parse_strategy(humans, "humans", players)
-    t = parse_strategy(things, "things", players)
+    """What --humans and --things name (each a preset or a strategy file of the ruleset `sets`
+    play) as the kernel plays it: the config overrides (`sets`, then each file's knobs) and
+    the two presets."""
+    ruleset = split_ruleset(tuple(sets))[0]
+    h = parse_strategy(humans, "humans", players, ruleset=ruleset)
+    t = parse_strategy(things, "things", players, ruleset=ruleset)
     return [*sets, *h.overrides(), *t.overrides()], h.preset, t.preset

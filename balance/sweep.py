@@ -51,7 +51,7 @@ import polars as pl
 import balance
 from policies import DEFAULT
 from balance import codes
-from balance.config import Config, in_canisters, load_config
+from balance.config import Config, in_canisters, load_config, split_ruleset
 from balance.errors import ConfigError
 from balance.files import TEMPORARY_GLOB, locked_folder, written_whole
 from balance.precision import check_precision
@@ -209,7 +209,7 @@ def plan_sweep(
         for option, names in ((f"--{side}", [default]), (f"--grid {side}", axes.get(side, []))):
             for name in names:
                 for count in players:  # a strategy file must be one of this side at each count
-                    parse_strategy(name, side, count, option)
+                    parse_strategy(name, side, count, option, split_ruleset(tuple(sets))[0])
     cells = tuple(
         Cell(p, tuple(zip(axes, combo)))
         for p in players

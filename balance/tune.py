@@ -261,13 +261,13 @@ def tune_strategy(
     one derived from `seed`). Returns the strategy (with what was measured) and the search's
     result."""
     import balance
-    from balance.config import knob_ranges, load_config
+    from balance.config import knob_ranges, load_config, ruleset_dir
     from balance.strategy import knob_key, preset_knobs
 
-    knobs = preset_knobs(side, preset)
     cfg = load_config(players, list(sets))
+    knobs = preset_knobs(side, preset, ruleset=cfg.ruleset)
     start_cfg = cfg if start is None else load_config(players, [*sets, *start.overrides()])
-    ranges = knob_ranges()
+    ranges = knob_ranges(ruleset_dir(cfg.ruleset) / "policies.toml")
     space = {}
     for k in knobs:
         r = ranges[knob_key(side, preset, k)]
@@ -279,7 +279,9 @@ def tune_strategy(
             first[k] = cfg[knob_key(side, preset, k)]
 
     def strategy(values: dict[str, float]) -> Strategy:
-        return Strategy(side, preset, tuple((k, values[k]) for k in knobs), players, name)
+        return Strategy(
+            side, preset, tuple((k, values[k]) for k in knobs), players, name, ruleset=cfg.ruleset
+        )
 
     def score(values, s, first_game, n):
         own = Mixture.pure(strategy(values))

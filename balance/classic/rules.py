@@ -137,8 +137,11 @@ def on_station(ch, c):
 
 @compiled
 def looks_dead(ch, c):
-    """A corpse, or a paralysed Thing, which looks like one (CL-COMBAT-2)."""
-    return ch[c, CH_ESCAPED] == 0 and (ch[c, CH_ALIVE] == 0 or ch[c, CH_PARALYSED_UNTIL] > 0)
+    """A corpse, or a paralysed Thing, which looks like one (CL-COMBAT-2); a burned Thing
+    leaves none."""
+    if ch[c, CH_ESCAPED] == 1 or ch[c, CH_DEATH_CAUSE] == C.DC_FIRE:
+        return False
+    return ch[c, CH_ALIVE] == 0 or ch[c, CH_PARALYSED_UNTIL] > 0
 
 
 @compiled
@@ -558,7 +561,8 @@ def observe(g, ip, fp, c, o):
         o[O.O_RESULT + r] = g.results[c, r, 1]
     prev_lit = t > 1 and g.lit[1, ch[c, CH_START_LOC]] == 1  # where he stood last turn
     for j in range(n):
-        here = ch[j, CH_LOC] == loc and ch[j, CH_ESCAPED] == 0
+        gone = ch[j, CH_ESCAPED] == 1 or ch[j, CH_DEATH_CAUSE] == C.DC_FIRE
+        here = ch[j, CH_LOC] == loc and not gone
         if j == c:
             o[O.O_SEE + j] = O.P_HERE
         elif here:

@@ -27,6 +27,8 @@ M_GAVE = 33  # 1: he handed his sample over for testing
 M_HELI_FUEL = 34  # helicopter fuel last seen, -1
 M_HELI_PREPARED = 35  # preparation last seen, -1
 M_INIT = 36  # 1 once the memory is set up
+M_TESTED = 37  # bitmask of the sample rows he has tested
+M_LAST_LOC = 40  # 16 cells: 1 + the location each character was last seen in, 0 never
 
 UNKNOWN = 0
 CLEARED = 1
@@ -43,6 +45,8 @@ HUMAN_KNOBS = (
     "helicopter",
     "fly_weather",
     "radio",
+    "hunt",
+    "carry_fuel",
 )
 THING_KNOBS = ("darken", "infect", "eat", "spoil_fuel", "reveal_below", "lie", "board")
 
@@ -100,6 +104,8 @@ def learn(obs, memory, knobs_trust):
     for j in range(n):
         if obs[O.O_SEE + j] == O.P_ACTIVE or obs[O.O_FELLOW + j] == 1:
             memory[M_STATUS + j] = THING
+        if obs[O.O_SEE + j] == O.P_HERE or obs[O.O_SEE + j] == O.P_ACTIVE:
+            memory[M_LAST_LOC + j] = 1 + obs[O.O_LOC]
         did = obs[O.O_DID + j]
         if did != O.UNSEEN:
             for a in SUSPICIOUS:
@@ -178,6 +184,13 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
                 best, score = j, s
         if best >= 0 and (memory[M_STATUS + best] == THING or knobs[5] > 0):
             return write(out, k, K.A_SHOOT, best, 0)
+    # hunt a Thing he knows of where he last saw it
+    if knobs[10] > 0.5 and armed(obs):
+        for j in range(n):
+            seen = memory[M_LAST_LOC + j] - 1
+            if memory[M_STATUS + j] == THING and seen >= 0 and obs[O.O_SEE + j] != O.P_LOOKS_DEAD:
+                if seen != loc:
+                    return move(out, k, obs, seen)
     # flee an active Thing unarmed
     for j in range(n):
         if obs[O.O_SEE + j] == O.P_ACTIVE and j != me and not armed(obs):
@@ -215,6 +228,13 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
         if memory[M_SAMPLED] == 1 or knobs[1] < 0.5:
             if loc != K.ARSENAL:
                 return move(out, k, obs, K.ARSENAL)
+    # a fuel unit at hand, to burn a Thing once shot down (CL-COMBAT-2)
+    if knobs[11] > 0.5 and holds(obs, K.WEAPON) and not holds(obs, K.FUEL_UNIT):
+        if has_free_slot(obs):
+            if loc == K.FUEL and obs[O.O_STORE + K.FUEL_UNIT] != 0:
+                return write(out, k, K.A_TAKE, -1, K.FUEL_UNIT)
+            if loc != K.FUEL and (memory[M_SAMPLED] == 1 or knobs[1] < 0.5):
+                return move(out, k, obs, K.FUEL)
     # a radio to hear and say the results station-wide (CL-ITEM)
     if knobs[9] > 0.5 and not holds(obs, K.RADIO_SET) and has_free_slot(obs):
         if loc == K.TOOLS and obs[O.O_STORE + K.RADIO_SET] != 0:
@@ -225,12 +245,14 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
             memory[M_SAMPLED] = 1
             return write(out, k, K.A_OWN_BLOOD, -1, 0)
         if loc == K.LAB and obs[O.O_POWER] == 1:
-            # test a sample someone gave him (any held but his own)
+            # test a sample someone gave him (any held but his own), each once
             for r in range(O.OWN_SAMPLES):
                 label = obs[O.O_SAMPLE_LABEL + r]
-                if obs[O.O_SAMPLE_ROW + r] != O.UNSEEN and label != (1 << me):
-                    return write(out, k, K.A_TEST, -1, obs[O.O_SAMPLE_ROW + r])
-        if memory[M_GAVE] == 0 or holds_foreign_sample(obs):
+                row = obs[O.O_SAMPLE_ROW + r]
+                if row != O.UNSEEN and label != (1 << me) and (memory[M_TESTED] >> row) & 1 == 0:
+                    memory[M_TESTED] |= 1 << row
+                    return write(out, k, K.A_TEST, -1, row)
+        if memory[M_GAVE] == 0 or holds_foreign_sample(obs, memory):
             if loc != K.LAB:
                 return move(out, k, obs, K.LAB)
             return write(out, k, K.A_NONE, -1, 0)
@@ -247,11 +269,14 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
 
 
 @compiled
-def holds_foreign_sample(obs):
+def holds_foreign_sample(obs, memory):
+    """He holds a sample of someone else's he has not tested yet."""
     me = obs[O.O_ME]
     for r in range(O.OWN_SAMPLES):
-        if obs[O.O_SAMPLE_ROW + r] != O.UNSEEN and obs[O.O_SAMPLE_LABEL + r] != (1 << me):
-            return True
+        row = obs[O.O_SAMPLE_ROW + r]
+        if row != O.UNSEEN and obs[O.O_SAMPLE_LABEL + r] != (1 << me):
+            if (memory[M_TESTED] >> row) & 1 == 0:
+                return True
     return False
 
 
