@@ -13,7 +13,8 @@ from typing import Any, Sequence
 import numba
 
 import balance
-from balance.config import load_config
+from balance import codes
+from balance.config import load_config, with_ruleset
 from balance.errors import ConfigError
 from balance.runner import play_batches, warm_up
 
@@ -48,9 +49,11 @@ def bench(
     threads: int | None = None,
     seed: int = 0,
     repeat: int = 1,
+    ruleset: str = codes.DEFAULT_RULESET,
 ) -> list[dict[str, Any]]:
     """Time the kernel for each player count and each (humans, Things) policy pairing, `repeat`
-    times per cell; one dict per cell, in the order players x pairings.
+    times per cell, with the default config of `ruleset` (configs/, or configs/classic/ for the
+    classic ruleset); one dict per cell, in the order players x pairings.
 
     Each pairing first plays an untimed game, so compiling or loading the numba cache is not
     counted. A timed run plays `games` games in batches of runner.BATCH_SIZE and drops their
@@ -61,7 +64,9 @@ def bench(
     if isinstance(repeat, bool) or not isinstance(repeat, int) or repeat < 1:
         raise ConfigError(f"--repeat: {repeat!r} is not allowed (allowed: a whole number >= 1)")
     n_threads = set_threads(threads)
-    configs = [load_config(players) for players in players_list]  # fail on a bad preset up front
+    sets = with_ruleset(ruleset, [])
+    # fail on a bad preset up front
+    configs = [load_config(players, sets) for players in players_list]
     results = []
     for cfg in configs:
         for humans, things in pairings:
@@ -76,6 +81,7 @@ def bench(
             rates = [games / s for s in seconds]
             results.append(
                 {
+                    "ruleset": cfg.ruleset,
                     "players": cfg.players,
                     "things": cfg["things.start"],
                     "humans_policy": humans,
@@ -123,6 +129,7 @@ def bench_sensitivity(
             seconds = time.perf_counter() - start
         results.append(
             {
+                "ruleset": codes.DEFAULT_RULESET,  # balance.sensitivity plays the main one only
                 "players": players,
                 "readings": len(rows),
                 "precision": DEFAULT_PRECISION,

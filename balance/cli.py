@@ -24,7 +24,8 @@ from typing import Annotated, Any, Callable, Iterator, Optional
 import typer
 from typer.core import TyperGroup
 
-from balance.config import load_config
+from balance.codes import DEFAULT_RULESET
+from balance.config import load_config, with_ruleset
 from balance.errors import ConfigError
 from balance.signals import ending_raises
 from balance import files
@@ -185,6 +186,15 @@ SetOption = Annotated[
         "Repeatable; applied in order, after the preset.",
     ),
 ]
+RulesetOption = Annotated[
+    str,
+    typer.Option(
+        "--ruleset",
+        metavar="[nemesis|classic]",
+        help="Ruleset: nemesis, the main one (configs/), or classic, the edition it grew from "
+        "(configs/classic/).",
+    ),
+]
 HumansOption = Annotated[
     str,
     typer.Option(
@@ -244,6 +254,7 @@ def run(
     precision: PrecisionOption = None,
     seed: SeedOption = 0,
     overrides: SetOption = None,
+    ruleset: RulesetOption = DEFAULT_RULESET,
     humans: HumansOption = DEFAULT,
     things: ThingsOption = DEFAULT,
     threads: ThreadsOption = None,
@@ -270,13 +281,14 @@ def run(
     from balance import runner
     from balance.precision import share_games_bound
 
+    sets = with_ruleset(ruleset, overrides or [])
     games, precision = games_or_precision(games, precision, default_games=10_000)
     with _progress(games if precision is None else share_games_bound(precision)) as advance:
         result = runner.run(
             players,
             games,
             seed,
-            overrides or [],
+            sets,
             humans,
             things,
             precision=precision,
@@ -402,6 +414,7 @@ def replay(
         ),
     ] = 0,
     overrides: SetOption = None,
+    ruleset: RulesetOption = DEFAULT_RULESET,
     humans: HumansOption = DEFAULT,
     things: ThingsOption = DEFAULT,
     jsonl: Annotated[
@@ -419,7 +432,9 @@ def replay(
     from balance.runner import replay_game
     from balance.strategy import play_as
 
-    sets, humans_preset, things_preset = play_as(players, overrides or [], humans, things)
+    sets, humans_preset, things_preset = play_as(
+        players, with_ruleset(ruleset, overrides or []), humans, things
+    )
     played = replay_game(load_config(players, sets), seed, game, humans_preset, things_preset)
     for line in (to_jsonl if jsonl else to_text)(played):
         print(line)
@@ -446,26 +461,43 @@ def _player_counts(text: str) -> list[int]:
     return counts
 
 
+def _sensitivity_plays_nemesis(ruleset: str) -> None:
+    """Refuse --ruleset classic for `balance sensitivity` (and `bench --sensitivity`): its keys,
+    their readings and its plan come from the main ruleset's catalogue alone."""
+    with_ruleset(ruleset, [])  # an unknown ruleset: the usual error
+    if ruleset != DEFAULT_RULESET:
+        raise ConfigError(
+            f"--ruleset: {ruleset!r} is not allowed here (allowed: {DEFAULT_RULESET}: balance "
+            "sensitivity reads its keys and their readings from the main ruleset's catalogue, "
+            "balance/catalogue/numbers.py)"
+        )
+
+
 # the strongest play, the simple one, the cheapest (nobody declares anything) and the random
 # play that exercises every action
 BENCH_PAIRINGS = f"{DEFAULT}:{DEFAULT},naive:naive,idle:idle,random:random"
 BENCH_WIDTH = 120  # columns the bench table needs to print a few runs' figures on one line
 
 
-def _pairings(text: str) -> list[tuple[str, str]]:
-    """Policy pairings written HUMANS:THINGS, separated by commas, each pair once."""
+def _pairings(text: str | None, ruleset: str = DEFAULT_RULESET) -> list[tuple[str, str]]:
+    """Policy pairings written HUMANS:THINGS, separated by commas, each pair once, of the
+    ruleset's policies; None: those of BENCH_PAIRINGS the ruleset has (classic has no naive)."""
     from balance import codes
     from policies import names
 
-    humans, things = names(codes.HUMANS), names(codes.THINGS)
+    humans, things = names(codes.HUMANS, ruleset), names(codes.THINGS, ruleset)
+    pairs = [part.split(":") for part in BENCH_PAIRINGS.split(",")]
+    default = ",".join(f"{h}:{t}" for h, t in pairs if h in humans and t in things)
+    text = default if text is None else text
     pairings: list[tuple[str, str]] = []
     for part in text.split(","):
         pair = tuple(name.strip() for name in part.split(":"))
         if len(pair) != 2 or pair[0] not in humans or pair[1] not in things or pair in pairings:
             raise ConfigError(
                 f"--pairings: {part.strip()!r} in {text!r} is not allowed (allowed: distinct "
-                f"HUMANS:THINGS pairs separated by commas, e.g. {BENCH_PAIRINGS}; humans one of "
-                f"{', '.join(humans)}; Things one of {', '.join(things)})"
+                f"HUMANS:THINGS pairs separated by commas, e.g. {default}; humans one of "
+                f"{', '.join(humans)}; Things one of {', '.join(things)}"
+                + (")" if ruleset == DEFAULT_RULESET else f" in the {ruleset} ruleset)")
             )
         pairings.append(pair)
     return pairings
@@ -476,14 +508,17 @@ def bench(
     players: PlayerCountsOption = "9,12,15",
     games: Annotated[int, typer.Option("--games", help="Games per timed run (>= 1).")] = 20_000,
     pairings: Annotated[
-        str,
+        Optional[str],
         typer.Option(
             "--pairings",
             metavar="HUMANS:THINGS,...",
             help="Policy pairings to time at each player count, humans:Things separated by "
-            "commas (see `balance policies`).",
+            "commas (see `balance policies --ruleset ...`); by default those of "
+            f"{BENCH_PAIRINGS} the ruleset has.",
+            show_default=False,
         ),
-    ] = BENCH_PAIRINGS,
+    ] = None,
+    ruleset: RulesetOption = DEFAULT_RULESET,
     repeat: Annotated[
         int,
         typer.Option(
@@ -510,7 +545,9 @@ def bench(
     from balance.bench import bench as run_bench, bench_sensitivity
     from rich.table import Table
 
+    with_ruleset(ruleset, [])  # an unknown ruleset is refused before anything is timed
     if sensitivity:
+        _sensitivity_plays_nemesis(ruleset)
         results = bench_sensitivity(_player_counts(players), threads)
         if as_json:
             print(json.dumps(results))
@@ -529,13 +566,22 @@ def bench(
             )
         _stdout_console(BENCH_WIDTH).print(table)
         return
-    results = run_bench(_player_counts(players), games, _pairings(pairings), threads, repeat=repeat)
+    results = run_bench(
+        _player_counts(players),
+        games,
+        _pairings(pairings, ruleset),
+        threads,
+        repeat=repeat,
+        ruleset=ruleset,
+    )
     if as_json:
         print(json.dumps(results))
         return
 
     runs = f"median of {repeat} runs" if repeat > 1 else "one run"
-    table = Table(title=f"balance bench: {games} games per run, {runs} per cell")
+    table = Table(
+        title=f"balance bench: the {ruleset} ruleset, {games} games per run, {runs} per cell"
+    )
     columns = ("players", "Things", "humans", "things", "games/s", "runs (games/s)", "threads")
     for column in (*columns, "peak RSS (MiB)"):
         table.add_column(column, justify="left" if column in ("humans", "things") else "right")
@@ -561,6 +607,7 @@ def matrix(
     ] = 2_000,
     seed: SeedOption = 0,
     overrides: SetOption = None,
+    ruleset: RulesetOption = DEFAULT_RULESET,
     humans: Annotated[
         Optional[str],
         typer.Option(
@@ -591,13 +638,19 @@ def matrix(
     from balance.bench import set_threads
     from balance.matrix import presets, skill_matrix
     from balance.runner import warm_up
-    from policies import SIDES
+    from policies import SIDES, names
 
     from balance.strategy import play_as
 
-    rows = humans.split(",") if humans else presets(codes.HUMANS)
-    columns = things.split(",") if things else presets(codes.THINGS)
-    sets = overrides or []
+    sets = with_ruleset(ruleset, overrides or [])
+
+    def ruleset_presets(side: int) -> list[str]:
+        """matrix.presets' order, of the ruleset's own presets."""
+        own = names(side, ruleset)
+        return [p for p in presets(side) if p in own] + [p for p in own if p not in presets(side)]
+
+    rows = humans.split(",") if humans else ruleset_presets(codes.HUMANS)
+    columns = things.split(",") if things else ruleset_presets(codes.THINGS)
     configs = [load_config(p, sets) for p in _player_counts(players)]
     for cfg in configs:  # every file checked at every count before a game is played
         for h in rows:
@@ -636,24 +689,31 @@ def matrix(
                 ),
             )
         console.print(table)
-    console.print(f"balance {balance.__version__}, rules {balance.RULES_VERSION}, seed {seed}")
+    console.print(
+        f"balance {balance.__version__}, rules {balance.RULES_VERSION}, seed {seed}"
+        + (f", ruleset {ruleset}" if ruleset != DEFAULT_RULESET else "")
+    )
 
 
 @app.command()
 def policies(
     players: PlayersOption = 12,
     overrides: SetOption = None,
+    ruleset: RulesetOption = DEFAULT_RULESET,
 ) -> None:
     """List the registered policies of each side with their knobs, the values they resolve
-    to (configs/policies.toml, then --set) and the range each may take."""
-    from balance.config import knob_ranges
-    from policies import REGISTRY, SIDES
+    to (configs/policies.toml, or configs/classic/policies.toml, then --set) and the range
+    each may take."""
+    from balance.config import knob_ranges, ruleset_dir
+    from policies import SIDES, registry
 
-    cfg = load_config(players, overrides or [])
-    ranges = knob_ranges()
+    cfg = load_config(players, with_ruleset(ruleset, overrides or []))
+    ranges = knob_ranges(ruleset_dir(cfg.ruleset) / "policies.toml")
     for side, side_name in SIDES.items():
         print(f"{side_name}:")
-        for (spec_side, name), spec in sorted(REGISTRY.items(), key=lambda kv: kv[0][1]):
+        for (spec_side, name), spec in sorted(
+            registry(cfg.ruleset).items(), key=lambda kv: kv[0][1]
+        ):
             if spec_side != side:
                 continue
             print(f"  {name}: {spec.summary}")
@@ -721,6 +781,7 @@ def sweep(
             "the same key wins. Repeatable.",
         ),
     ] = None,
+    ruleset: RulesetOption = DEFAULT_RULESET,
     games: Annotated[
         Optional[int],
         typer.Option("--games", help="Games played per cell (>= 1); or give --precision."),
@@ -763,11 +824,12 @@ def sweep(
     """Play a grid of configurations into a resumable sweep directory (help: SWEEP_HELP)."""
     from balance.sweep import Stopped, parse_grid, plan_sweep, run_sweep
 
+    sets = with_ruleset(ruleset, overrides or [])
     games, precision = games_or_precision(games, precision)
     plan = plan_sweep(
         _player_counts(players),
         parse_grid(grid or []),
-        sets=overrides or [],
+        sets=sets,
         humans=humans,
         things=things,
         games=games,
@@ -903,6 +965,7 @@ def sensitivity(
             "expert).",
         ),
     ] = None,
+    ruleset: RulesetOption = DEFAULT_RULESET,
     threads: ThreadsOption = None,
     json_output: Annotated[
         bool, typer.Option("--json", help="Print one JSON list, one object per reading.")
@@ -916,6 +979,7 @@ def sensitivity(
         run_sensitivity,
     )
 
+    _sensitivity_plays_nemesis(ruleset)
     games, precision = games_or_precision(games, precision, default_precision=DEFAULT_PRECISION)
     set_threads(threads)
     plan = plan_sensitivity(
@@ -1043,6 +1107,7 @@ presets), 13,835 for m = 48 (3 presets and 3 equilibria).
 @app.command(help=CHECK_HELP)
 def check(
     overrides: SetOption = None,
+    ruleset: RulesetOption = DEFAULT_RULESET,
     seed: Annotated[
         Optional[int],
         typer.Option(
@@ -1071,7 +1136,8 @@ def check(
 
     from balance import gate
 
-    result = gate.check(overrides or [], seed=seed, humans=humans, things=things)
+    sets = with_ruleset(ruleset, overrides or [])
+    result = gate.check(sets, seed=seed, humans=humans, things=things)
     console = _stdout_console()
     if result.identical:
         console.print("balance check: identical per-game records at every preset: pass")
@@ -1236,6 +1302,7 @@ def tune(
         Path, typer.Option("--out", help="The strategy file to write (TOML).", show_default=False)
     ],
     overrides: SetOption = None,
+    ruleset: RulesetOption = DEFAULT_RULESET,
     fix: FixOption = None,
     json_output: Annotated[
         bool, typer.Option("--json", help="Print one JSON object instead of a table.")
@@ -1260,17 +1327,18 @@ def tune(
     _positive("--confirm-games", confirm_games, 100)
     if out.suffix != ".toml":
         raise ConfigError(f"--out: {str(out)!r} is not allowed (allowed: a .toml file name)")
-    sets = tuple(overrides or [])
+    sets = tuple(with_ruleset(ruleset, overrides or []))
     load_config(players, list(sets))
-    preset_knobs(side, preset)
-    fixed = parse_fixed(fix, preset)
-    opponent = parse_mixture(against, "things" if side == "humans" else "humans", players)
-    first = parse_strategy(start, side, players) if start else None
+    preset_knobs(side, preset, ruleset=ruleset)
+    fixed = parse_fixed(fix, preset, ruleset)
+    other = "things" if side == "humans" else "humans"
+    opponent = parse_mixture(against, other, players, ruleset)
+    first = parse_strategy(start, side, players, ruleset=ruleset) if start else None
     if first is not None and first.preset != preset:
         raise ConfigError(
             f"--start: {start!r} sets the knobs of {first.preset!r}, not of --preset {preset!r}"
         )
-    reference = parse_mixture(baseline, side, players) if baseline else None
+    reference = parse_mixture(baseline, side, players, ruleset) if baseline else None
     url = storage or f"sqlite:///{out.resolve().with_suffix('.optuna.db')}"
     with _status() as say:
         strategy, result = tune_strategy(
@@ -1374,6 +1442,7 @@ def equilibrium(
         ),
     ] = None,
     overrides: SetOption = None,
+    ruleset: RulesetOption = DEFAULT_RULESET,
     fix: FixOption = None,
     json_output: Annotated[
         bool, typer.Option("--json", help="Print one JSON object keyed by player count.")
@@ -1390,8 +1459,9 @@ def equilibrium(
     from balance.equilibrium import TUNED_PRESET, equilibrium as solve_equilibrium
     from balance.strategy import parse_fixed
 
+    sets = tuple(with_ruleset(ruleset, overrides or []))
     counts = _player_counts(players)
-    fixed = parse_fixed(fix, TUNED_PRESET)
+    fixed = parse_fixed(fix, TUNED_PRESET, ruleset)
     _positive("--games", games, 4)
     _positive("--trials", trials)
     _positive("--iterations", iterations)
@@ -1402,7 +1472,7 @@ def equilibrium(
         results = solve_equilibrium(
             out,
             counts,
-            tuple(overrides or []),
+            sets,
             games=games,
             trials=trials,
             iterations=iterations,

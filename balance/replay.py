@@ -134,7 +134,13 @@ def timeline(replay: Replay) -> Iterator[dict[str, Any]]:
 
 
 def to_jsonl(replay: Replay) -> Iterator[str]:
-    """The replay as JSON lines (no trailing newlines), one object per line; see the module doc."""
+    """The replay as JSON lines (no trailing newlines), one object per line; see the module doc.
+    A classic game's are balance.classic.replay's."""
+    if replay.config.ruleset == "classic":
+        from balance.classic.replay import to_jsonl as classic_jsonl
+
+        yield from classic_jsonl(replay)
+        return
     for obj in timeline(replay):
         yield json.dumps(obj)
 
@@ -168,8 +174,14 @@ def _turn_line(state: dict[str, Any]) -> str:
 
 def to_text(replay: Replay) -> Iterator[str]:
     """The replay as a readable log: a header and the starting Things with their archetypes,
-    then per turn a summary line and one sentence per event, then the end of the game."""
+    then per turn a summary line and one sentence per event, then the end of the game. A
+    classic game's is balance.classic.replay's."""
     cfg = replay.config
+    if cfg.ruleset == "classic":
+        from balance.classic.replay import to_text as classic_text
+
+        yield from classic_text(replay)
+        return
     profession_names = cfg["professions.names"]
 
     def who(c: int) -> str:

@@ -23,7 +23,7 @@ class Kernel(NamedTuple):
     compile_kernel: Callable  # (entry, g, seed, first_game, out, rules, policies) -> None
 
 
-def _compile_in_one_process(entry, g, seed, first_game, out, rules, policies) -> None:
+def compile_in_one_process(entry, g, seed, first_game, out, rules, policies) -> None:
     """Compile (or load) an entry point for these arguments' types in this process."""
     sig = tuple(numba.typeof(a) for a in (g, seed, first_game, out, rules, policies))
     if sig not in entry.overloads:
@@ -37,7 +37,7 @@ def kernel(cfg: Config) -> Kernel:
         from balance.classic.state import allocate
         from balance.config import pack_classic
 
-        return Kernel(pack_classic, allocate, entry_point, _compile_in_one_process)
+        return Kernel(pack_classic, allocate, entry_point, compile_in_one_process)
     from balance.compile.warm import compile_kernel
     from balance.config import pack
     from balance.kernel.state import allocate

@@ -363,8 +363,9 @@ class Replay:
 
 def replay_game(
     cfg: Config, seed: int, game: int, humans: str = DEFAULT, things: str = DEFAULT
-) -> Replay:
-    """Re-play game `game` of a run with `seed`, with the event log and snapshots on."""
+) -> Any:
+    """Re-play game `game` of a run with `seed`, with the event log and snapshots on; a
+    classic game as a balance.classic.replay.ClassicReplay."""
     from balance.play import entry_point
     from balance.kernel.state import (
         CH_ARCHETYPE,
@@ -374,9 +375,14 @@ def replay_game(
         allocate,
     )
     from balance.compile.warm import compile_kernel
+    from balance.config import pack
 
     _check_game(game)
     _check_run_args(1, seed, game)
+    if cfg.ruleset == "classic":
+        from balance.classic.replay import replay_classic
+
+        return replay_classic(cfg, seed, game, humans, things)
     rules = tuple(pack(cfg))
     policies = _policies(cfg, humans, things)
     g = allocate(rules[0], MAX_EVENTS)

@@ -62,14 +62,13 @@ class Strategy:
         return self.name or self.preset
 
     def overrides(self) -> list[str]:
-        """The config overrides that play this strategy: its ruleset's (none for the main
-        one), then its knobs."""
-        knobs = [f"{knob_key(self.side, self.preset, k)}={_toml_number(v)}" for k, v in self.knobs]
-        return with_ruleset(self.ruleset, knobs)
+        """The config overrides that set this strategy's knobs (in the overrides of a game of
+        its ruleset)."""
+        return [f"{knob_key(self.side, self.preset, k)}={_toml_number(v)}" for k, v in self.knobs]
 
     def knob_values(self, players: int) -> dict[str, float]:
         """Every knob of the preset with the value this strategy plays at `players`."""
-        cfg = load_config(players, self.overrides())
+        cfg = load_config(players, with_ruleset(self.ruleset, self.overrides()))
         return {
             k: cfg[knob_key(self.side, self.preset, k)]
             for k in preset_knobs(self.side, self.preset, ruleset=self.ruleset)
@@ -214,7 +213,8 @@ def load_strategy(
         provenance=dict(data.get("provenance", {})),
     )
     try:
-        load_config(players, strategy.overrides())  # each knob within its declared range
+        # each knob within its declared range
+        load_config(players, with_ruleset(ruleset, strategy.overrides()))
     except ConfigError as exc:
         raise ConfigError(f"{where}: {exc}") from None
     return strategy

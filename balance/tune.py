@@ -326,6 +326,7 @@ def tune_strategy(
         tuple((k, result.best[k]) for k in knobs),
         players,
         name,
+        ruleset=cfg.ruleset,
         measured={
             "win_rate": round(result.best_score, 6),
             "start_win_rate": round(result.start_score, 6),

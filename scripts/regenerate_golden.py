@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import balance
-from balance.config import CONFIG_DIR, load_config
+from balance.codes import DEFAULT_RULESET
+from balance.config import load_config, ruleset_dir, with_ruleset
 from balance.replay import to_jsonl
 from balance.runner import replay_game
 from policies import DEFAULT
@@ -49,6 +50,9 @@ RANDOM_PLAYERS = 12
 RANDOM_MAX_TURNS = 20
 RANDOM_WANTED = ("transform", "claws", "blood_sample", "saliva", "thing_ability")
 SEARCH_GAMES = 200  # the rule looks at games 0 .. SEARCH_GAMES-1
+# the classic ruleset's games (balance.classic.replay's event names)
+CLASSIC_WANTED = ("infected", "shoot", "test", "paralysed", "switch")
+CLASSIC_RANDOM_WANTED = ("generator_break", "repair", "eat", "swap", "mix", "melee")
 
 
 @dataclass(frozen=True)
@@ -59,29 +63,49 @@ class Golden:
     policy: str  # both sides' policy
     max_turns: int
     wanted: tuple[str, ...]
+    ruleset: str = DEFAULT_RULESET
 
     @property
     def name(self) -> str:
         kind = "players" if self.policy == DEFAULT else self.policy
+        if self.ruleset != DEFAULT_RULESET:
+            kind = self.ruleset if self.policy == DEFAULT else f"{self.ruleset}-{kind}"
         return f"{kind}-{self.players:02d}"
 
     @property
     def overrides(self) -> tuple[str, ...]:
-        return (f"game.max_turns={self.max_turns}",)
+        return (*with_ruleset(self.ruleset, []), f"game.max_turns={self.max_turns}")
+
+
+def presets(ruleset: str = DEFAULT_RULESET) -> list[int]:
+    folder = ruleset_dir(ruleset)
+    return sorted(int(p.stem.removeprefix("players-")) for p in folder.glob("players-*.toml"))
 
 
 def goldens() -> list[Golden]:
-    """A default-policy game per preset in configs/, then the random-policy game."""
-    presets = sorted(
-        int(p.stem.removeprefix("players-")) for p in CONFIG_DIR.glob("players-*.toml")
-    )
-    return [Golden(p, DEFAULT, MAX_TURNS, WANTED) for p in presets] + [
+    """A default-policy game per preset in configs/, then the random-policy game; the same for
+    the classic ruleset's presets (configs/classic/)."""
+    main = [Golden(p, DEFAULT, MAX_TURNS, WANTED) for p in presets()] + [
         Golden(RANDOM_PLAYERS, "random", RANDOM_MAX_TURNS, RANDOM_WANTED)
     ]
+    classic = [Golden(p, DEFAULT, MAX_TURNS, CLASSIC_WANTED, "classic") for p in presets("classic")]
+    classic.append(
+        Golden(RANDOM_PLAYERS, "random", RANDOM_MAX_TURNS, CLASSIC_RANDOM_WANTED, "classic")
+    )
+    return main + classic
 
 
 # Game index per golden file, as the rule picked it (run with --pick to check).
-GAMES = {"players-09": 1, "players-12": 1, "players-15": 6, "random-12": 64}
+GAMES = {
+    "players-09": 1,
+    "players-12": 1,
+    "players-15": 6,
+    "random-12": 64,
+    "classic-09": 75,
+    "classic-12": 52,
+    "classic-15": 7,
+    "classic-random-12": 21,
+}
 
 
 def golden_path(golden: Golden) -> Path:
@@ -90,7 +114,8 @@ def golden_path(golden: Golden) -> Path:
 
 def header(golden: Golden, game: int) -> dict[str, Any]:
     """The first line of a golden file: everything needed to replay the game it holds."""
-    sets = " ".join(f"--set {o}" for o in golden.overrides)
+    ruleset = f"--ruleset {golden.ruleset} " if golden.ruleset != DEFAULT_RULESET else ""
+    sets = " ".join(f"--set {o}" for o in golden.overrides if not o.startswith("ruleset="))
     return {
         "golden": "balance replay",
         "players": golden.players,
@@ -101,7 +126,8 @@ def header(golden: Golden, game: int) -> dict[str, Any]:
         "overrides": list(golden.overrides),
         "rules_version": balance.RULES_VERSION,
         "command": (
-            f"balance replay --players {golden.players} --seed {SEED} --game {game} {sets} "
+            f"balance replay {ruleset}--players {golden.players} --seed {SEED} --game {game} "
+            f"{sets} "
             f"--humans {golden.policy} --things {golden.policy} --jsonl"
         ),
         "regenerate": COMMAND,
@@ -181,6 +207,8 @@ and written as JSON lines (`balance.replay.to_jsonl`): `players-NN.jsonl` a game
 `configs/players-NN.toml` with the default policies, `random-NN.jsonl` one played by the random
 policies on both sides, which offer every action, so that the rules the default policies never
 use (the Thing's active form and abilities, saliva, blood tests) have a transcript too.
+`classic-NN.jsonl` and `classic-random-12.jsonl` are the same for the classic ruleset
+(`--ruleset classic`, `configs/classic/`).
 
 - line 1, a header: the players, seed, game index, policies and `--set` overrides of the game,
   the `rules_version`, and the `balance replay` command that prints lines 2 onwards;

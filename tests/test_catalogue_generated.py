@@ -14,6 +14,7 @@ from balance.catalogue import generate
 from balance.catalogue.actions import ACTIONS, SECTIONS
 from balance.catalogue.events import EVENTS
 from balance.catalogue.kinds import AP, Whole
+from balance.catalogue.classic import CLASSIC_NUMBERS
 from balance.catalogue.numbers import NUMBERS, Number
 from balance.catalogue.observation import FIELDS, THING
 from balance.config import CONFIG_DIR, KINDS, load_config
@@ -39,20 +40,31 @@ def test_a_slot_is_named_for_its_array(monkeypatch):
         generate.params_module()
 
 
-def test_base_toml_holds_exactly_the_declared_numbers():
-    with (CONFIG_DIR / "base.toml").open("rb") as fh:
+# each ruleset's base config and the catalogue that declares its numbers
+BASES = {
+    "nemesis": (CONFIG_DIR / "base.toml", NUMBERS),
+    "classic": (CONFIG_DIR / "classic" / "base.toml", CLASSIC_NUMBERS),
+}
+
+
+@pytest.mark.parametrize("ruleset", BASES)
+def test_base_toml_holds_exactly_the_declared_numbers(ruleset):
+    path, numbers = BASES[ruleset]
+    with path.open("rb") as fh:
         base = tomllib.load(fh)
     keys = {f"{table}.{key}" for table, values in base.items() for key in values}
-    assert keys == {n.key for n in NUMBERS}
+    assert keys == {n.key for n in numbers}
 
 
-def test_a_number_cites_the_rules_of_its_base_toml_line():
-    """A declaration's rule IDs are those its line of configs/base.toml cites (its table's line
+@pytest.mark.parametrize("ruleset", BASES)
+def test_a_number_cites_the_rules_of_its_base_toml_line(ruleset):
+    """A declaration's rule IDs are those its line of its base.toml cites (its table's line
     when the key's own cites none): the designer's file and the catalogue say the same."""
-    cited = config_line_citations()
+    path, numbers = BASES[ruleset]
+    cited = config_line_citations(path)
     wrong = {
         n.key: (sorted(cited_ids(n.rule, entries())), sorted(cited[n.key]))
-        for n in NUMBERS
+        for n in numbers
         if cited_ids(n.rule, entries()) != cited[n.key]
     }
     assert not wrong, f"catalogue rule IDs differ from base.toml's (declared, cited): {wrong}"

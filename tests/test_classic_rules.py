@@ -556,3 +556,13 @@ def test_CL_invariants_hold_over_random_games(players):
         C.R_ESCAPE,
         C.R_STARVED,
     }
+
+
+def test_CL_LIGHT_1_what_others_declare_this_turn_is_not_seen_before_it_is_done():
+    game = Classic(things=(11,))
+    game.turn({1: [(K.A_REPAIR, -1, K.OB_GENERATOR)]})
+    game.start()
+    before = game.observe(0)
+    game.declare(1, (K.A_SWITCH, -1, 0))  # his declaration of this turn
+    after = game.observe(0)
+    assert before[O.O_DID + 1] == K.A_REPAIR and np.array_equal(before, after)

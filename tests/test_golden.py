@@ -14,7 +14,7 @@ import pytest
 
 import balance
 from balance import codes
-from balance.config import CONFIG_DIR, load_config
+from balance.config import load_config, ruleset_dir
 from balance.replay import to_jsonl
 from balance.runner import replay_game, run_games
 
@@ -27,13 +27,16 @@ HINT = (
 SHOWN = 160  # characters of a differing line shown in a failure message
 
 
-def presets() -> list[int]:
-    return sorted(int(p.stem.removeprefix("players-")) for p in CONFIG_DIR.glob("players-*.toml"))
+def presets(ruleset: str = codes.DEFAULT_RULESET) -> list[int]:
+    folder = ruleset_dir(ruleset)
+    return sorted(int(p.stem.removeprefix("players-")) for p in folder.glob("players-*.toml"))
 
 
 def golden_names() -> list[str]:
-    """A default-policy game per preset, and the random-policy game (scripts/regenerate_golden)."""
-    return [f"players-{p:02d}" for p in presets()] + ["random-12"]
+    """A default-policy game per preset, and the random-policy game, of each ruleset
+    (scripts/regenerate_golden)."""
+    main = [f"players-{p:02d}" for p in presets()] + ["random-12"]
+    return main + [f"classic-{p:02d}" for p in presets("classic")] + ["classic-random-12"]
 
 
 def read_golden(name: str) -> tuple[dict[str, Any], list[str]]:

@@ -1,6 +1,7 @@
 """docs/rules.md against the repository: every rule ID cited in the code, the configs or the
 tests has an entry; every entry has a known status (and a reason when it is short of
-implemented), keys that exist and cite it in configs/base.toml, code that cites it, and tests
+implemented), keys that exist and cite it in configs/base.toml (the main ruleset) or
+configs/classic/base.toml (the classic ruleset's CL- entries), code that cites it, and tests
 that exist and mention it. Nothing outside the repository is read."""
 
 from __future__ import annotations
@@ -14,11 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from balance.config import SCHEMA
+from balance.config import CLASSIC_SCHEMA, SCHEMA
 
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = REPO / "docs" / "rules.md"
 BASE = REPO / "configs" / "base.toml"
+CLASSIC_BASE = REPO / "configs" / "classic" / "base.toml"
+# each ruleset's config file and the schema of its keys; a key name may be in both files, each
+# file citing its own ruleset's rules (things.start: SETUP-1 in one, CL-CHAR-7 in the other)
+CONFIGS = ((BASE, SCHEMA), (CLASSIC_BASE, CLASSIC_SCHEMA))
+# the prefixes that set a ruleset's IDs apart: CL-GAP-3 is the classic ruleset's GAP-3
+NAMESPACES = ("CL",)
 STATUSES = ("implemented", "approximated", "not modelled")
 CITING_DIRS = ("balance", "policies", "tests", "configs", "scripts")
 THIS = Path(__file__).resolve()
@@ -91,11 +98,12 @@ def tokens_in(text: str) -> set[str]:
     return found
 
 
-def _config_comments() -> dict[str, tuple[str, str]]:
-    """{key of configs/base.toml: (its line comment, its section's comment)}."""
+def _config_comments(path: Path = BASE) -> dict[str, tuple[str, str]]:
+    """{key of the config file (configs/base.toml by default): (its line comment, its
+    section's comment)}."""
     out: dict[str, tuple[str, str]] = {}
     section, section_comment = None, ""
-    for line in BASE.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         head = re.match(r"^\[([\w.]+)\]\s*(#.*)?$", line)
         if head:
             section, section_comment = head.group(1), head.group(2) or ""
@@ -106,20 +114,38 @@ def _config_comments() -> dict[str, tuple[str, str]]:
     return out
 
 
-def config_citations() -> dict[str, set[str]]:
-    """{key of configs/base.toml: the IDs its line comment or its section's comment cites}."""
+def config_citations(path: Path = BASE) -> dict[str, set[str]]:
+    """{key of the config file (configs/base.toml by default): the IDs its line comment or its
+    section's comment cites}."""
     return {
         key: cited_ids(line + " " + section, entries())
-        for key, (line, section) in _config_comments().items()
+        for key, (line, section) in _config_comments(path).items()
     }
 
 
-def config_line_citations() -> dict[str, set[str]]:
-    """{key of configs/base.toml: the IDs its line comment cites, or its section's if none}."""
+def config_line_citations(path: Path = BASE) -> dict[str, set[str]]:
+    """{key of the config file (configs/base.toml by default): the IDs its line comment cites,
+    or its section's if none}."""
     return {
         key: cited_ids(line, entries()) or cited_ids(section, entries())
-        for key, (line, section) in _config_comments().items()
+        for key, (line, section) in _config_comments(path).items()
     }
+
+
+def unknown_tokens(text: str, known) -> set[str]:
+    """The rule-ID-shaped tokens of text that name no entry among known. Only tokens of a
+    family of the reference (the first word of an entry's ID: GAP, ACT, LOC, CL, ...) count; a
+    token is known if it is an entry's ID, a family PREFIX-* that some entry belongs to, or, in
+    a namespace (CL-), a family named whole (CL-GAP, as GAP alone names the main family)."""
+    families = {i.split("-")[0] for i in known}
+    named = {"-".join(i.split("-")[:2]) for i in known if i.split("-")[0] in NAMESPACES}
+    unknown = set()
+    for token in tokens_in(text):
+        if token.split("-")[0] not in families or token in known or token in named:
+            continue
+        if not (token.endswith("-*") and any(i.startswith(token[:-1]) for i in known)):
+            unknown.add(token)
+    return unknown
 
 
 @cache
@@ -185,6 +211,10 @@ def test_citation_matching_on_a_sample():
     text = "INF-1..7; FROST-1..FROST-6; TEMP-2..5; ACT-SHOOT-1; GAP-12"
     assert cited_ids(text, ids) == {"INF-1", "INF-4", "FROST-6", "TEMP-5", "ACT-SHOOT-1"}
     assert cited_ids("MY_ID-1 and XGAP-1", ["ID-1", "GAP-1"]) == set()
+    assert cited_ids("CL-GAP-1..2 and CL-CHAR-1/2", ["CL-GAP-2", "CL-CHAR-1", "GAP-1"]) == {
+        "CL-GAP-2",
+        "CL-CHAR-1",
+    }
     assert tokens_in("ACT-HINDER-* and LIGHT-1/2, INF-5(a), TEMP-2..3") == {
         "ACT-HINDER-*",
         "LIGHT-1",
@@ -192,6 +222,13 @@ def test_citation_matching_on_a_sample():
         "TEMP-2",
         "TEMP-3",
     }
+
+
+def test_unknown_tokens_on_a_sample():
+    known = ["GAP-1", "ACT-HINDER-CHAR", "CL-GAP-1", "CL-LOC-HELI"]
+    text = "GAP-1, GAP-2, ACT-HINDER-*, ACT-HINDER, a CL-GAP, CL-LOC-*, CL-GAP-2, CL-LOC, CL-WIN-1"
+    assert unknown_tokens(text, known) == {"GAP-2", "ACT-HINDER", "CL-GAP-2", "CL-WIN-1"}
+    assert unknown_tokens("XY-1 and CL-GAP-9", ["GAP-1"]) == set()  # no family of the reference
 
 
 # --- the reference against the repository ---
@@ -210,39 +247,35 @@ def test_entries_short_of_implemented_say_why():
 
 
 def test_every_rule_id_cited_in_code_configs_or_tests_has_an_entry():
-    """A token whose first word is a family of the reference (GAP, ACT, LOC, ...) must be an
-    entry's ID, or a family PREFIX-* that some entry belongs to."""
+    """A token whose first word is a family of the reference (GAP, ACT, LOC, CL, ...) must be an
+    entry's ID, or a family PREFIX-* that some entry belongs to (unknown_tokens)."""
     known = set(entries())
-    families = {i.split("-")[0] for i in known}
     unknown = {}
     for path, text in citing_files().items():
-        for token in tokens_in(text):
-            if token.split("-")[0] not in families:
-                continue
-            if token.endswith("-*"):
-                ok = any(i.startswith(token[:-1]) for i in known)
-            else:
-                ok = token in known
-            if not ok:
-                unknown.setdefault(token, path.relative_to(REPO).as_posix())
+        for token in sorted(unknown_tokens(text, known)):
+            unknown.setdefault(token, path.relative_to(REPO).as_posix())
     assert not unknown, f"rule IDs cited without an entry in docs/rules.md: {unknown}"
 
 
 def test_keys_are_the_config_keys_that_cite_the_rule():
-    """An entry's Keys are exactly the keys of configs/base.toml whose comment cites it, and
-    each is a key of the config schema."""
+    """An entry's Keys are exactly the keys whose comment cites it in configs/base.toml or
+    configs/classic/base.toml, each a key of its ruleset's schema (SCHEMA, CLASSIC_SCHEMA).
+    The citations are read per file and joined per rule: a key name in both files cites each
+    file's own rules."""
     by_rule: dict[str, set[str]] = {}
-    for key, rules in config_citations().items():
-        assert key in SCHEMA, f"configs/base.toml: {key} is not in the schema"
-        for rule_id in rules:
-            by_rule.setdefault(rule_id, set()).add(key)
+    for path, schema in CONFIGS:
+        name = path.relative_to(REPO).as_posix()
+        for key, rules in config_citations(path).items():
+            assert key in schema, f"{name}: {key} is not in its ruleset's schema"
+            for rule_id in rules:
+                by_rule.setdefault(rule_id, set()).add(key)
     wrong = {}
     for rule_id, entry in entries().items():
         listed = set(backticked(entry.get("Keys", "")))
         if listed != by_rule.get(rule_id, set()):
             wrong[rule_id] = (sorted(listed), sorted(by_rule.get(rule_id, set())))
     assert not wrong, (
-        f"entries whose Keys differ from base.toml's citations (listed, cited): {wrong}"
+        f"entries whose Keys differ from the base.toml citations (listed, cited): {wrong}"
     )
 
 
@@ -279,13 +312,26 @@ def test_tests_exist_and_mention_the_rule():
     assert not untested, f"implemented entries naming no test: {untested}"
 
 
+def _is_module(name: str) -> bool:
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError:
+        return False
+    return True
+
+
 def names_a_thing(name: str) -> bool:
-    """Whether a dotted name in backticks is a config key, a pattern of keys (`stock.*`), or a
-    function or constant of a module of the kernel or the policies (`hindering.aimed_object`)."""
-    if name in SCHEMA or ("*" in name and fnmatch.filter(SCHEMA, name)):
+    """Whether a dotted name in backticks is a config key of either ruleset, a pattern of keys
+    (`stock.*`), a module (`balance.classic.rules`), or a function or constant of a module of
+    the kernels or the policies (`hindering.aimed_object`, `rules.check_end` of the classic
+    kernel)."""
+    for schema in (SCHEMA, CLASSIC_SCHEMA):
+        if name in schema or ("*" in name and fnmatch.filter(schema, name)):
+            return True
+    if _is_module(name):
         return True
     module, _, attribute = name.rpartition(".")
-    for package in ("balance.kernel", "balance", "policies"):
+    for package in ("balance.kernel", "balance.classic", "balance", "policies"):
         try:
             found = importlib.import_module(f"{package}.{module}")
         except ModuleNotFoundError:
@@ -293,6 +339,14 @@ def names_a_thing(name: str) -> bool:
         if hasattr(found, attribute):
             return True
     return False
+
+
+def test_names_a_thing_on_samples():
+    assert names_a_thing("generator.burn_per_turn") and names_a_thing("lab.result_seen_by")
+    assert names_a_thing("things.start") and names_a_thing("temperature.*")  # in both rulesets
+    assert names_a_thing("balance.classic.rules") and names_a_thing("rules.check_end")
+    assert names_a_thing("hindering.aimed_object") and names_a_thing("classic.experts.learn")
+    assert not names_a_thing("lab.no_such_key") and not names_a_thing("rules.no_such_function")
 
 
 def test_every_dotted_name_in_the_text_exists():

@@ -17,6 +17,9 @@ from balance.classic import codes as K
 from balance.classic import observation as O
 from balance.classic import params as P
 from balance.classic.state import (
+    CH_LAST_ACT,
+    CH_LAST_ARG,
+    CH_LAST_TARGET,
     CH_ACT,
     CH_ACT_ARG,
     CH_ACT_TARGET,
@@ -202,6 +205,8 @@ def drop_slot(ch, floor, c, s):
         floor[ch[c, CH_LOC], kind, tainted] += 1
         ch[c, CH_SLOT + s] = K.NO_ITEM
         ch[c, CH_TAINT + s] = 0
+        if kind == K.FLASHLIGHT and slot_of(ch, c, K.FLASHLIGHT) < 0:
+            ch[c, CH_LIGHT_ON] = 0
 
 
 @compiled
@@ -583,9 +588,9 @@ def observe(g, ip, fp, c, o):
             o[O.O_ITEMS + j] = mask
         # CL-LIGHT-1: his action last turn, if both stood in the same lit location
         if t > 1 and j != c and prev_lit and ch[j, CH_START_LOC] == ch[c, CH_START_LOC]:
-            o[O.O_DID + j] = ch[j, CH_ACT]
-            o[O.O_DID_TARGET + j] = ch[j, CH_ACT_TARGET]
-            o[O.O_DID_ARG + j] = ch[j, CH_ACT_ARG]
+            o[O.O_DID + j] = ch[j, CH_LAST_ACT]
+            o[O.O_DID_TARGET + j] = ch[j, CH_LAST_TARGET]
+            o[O.O_DID_ARG + j] = ch[j, CH_LAST_ARG]
         fellow = 0
         if ch[c, CH_THING] == 1 and ch[j, CH_THING] == 1:
             # CL-GAP-5: the starting Things know each other; a convert knows his infector
@@ -744,8 +749,6 @@ def resolve_free(g, ip, rec, c, a, target, arg):
     elif a == K.F_DROP:
         s = slot_of(ch, c, arg) if arg != K.NO_ITEM else -1
         if s >= 0:
-            if arg == K.FLASHLIGHT:
-                ch[c, CH_LIGHT_ON] = 0
             drop_slot(ch, g.floor, c, s)
             log(st, g.events, a, c, -1, arg, 0)
     elif a == K.F_LIGHT:
@@ -1288,6 +1291,10 @@ def resolve_turn(g, ip, fp, rec):
             ch[c, CH_LOC] = ch[c, CH_MOVE_TO]
     for loc in range(K.N_LOC):
         g.lit[1, loc] = g.lit[0, loc]
+    for c in range(n):  # what the next turn's observations show of this turn's actions
+        ch[c, CH_LAST_ACT] = ch[c, CH_ACT]
+        ch[c, CH_LAST_TARGET] = ch[c, CH_ACT_TARGET]
+        ch[c, CH_LAST_ARG] = ch[c, CH_ACT_ARG]
     return check_end(g, ip, rec)
 
 

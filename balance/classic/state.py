@@ -44,7 +44,10 @@ CH_ABOARD = 28  # 0/1: boards the helicopter this turn
 CH_ACT = 29  # his turn's action (A_*): what others in his lit location see him do (CL-LIGHT-1)
 CH_ACT_TARGET = 30
 CH_ACT_ARG = 31
-N_CH = 32
+CH_LAST_ACT = 32  # his action of the turn before (CH_ACT when it ended): what was seen of it
+CH_LAST_TARGET = 33
+CH_LAST_ARG = 34
+N_CH = 35
 
 # --- st: int64[N_ST] ---
 ST_TURN = 0
