@@ -25,7 +25,7 @@ import typer
 from typer.core import TyperGroup
 
 from balance.codes import DEFAULT_RULESET
-from balance.config import load_config, with_ruleset
+from balance.config import PRESET_PLAYERS, load_config, with_ruleset
 from balance.errors import ConfigError
 from balance.signals import ending_raises
 from balance import files
@@ -1074,6 +1074,15 @@ def report(
             "against expert, and at equilibrium).",
         ),
     ] = None,
+    rulesets: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--rulesets",
+            metavar="FILE",
+            help="Add the two editions side by side: the file `balance compare --ruleset "
+            "nemesis --ruleset classic --out FILE` wrote (a table and a chart).",
+        ),
+    ] = None,
 ) -> None:
     """Write a sweep's balance report: provenance, win rates with Wilson 95% intervals per
     player count and per cell, end reasons, and charts (win rate per player count and against
@@ -1082,7 +1091,11 @@ def report(
     from balance.report import write_report
 
     path = write_report(
-        directory, out if out is not None else directory / "report", equilibrium, sensitivity or []
+        directory,
+        out if out is not None else directory / "report",
+        equilibrium,
+        sensitivity or [],
+        rulesets,
     )
     print(f"report: {path}")
 
@@ -1514,14 +1527,23 @@ def equilibrium(
 def compare(
     *,
     strategies: Annotated[
-        list[Path],
+        Optional[list[Path]],
         typer.Option(
             "--strategies",
             help="An equilibrium folder (written by balance equilibrium --out or --store); give "
             "it twice: the first, then the second to compare with it.",
             show_default=False,
         ),
-    ],
+    ] = None,
+    rulesets: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--ruleset",
+            help="A ruleset (nemesis or classic); give it twice, e.g. --ruleset nemesis "
+            "--ruleset classic, to compare the two editions (instead of --strategies).",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
         Optional[str],
         typer.Option(
@@ -1536,8 +1558,16 @@ def compare(
     json_output: Annotated[
         bool, typer.Option("--json", help="Print one JSON list, one object per row.")
     ] = False,
+    out: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--out",
+            help="With --ruleset: also write the rows as JSON to this file, for `balance report "
+            "--rulesets`.",
+        ),
+    ] = None,
 ) -> None:
-    """Two equilibria side by side, on the same games.
+    """Two equilibria side by side, on the same games; or two rulesets side by side.
 
     Each folder's verdict was computed with its own settings (its --set overrides and the knobs
     it held still with --fix: with and without talk, say). Both sides' mixtures of each verdict
@@ -1545,10 +1575,26 @@ def compare(
     second's figures minus the first's come with paired 95% intervals. Printed per player count:
     each verdict's value and exploitability as measured by balance equilibrium, then the human
     win rate, a Thing exposed early, help called, the rescue, game length and claims believed,
-    for both and their difference."""
+    for both and their difference.
+
+    Two rulesets (--ruleset nemesis --ruleset classic): each plays expert against expert and
+    its stored equilibrium's mixtures (configs/strategies, configs/classic/strategies) on
+    GAMES games at each player count (default 9, 12 and 15); printed per count and play: the
+    human win rate, each end reason's share and the turns played, with 95% intervals, and the
+    second's minus the first's; then each equilibrium's value and exploitability."""
     from balance.compare import compare_verdicts
 
     _positive("--games", games, 100)
+    if bool(strategies) == bool(rulesets):
+        raise ConfigError(
+            "--strategies/--ruleset: give one of them, twice (allowed: --strategies A "
+            "--strategies B, or --ruleset nemesis --ruleset classic)"
+        )
+    if rulesets:
+        _compare_rulesets(rulesets, players, games, seed, json_output, out)
+        return
+    if out is not None:
+        raise ConfigError("--out: is not allowed with --strategies (allowed: with --ruleset)")
     counts = _player_counts(players) if players else None
     with _status() as say:
         say("playing both verdicts' mixtures")
@@ -1578,4 +1624,53 @@ def compare(
         print(
             f"{n} players, {row['label']}: {fmt(row['first'])} -> {fmt(row['second'])}, "
             f"difference {fmt(row['difference'])} [{fmt(low)}, {fmt(high)}]"
+        )
+
+
+def _compare_rulesets(
+    rulesets: list[str], players: str | None, games: int, seed: int, json_output: bool, out
+) -> None:
+    """`balance compare --ruleset A --ruleset B`: see compare's help."""
+    from balance.compare import compare_rulesets
+    from balance.files import destination_problem, written_whole
+
+    for name in rulesets:
+        with_ruleset(name, [])  # an unknown ruleset: the usual error
+    if out is not None:
+        problem = destination_problem(out)
+        if problem is None and not Path(out).parent.is_dir():
+            problem = "is not allowed"
+        if problem:
+            raise ConfigError(
+                f"--out: {str(out)!r} {problem} (allowed: a file in an existing directory)"
+            )
+    counts = _player_counts(players) if players else list(PRESET_PLAYERS)
+    with _status() as say:
+        say(f"playing {' and '.join(rulesets)} at {', '.join(map(str, counts))} players")
+        rows = compare_rulesets(rulesets, counts, games, seed)
+    if out is not None:
+        with written_whole(Path(out)) as tmp:
+            tmp.write_text(json.dumps({"rulesets": rulesets, "rows": rows}, indent=1) + "\n")
+    if json_output:
+        print(json.dumps(rows))
+        return
+    first, second = rulesets
+    for row in rows:
+        n = row["players"]
+        if row["figure"] == "verdict":
+            low, high = row["value_ci"]
+            print(
+                f"{n} players, {row['label']} at equilibrium: value {_share(row['value'])} "
+                f"[{_share(low)}, {_share(high)}], exploitability humans "
+                f"{_share(row['exploitability_humans'])} things "
+                f"{_share(row['exploitability_things'])}"
+                + ("" if row["converged"] else " (not converged)")
+            )
+            continue
+        fmt = (lambda x: f"{x:.1f}") if row["figure"] == "mean_turns" else _share
+        (a0, a1), (b0, b1), (d0, d1) = row["first_ci"], row["second_ci"], row["difference_ci"]
+        print(
+            f"{n} players, {row['play']}, {row['label']}: {first} {fmt(row['first'])} "
+            f"[{fmt(a0)}, {fmt(a1)}], {second} {fmt(row['second'])} [{fmt(b0)}, {fmt(b1)}], "
+            f"difference {fmt(row['difference'])} [{fmt(d0)}, {fmt(d1)}]"
         )

@@ -1,10 +1,18 @@
-"""Two equilibria side by side on the same games: `balance compare`.
+"""Side by side: two equilibria on the same games, or two rulesets (`balance compare`).
 
-Each folder holds the verdict of a `balance equilibrium` run (equilibrium.toml and the strategies
-its mixtures play), made with its own settings (the --set overrides and the knobs --fix held
-still: with and without talk, say). Both sides' mixtures of each are played on the same games of
-one seed (common random numbers: game i of the seed has the same dice in both), so each figure's
-difference comes with a paired 95% interval, much narrower than two independent intervals.
+Two equilibria: each folder holds the verdict of a `balance equilibrium` run (equilibrium.toml
+and the strategies its mixtures play), made with its own settings (the --set overrides and the
+knobs --fix held still: with and without talk, say). Both sides' mixtures of each are played on
+the same games of one seed (common random numbers: game i of the seed has the same dice in
+both), so each figure's difference comes with a paired 95% interval, much narrower than two
+independent intervals.
+
+Two rulesets (the main one and the classic edition): different games, so no dice are shared.
+Each ruleset plays expert against expert and its stored equilibrium's mixtures (configs/strategies,
+configs/classic/strategies); each figure comes with its 95% interval (Wilson for a share, normal
+for a mean) and the difference with an interval for independent samples (Newcombe's for shares,
+Welch's for means). The equilibrium's value and exploitability are as `balance equilibrium`
+measured them.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ import numpy as np
 from balance import codes
 from balance.errors import ConfigError
 from balance.evaluate import human_won, mixture_records, paired_interval
-from balance.summary import EARLY_EXPOSURE_TURN
+from balance.summary import EARLY_EXPOSURE_TURN, wilson_interval
 
 # The per-game figures compared: name -> (what it is, its value in each game's record)
 FIGURES = {
@@ -93,6 +101,139 @@ def compare_verdicts(
                     "converged": entry["converged"],
                     "sets": entry["settings"].get("sets", []),
                     "fixed": entry["settings"].get("fixed", []),
+                }
+            )
+    return rows
+
+
+PLAYS = ("expert", "equilibrium")  # expert against expert; the stored equilibrium's mixtures
+Z95 = 1.959964
+
+
+def _share_figure(x: np.ndarray) -> tuple[float, list[float]]:
+    low, high = wilson_interval(int(x.sum()), len(x))
+    return float(x.mean()), [low, high]
+
+
+def _mean_figure(x: np.ndarray) -> tuple[float, list[float]]:
+    half = Z95 * float(x.std(ddof=1)) / np.sqrt(len(x))
+    return float(x.mean()), [float(x.mean()) - half, float(x.mean()) + half]
+
+
+def _difference(a: np.ndarray, b: np.ndarray, share: bool) -> tuple[float, list[float]]:
+    """b's mean minus a's, with a 95% interval for independent samples."""
+    from balance.gate import difference_interval
+
+    if share:
+        low, high = difference_interval(int(a.sum()), len(a), int(b.sum()), len(b))
+        return float(b.mean() - a.mean()), [low, high]
+    half = Z95 * float(np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)))
+    d = float(b.mean() - a.mean())
+    return d, [d - half, d + half]
+
+
+def ruleset_records(ruleset: str, players: int, play: str, games: int, seed: int) -> np.ndarray:
+    """Games 0 .. games-1 of `seed` of a ruleset at `players`: expert against expert, or both
+    sides' mixtures of its stored equilibrium."""
+    from balance.config import load_config, with_ruleset
+    from balance.equilibrium import load_verdict
+    from balance.runner import run_games
+
+    sets = with_ruleset(ruleset, [])
+    if play == "expert":
+        return run_games(load_config(players, sets), games, seed)
+    entry = stored_verdict(ruleset, load_verdict)[players]
+    mix = entry["mixture"]
+    return mixture_records(
+        players, entry["settings"]["sets"], mix["humans"], mix["things"], games, seed
+    )
+
+
+def stored_verdict(ruleset: str, reader) -> dict[int, dict[str, Any]]:
+    """A ruleset's stored equilibrium (gate.strategies_dir), read by `reader`; a missing one is
+    a one-line error saying how to store it."""
+    from balance.equilibrium import VERDICT
+    from balance.gate import strategies_dir
+
+    folder = strategies_dir(ruleset)
+    if not (folder / VERDICT).exists():
+        raise ConfigError(
+            f"--ruleset: {ruleset!r} has no stored equilibrium in {folder} (allowed: a ruleset "
+            f"whose equilibrium `balance equilibrium --ruleset {ruleset} --store {folder}` wrote)"
+        )
+    return reader(folder)
+
+
+def compare_rulesets(
+    rulesets: Sequence[str], players: Sequence[int], games: int, seed: int
+) -> list[dict[str, Any]]:
+    """Per player count and play (PLAYS), the second ruleset's figures beside the first's: the
+    human win rate, the share of each end reason either has, the turns played; each with its
+    95% interval and the difference's; then each ruleset's equilibrium value and exploitability
+    as `balance equilibrium` measured them."""
+    from balance.equilibrium import read_verdict_file
+    from balance.gate import REASONS
+
+    if len(rulesets) != 2 or len(set(rulesets)) != 2:
+        raise ConfigError(
+            f"--ruleset: {', '.join(rulesets) or 'none'} given (allowed: two different "
+            f"rulesets among {', '.join(codes.RULESETS)}, e.g. --ruleset nemesis --ruleset classic)"
+        )
+    verdicts = [stored_verdict(rs, read_verdict_file) for rs in rulesets]
+    for n in players:
+        for rs, verdict in zip(rulesets, verdicts):
+            if n not in verdict:
+                raise ConfigError(
+                    f"--players: {n} is not allowed (allowed: the player counts of the stored "
+                    f"{rs} equilibrium: {', '.join(map(str, sorted(verdict)))})"
+                )
+    reasons = [r for r in codes.REASON_NAMES if any(r in REASONS[rs] for rs in rulesets)]
+    figures = [("human_win_rate", "the humans win", True)]
+    figures += [(f"share_{r}", f"ended: {r}", True) for r in reasons]
+    figures += [("mean_turns", "turns played", False)]
+    rows = []
+    for n in players:
+        for play in PLAYS:
+            a, b = (ruleset_records(rs, n, play, games, seed) for rs in rulesets)
+            for name, label, share in figures:
+                if name == "human_win_rate":
+                    xa, xb = human_won(a), human_won(b)
+                elif name == "mean_turns":
+                    xa, xb = (r["end_turn"].astype(np.float64) for r in (a, b))
+                else:
+                    code = codes.REASON_NAMES.index(name.removeprefix("share_"))
+                    xa, xb = ((r["reason"] == code).astype(np.float64) for r in (a, b))
+                figure = _share_figure if share else _mean_figure
+                (va, ca), (vb, cb) = figure(xa), figure(xb)
+                diff, diff_ci = _difference(xa, xb, share)
+                rows.append(
+                    {
+                        "players": n,
+                        "play": play,
+                        "figure": name,
+                        "label": label,
+                        "first": va,
+                        "first_ci": ca,
+                        "second": vb,
+                        "second_ci": cb,
+                        "difference": diff,
+                        "difference_ci": diff_ci,
+                        "games": games,
+                    }
+                )
+        for rs, verdict in zip(rulesets, verdicts):
+            entry = verdict[n]
+            rows.append(
+                {
+                    "players": n,
+                    "play": "equilibrium",
+                    "figure": "verdict",
+                    "label": rs,
+                    "value": entry["value"],
+                    "value_ci": entry["value_ci"],
+                    "exploitability_humans": entry["exploitability_humans"],
+                    "exploitability_things": entry["exploitability_things"],
+                    "converged": entry["converged"],
                 }
             )
     return rows

@@ -34,18 +34,40 @@ import numpy as np
 import balance
 from policies import DEFAULT
 from balance import codes
-from balance.config import CONFIG_DIR, PRESET_PLAYERS, load_config
+from balance.config import (
+    CONFIG_DIR,
+    PRESET_PLAYERS,
+    load_config,
+    ruleset_dir,
+    split_ruleset,
+    with_ruleset,
+)
 from balance.errors import ConfigError
 from balance.files import written_whole
 from balance.summary import wilson_interval
 
 BASELINE = CONFIG_DIR / "baseline.toml"
-STRATEGIES = CONFIG_DIR / "strategies"  # the stored equilibrium (balance equilibrium --store)
 ALPHA = 0.01  # family-wise false-alarm rate
 MIN_SHIFT = 0.03  # the smallest shift of a rate the gate must catch ...
 POWER = 0.9  # ... with this probability
-REASONS = [r for r in codes.REASON_NAMES if r != "running"]
-METRICS = ["human_win_rate", *[f"share_{r}" for r in REASONS]]
+# the end reasons a ruleset's games can have: only the main one calls a rescue, only the
+# classic one starves
+_NEVER = {"nemesis": ("running", "starved"), "classic": ("running", "rescue")}
+REASONS = {rs: [r for r in codes.REASON_NAMES if r not in _NEVER[rs]] for rs in codes.RULESETS}
+METRICS = {rs: ["human_win_rate", *[f"share_{r}" for r in REASONS[rs]]] for rs in codes.RULESETS}
+# the baseline's tables of each ruleset: its presets and its stored equilibrium's mixtures
+TABLES = {
+    "nemesis": ("presets", "equilibria"),
+    "classic": ("classic_presets", "classic_equilibria"),
+}
+
+
+def strategies_dir(ruleset: str) -> Path:
+    """Where a ruleset's stored equilibrium lives (balance equilibrium --store): the mixtures
+    `balance check` plays, configs/strategies and configs/classic/strategies."""
+    return ruleset_dir(ruleset) / "strategies"
+
+
 META_KEYS = ("humans", "things")  # the policies a baseline's games were played with
 _Z = NormalDist()
 
@@ -111,7 +133,7 @@ def measure(
     played, h_preset, t_preset = play_as(players, list(sets), humans, things)
     cfg = load_config(players, played)
     records = run_games(cfg, games, seed, h_preset, t_preset)
-    return _counted(records, players, games, seed, cfg.hash)
+    return _counted(records, players, games, seed, cfg)
 
 
 def measure_equilibrium(
@@ -122,26 +144,26 @@ def measure_equilibrium(
     from balance.evaluate import mixture_records
 
     records = mixture_records(players, sets, mixtures["humans"], mixtures["things"], games, seed)
-    return _counted(records, players, games, seed, load_config(players, list(sets)).hash)
+    return _counted(records, players, games, seed, load_config(players, list(sets)))
 
 
-def _counted(records: np.ndarray, players: int, games: int, seed: int, config_hash: str) -> dict:
+def _counted(records: np.ndarray, players: int, games: int, seed: int, cfg) -> dict:
     reasons = np.bincount(records["reason"], minlength=len(codes.REASON_NAMES))
     return {
         "players": players,
         "games": games,
         "seed": seed,
-        "config_hash": config_hash,
+        "config_hash": cfg.hash,
         "records_hash": records_hash(records),
         "human_wins": int((records["winner"] == codes.HUMANS).sum()),
-        "end_reasons": {r: int(reasons[codes.REASON_NAMES.index(r)]) for r in REASONS},
+        "end_reasons": {r: int(reasons[codes.REASON_NAMES.index(r)]) for r in REASONS[cfg.ruleset]},
     }
 
 
-def _counts(m: dict[str, Any]) -> dict[str, int]:
+def _counts(m: dict[str, Any], ruleset: str) -> dict[str, int]:
     return {
         "human_win_rate": m["human_wins"],
-        **{f"share_{r}": m["end_reasons"][r] for r in REASONS},
+        **{f"share_{r}": m["end_reasons"][r] for r in REASONS[ruleset]},
     }
 
 
@@ -167,14 +189,18 @@ class CheckResult:
         return any(c.significant for c in self.comparisons)
 
 
-def compare(baseline: dict[Any, dict[str, Any]], now: dict[Any, dict[str, Any]]) -> CheckResult:
-    """Compare measurements preset by preset (see the module docstring)."""
+def compare(
+    baseline: dict[Any, dict[str, Any]],
+    now: dict[Any, dict[str, Any]],
+    ruleset: str = codes.DEFAULT_RULESET,
+) -> CheckResult:
+    """Compare measurements of a ruleset preset by preset (see the module docstring)."""
     identical = all(baseline[p]["records_hash"] == now[p]["records_hash"] for p in baseline)
     rows = []
     for players in sorted(baseline, key=str):
         b, n = baseline[players], now[players]
-        cb, cn = _counts(b), _counts(n)
-        for metric in METRICS:
+        cb, cn = _counts(b, ruleset), _counts(n, ruleset)
+        for metric in METRICS[ruleset]:
             x1, x2 = cb[metric], cn[metric]
             if x1 == 0 and x2 == 0:
                 continue  # a reason that never happens carries no information
@@ -198,7 +224,7 @@ def _whole(value: Any, lo: int, hi: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 
 
-def _preset_problem(where: str, m: Any) -> str | None:
+def _preset_problem(where: str, m: Any, reasons: list[str]) -> str | None:
     """What is wrong with one measurement's table of a baseline (`where`), or None."""
     if not isinstance(m, dict):
         return f"{where} is not a table"
@@ -208,15 +234,15 @@ def _preset_problem(where: str, m: Any) -> str | None:
         return f"{where}.seed is not a whole number from 0 to 2**63-1"
     if not isinstance(m.get("records_hash"), str):
         return f"{where}.records_hash is not a string"
-    games, reasons = m["games"], m.get("end_reasons")
+    games, counted = m["games"], m.get("end_reasons")
     if not _whole(m.get("human_wins"), 0, games):
         return f"{where}.human_wins is not a whole number from 0 to its games ({games})"
-    if not isinstance(reasons, dict):
+    if not isinstance(counted, dict):
         return f"{where}.end_reasons is not a table"
-    for reason in REASONS:  # one missing: written before that end reason existed
-        if not _whole(reasons.get(reason), 0, games):
+    for reason in reasons:  # one missing: written before that end reason existed
+        if not _whole(counted.get(reason), 0, games):
             return f"{where}.end_reasons.{reason} is not a whole number from 0 to {games}"
-    if sum(reasons[r] for r in REASONS) != games:
+    if sum(counted[r] for r in reasons) != games:
         return f"{where}.end_reasons do not add up to its games ({games})"
     return None
 
@@ -228,16 +254,17 @@ def _baseline_problem(data: dict[str, Any]) -> str | None:
         return f"no [meta] table with the strings {' and '.join(META_KEYS)}"
     if not isinstance(presets, dict) or not presets:
         return "no [presets] table"
-    equilibria = data.get("equilibria", {})
-    if not isinstance(equilibria, dict):
-        return "equilibria is not a table"
-    for table, entries in (("presets", presets), ("equilibria", equilibria)):
-        for players, m in entries.items():
-            if players not in {str(p) for p in PRESET_PLAYERS}:
-                return f"{table}.{players} is not a player count of configs/ ({PRESET_PLAYERS})"
-            problem = _preset_problem(f"{table}.{players}", m)
-            if problem:
-                return problem
+    for ruleset, tables in TABLES.items():
+        for table in tables:
+            entries = data.get(table, {})
+            if not isinstance(entries, dict):
+                return f"{table} is not a table"
+            for players, m in entries.items():
+                if players not in {str(p) for p in PRESET_PLAYERS}:
+                    return f"{table}.{players} is not a player count of configs/ ({PRESET_PLAYERS})"
+                problem = _preset_problem(f"{table}.{players}", m, REASONS[ruleset])
+                if problem:
+                    return problem
     return None
 
 
@@ -267,11 +294,14 @@ def load_baseline(path: Path | None = None) -> dict[str, Any]:
     return data
 
 
-def baseline_measurements(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The measurements of a checked baseline (`load_baseline`): the presets' by player count
-    ("12"), the equilibrium mixtures' as "equilibrium 12"."""
-    found = {p: {**m, "players": int(p)} for p, m in data["presets"].items()}
-    for p, m in data.get("equilibria", {}).items():
+def baseline_measurements(
+    data: dict[str, Any], ruleset: str = codes.DEFAULT_RULESET
+) -> dict[str, dict[str, Any]]:
+    """The measurements of a ruleset in a checked baseline (`load_baseline`): the presets' by
+    player count ("12"), the equilibrium mixtures' as "equilibrium 12"."""
+    presets, equilibria = TABLES[ruleset]
+    found = {p: {**m, "players": int(p)} for p, m in data.get(presets, {}).items()}
+    for p, m in data.get(equilibria, {}).items():
         found[f"{EQUILIBRIUM} {p}"] = {**m, "players": int(p)}
     return found
 
@@ -294,17 +324,25 @@ def check(
     things: str | None = None,
     strategies: Path | None = None,
 ) -> CheckResult:
-    """Play every preset of the baseline (default BASELINE) with the current rules (and `sets`),
-    and the equilibrium mixtures of `strategies` (default STRATEGIES) where the baseline has
-    them, and compare. `seed` replaces the baseline's seed (to measure the false-alarm rate
-    with fresh games); `humans` and `things` (presets or strategy files) replace what the
-    baseline's presets played (to see whether a strategy plays like them)."""
+    """Play every preset of the baseline (default BASELINE) of the ruleset `sets` play with the
+    current rules (and `sets`), and the equilibrium mixtures of `strategies` (default: the
+    ruleset's stored equilibrium, strategies_dir) where the baseline has them, and compare.
+    `seed` replaces the baseline's seed (to measure the false-alarm rate with fresh games);
+    `humans` and `things` (presets or strategy files) replace what the baseline's presets
+    played (to see whether a strategy plays like them)."""
     from balance.equilibrium import load_verdict
 
+    ruleset = split_ruleset(tuple(sets))[0]
     data = load_baseline(path)
-    base = baseline_measurements(data)
+    base = baseline_measurements(data, ruleset)
+    if not base:
+        raise ConfigError(
+            f"baseline: no {TABLES[ruleset][0]} table for --ruleset {ruleset} (allowed: write "
+            "it with `balance baseline --update`)"
+        )
     meta = data["meta"]
-    verdict = load_verdict(strategies or STRATEGIES) if data.get("equilibria") else {}
+    strategies = strategies or strategies_dir(ruleset)
+    verdict = load_verdict(strategies) if data.get(TABLES[ruleset][1]) else {}
     now = {}
     for label, m in base.items():
         games, players = m["games"], m["players"]
@@ -313,7 +351,7 @@ def check(
             if players not in verdict:
                 raise ConfigError(
                     f"baseline: {label} is in the baseline but not in "
-                    f"{(strategies or STRATEGIES) / 'equilibrium.toml'} (allowed: the stored "
+                    f"{strategies / 'equilibrium.toml'} (allowed: the stored "
                     "equilibrium of every count the baseline holds: `balance baseline --update`)"
                 )
             mixtures = verdict[players]["mixture"]
@@ -321,7 +359,7 @@ def check(
         else:
             h, t = humans or meta["humans"], things or meta["things"]
             now[label] = measure(players, games, played_seed, sets, h, t)
-    return compare(base, now)
+    return compare(base, now, ruleset)
 
 
 def update_baseline(
@@ -332,18 +370,28 @@ def update_baseline(
     strategies: Path | None = None,
 ) -> Path:
     """Rewrite the baseline (default BASELINE) from the current rules (after a deliberate rule
-    change): the presets, and the equilibrium mixtures stored in `strategies` (default
-    STRATEGIES) at the player counts it holds."""
+    change): for each ruleset, the presets, and the equilibrium mixtures stored in its
+    strategies folder (`strategies` for the main ruleset; default strategies_dir) at the player
+    counts it holds. Each ruleset's games are the count its own comparisons need."""
     from balance.equilibrium import load_verdict, read_verdict_file
 
     path = BASELINE if path is None else path
-    strategies = STRATEGIES if strategies is None else strategies
-    verdict = load_verdict(strategies) if read_verdict_file(strategies) else {}
-    counts = [p for p in players if p in verdict]
-    m = (len(players) + len(counts)) * len(METRICS)
-    games = games or games_for_power(m)
-    presets = {p: measure(p, games, seed) for p in players}
-    equilibria = {p: measure_equilibrium(p, games, seed, (), verdict[p]["mixture"]) for p in counts}
+    tables = []
+    for ruleset in codes.RULESETS:
+        folder = strategies_dir(ruleset)
+        if strategies is not None and ruleset == codes.DEFAULT_RULESET:
+            folder = strategies
+        sets = with_ruleset(ruleset, [])
+        verdict = load_verdict(folder) if read_verdict_file(folder) else {}
+        counts = [p for p in players if p in verdict]
+        m = (len(players) + len(counts)) * len(METRICS[ruleset])
+        n = games or games_for_power(m)
+        presets, equilibria = TABLES[ruleset]
+        tables += [(presets, p, measure(p, n, seed, sets)) for p in players]
+        tables += [
+            (equilibria, p, measure_equilibrium(p, n, seed, sets, verdict[p]["mixture"]))
+            for p in counts
+        ]
     lines = [
         "# The balance baseline that `balance check` compares the current rules with.",
         "# Rewrite it on purpose with `balance baseline --update` after a deliberate rule change,",
@@ -359,10 +407,8 @@ def update_baseline(
         f"power = {POWER}",
         "",
     ]
-    for table, p, meas in [
-        *(("presets", p, meas) for p, meas in presets.items()),
-        *(("equilibria", p, meas) for p, meas in equilibria.items()),
-    ]:
+    for table, p, meas in tables:
+        ruleset = next(rs for rs, names in TABLES.items() if table in names)
         lines += [
             f'[{table}."{p}"]',
             f"games = {meas['games']}",
@@ -373,7 +419,7 @@ def update_baseline(
             f"human_win_rate = {meas['human_wins'] / meas['games']:.4f}",
             "",
             f'[{table}."{p}".end_reasons]',
-            *[f"{r} = {meas['end_reasons'][r]}" for r in REASONS],
+            *[f"{r} = {meas['end_reasons'][r]}" for r in REASONS[ruleset]],
             "",
         ]
     with written_whole(path) as tmp:

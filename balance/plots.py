@@ -51,6 +51,8 @@ REASON_STYLE = {
     "humans_dead": ("all humans dead (Things)", "#c0392b"),
     "frozen": ("last human frozen (Things)", "#e8843c"),
     "timeout": ("time-out (nobody)", "#9aa5b1"),
+    "thing_escaped": ("a Thing flew away (Things)", "#8e44ad"),
+    "starved": ("the humans starved (Things)", "#7b3f00"),
 }
 HUMAN_COLOUR = "#1f4e99"
 THING_COLOUR = "#c0392b"
@@ -481,6 +483,8 @@ def end_reasons_stacked(
         bottom = np.zeros(len(rows))
         for reason in END_REASONS:
             share = np.array([r[f"share_{reason}"] if r is not None else 0.0 for r in rows])
+            if not share.any():
+                continue  # a reason these games never end by (the other ruleset's)
             label, colour = REASON_STYLE.get(reason, (reason, None))
             ax.bar(
                 x,
@@ -690,5 +694,91 @@ def tornado(
         f"(baseline: humans win {100 * baseline:.1f}%)"
     )
     ax.grid(axis="x", alpha=0.3)
+    _stamp(fig, provenance)
+    return fig
+
+
+def rulesets_side_by_side(
+    rows: Sequence[Mapping[str, Any]], rulesets: Sequence[str], provenance: str
+) -> Figure:
+    """Two rulesets compared (balance.compare.compare_rulesets' rows): the human win rate per
+    player count, expert against expert and at equilibrium, with 95% intervals (left), and the
+    share of each end reason at equilibrium per ruleset and player count (right)."""
+    fig = _figure(11.0, 4.4)
+    figures = [r for r in rows if r["figure"] != "verdict"]
+    if not figures:
+        _no_data(fig, "no comparison")
+        _stamp(fig, provenance)
+        return fig
+    win_ax, reason_ax = fig.subplots(1, 2)
+    counts = sorted({r["players"] for r in figures})
+    x = np.arange(len(counts))
+    series = [(rs, play) for rs in ("first", "second") for play in ("expert", "equilibrium")]
+    width = 0.8 / len(series)
+    colours = {"first": HUMAN_COLOUR, "second": "#e69f00"}
+    for k, (side, play) in enumerate(series):
+        values, lows, highs = [], [], []
+        for n in counts:
+            row = next(
+                r
+                for r in figures
+                if r["players"] == n and r["play"] == play and r["figure"] == "human_win_rate"
+            )
+            values.append(row[side])
+            lows.append(row[side] - row[f"{side}_ci"][0])
+            highs.append(row[f"{side}_ci"][1] - row[side])
+        name = rulesets[0] if side == "first" else rulesets[1]
+        win_ax.bar(
+            x + (k - (len(series) - 1) / 2) * width,
+            values,
+            width,
+            yerr=[lows, highs],
+            capsize=3,
+            color=colours[side],
+            alpha=0.55 if play == "expert" else 1.0,
+            hatch="//" if play == "expert" else None,
+            label=f"{name}, {'expert vs expert' if play == 'expert' else 'at equilibrium'}",
+        )
+    win_ax.set_xticks(x, [f"{n} players" for n in counts])
+    win_ax.set_ylim(0, 1.05)
+    _percent_axis(win_ax)
+    win_ax.axhline(0.5, color="grey", linewidth=1, linestyle=":")
+    win_ax.set_ylabel("human win rate")
+    win_ax.set_title("Human win rate (95% intervals)")
+    win_ax.legend(loc="best", fontsize=7, framealpha=0.9)
+    reasons = [
+        r["figure"].removeprefix("share_")
+        for r in figures
+        if r["figure"].startswith("share_")
+        and r["players"] == counts[0]
+        and r["play"] == "equilibrium"
+    ]
+    labels, positions = [], []
+    for i, n in enumerate(counts):
+        for j, side in enumerate(("first", "second")):
+            positions.append(i * 2.6 + j * 1.1)
+            labels.append(f"{rulesets[j]}\n{n}p")
+    bottoms = np.zeros(len(positions))
+    for reason in reasons:
+        shares = []
+        for n in counts:
+            row = next(
+                r
+                for r in figures
+                if r["players"] == n
+                and r["play"] == "equilibrium"
+                and r["figure"] == f"share_{reason}"
+            )
+            shares += [row["first"], row["second"]]
+        if not any(shares):
+            continue  # a reason neither ruleset's games ended by
+        label, colour = REASON_STYLE.get(reason, (reason, None))
+        reason_ax.bar(positions, shares, 0.9, bottom=bottoms, color=colour, label=label)
+        bottoms += np.asarray(shares)
+    reason_ax.set_xticks(positions, labels, fontsize=7)
+    reason_ax.set_ylim(0, 1.0)
+    _percent_axis(reason_ax)
+    reason_ax.set_title("How games end at equilibrium")
+    reason_ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7)
     _stamp(fig, provenance)
     return fig

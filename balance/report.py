@@ -15,6 +15,7 @@ one line naming the file.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -49,12 +50,14 @@ def write_report(
     out: Path,
     equilibrium: Path | None = None,
     sensitivity: Sequence[Path] = (),
+    rulesets: Path | None = None,
 ) -> Path:
     """Write `out/report.md` and its PNG charts for the sweep in `sweep_dir`, with a section on
-    the equilibrium verdict in the folder `equilibrium` (its equilibrium.toml) when given, and
-    one on each `balance sensitivity` folder of `sensitivity`; return the path of report.md.
-    Raises ConfigError for a directory without a sweep, a folder without a verdict or a
-    ranking, or an unusable `out`."""
+    the equilibrium verdict in the folder `equilibrium` (its equilibrium.toml) when given, one
+    on each `balance sensitivity` folder of `sensitivity`, and one on the two editions compared
+    in the file `rulesets` (`balance compare --ruleset A --ruleset B --out`); return the path of
+    report.md. Raises ConfigError for a directory without a sweep, a folder without a verdict
+    or a ranking, a file that is no comparison, or an unusable `out`."""
     from balance.equilibrium import load_verdict
     from balance.sensitivity import read_ranking
 
@@ -62,6 +65,7 @@ def write_report(
     load_manifest(sweep_dir)  # a directory without a sweep is named before the destination
     verdict = load_verdict(equilibrium) if equilibrium is not None else {}
     rankings = [read_ranking(folder) for folder in sensitivity]
+    comparison = read_comparison(rulesets) if rulesets is not None else None
     _check_destination(sweep_dir, out)
     # the settings (seed, games, ...) are the cells' own, not the manifest's, which says what
     # was planned but can be edited by hand
@@ -79,6 +83,8 @@ def write_report(
             text = _with_equilibrium(text, verdict, tmp)
         for ranking in rankings:
             text = _with_sensitivity(text, ranking, tmp)
+        if comparison is not None:
+            text = _with_rulesets(text, comparison, tmp)
         (tmp / REPORT_FILE).write_text(text)
         _publish(tmp, out)
     except BaseException:
@@ -534,3 +540,123 @@ def _differences(strategy: Any, players: int) -> str:
         if v != cfg[knob_key(strategy.side, strategy.preset, k)]
     ]
     return f"`{strategy.preset}` with " + (", ".join(changed) if changed else "its defaults")
+
+
+# ----------------------------------------------------------------------------------------------
+# The two editions side by side
+# ----------------------------------------------------------------------------------------------
+
+RULESETS_CHART = "rulesets_side_by_side.png"
+
+
+def read_comparison(path: Path) -> dict[str, Any]:
+    """The rows `balance compare --ruleset A --ruleset B --out FILE` wrote; anything else is a
+    one-line ConfigError naming the file."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if len(data["rulesets"]) != 2 or not isinstance(data["rows"], list):
+            raise ValueError("two rulesets and their rows")
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise ConfigError(
+            f"--rulesets: {str(path)!r} is not a comparison of two rulesets ({exc}; allowed: "
+            "the file `balance compare --ruleset nemesis --ruleset classic --out FILE` writes)"
+        ) from None
+    return data
+
+
+def _with_rulesets(text: str, comparison: dict[str, Any], folder: Path) -> str:
+    """The report with a section comparing the two editions: per player count, expert against
+    expert and at equilibrium, the human win rate, the turns played and the commonest end
+    reasons of each, with the difference; each equilibrium's value and exploitability; and the
+    chart of both."""
+    first, second = comparison["rulesets"]
+    rows = comparison["rows"]
+    figures = [r for r in rows if r["figure"] != "verdict"]
+    games = figures[0]["games"] if figures else 0
+    provenance = f"balance compare --ruleset {first} --ruleset {second}, {games} games a cell"
+    line = _save(
+        plots.rulesets_side_by_side(rows, (first, second), provenance), folder, RULESETS_CHART
+    )
+
+    def cell(value: float, ci: list[float], turns: bool = False) -> str:
+        if turns:
+            return f"{value:.1f} [{ci[0]:.1f}, {ci[1]:.1f}]"
+        return f"{_pct(value)} [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+
+    def signed(value: float, ci: list[float], turns: bool = False) -> str:
+        if turns:
+            return f"{value:+.1f} [{ci[0]:+.1f}, {ci[1]:+.1f}]"
+        return f"{100 * value:+.1f} points [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]"
+
+    md = ["", f"## The {first} and {second} rulesets side by side", ""]
+    md += [
+        f"Each ruleset played expert against expert and its stored equilibrium's mixtures on "
+        f"{games} games per player count (`balance compare --ruleset {first} --ruleset "
+        f"{second}`); 95% intervals in brackets, the difference is {second} minus {first}.",
+        "",
+    ]
+    table = []
+    for r in figures:
+        if r["figure"] not in ("human_win_rate", "mean_turns"):
+            continue
+        turns = r["figure"] == "mean_turns"
+        table.append(
+            [
+                str(r["players"]),
+                "expert vs expert" if r["play"] == "expert" else "at equilibrium",
+                r["label"],
+                cell(r["first"], r["first_ci"], turns),
+                cell(r["second"], r["second_ci"], turns),
+                signed(r["difference"], r["difference_ci"], turns),
+            ]
+        )
+    md += _table(["players", "play", "figure", first, second, "difference"], table, "rllrrr")
+    md += ["", "How the games end (the commonest reasons, at equilibrium):", ""]
+    reasons = []
+    for n in sorted({r["players"] for r in figures}):
+        shares = [r for r in figures if r["players"] == n and r["play"] == "equilibrium"]
+        shares = [r for r in shares if r["figure"].startswith("share_")]
+        for side, name in (("first", first), ("second", second)):
+            top = sorted(shares, key=lambda r: -r[side])[:TOP_REASONS]
+            reasons.append(
+                [
+                    str(n),
+                    name,
+                    ", ".join(f"{r['figure'].removeprefix('share_')} {_pct(r[side])}" for r in top),
+                ]
+            )
+    md += _table(["players", "ruleset", "end reasons"], reasons, "rll")
+    md += ["", "Each equilibrium as `balance equilibrium` measured it:", ""]
+    verdicts = [
+        [
+            str(r["players"]),
+            r["label"],
+            cell(r["value"], r["value_ci"]),
+            f"{100 * r['exploitability_humans']:+.1f} points",
+            f"{100 * r['exploitability_things']:+.1f} points",
+            "yes" if r["converged"] else "no",
+        ]
+        for r in rows
+        if r["figure"] == "verdict"
+    ]
+    md += _table(
+        [
+            "players",
+            "ruleset",
+            "value [95%]",
+            "humans' exploitability",
+            "Things' exploitability",
+            "converged",
+        ],
+        verdicts,
+        "rlrrrl",
+    )
+    md += [
+        "",
+        f"![The two rulesets side by side]({RULESETS_CHART})",
+        "",
+        f"*Left: the human win rate of each ruleset per player count, expert against expert "
+        f"(hatched) and at equilibrium, with 95% intervals. Right: how the games end at "
+        f"equilibrium. ({line})*",
+    ]
+    return text.rstrip() + "\n" + "\n".join(md) + "\n"

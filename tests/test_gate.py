@@ -5,14 +5,18 @@ import pytest
 
 from balance import gate
 from balance.gate import (
-    METRICS,
-    REASONS,
+    METRICS as METRICS_OF,
+    REASONS as REASONS_OF,
     compare,
     difference_interval,
     games_for_power,
     holm,
     two_proportion_p,
 )
+
+
+METRICS = METRICS_OF["nemesis"]
+REASONS = REASONS_OF["nemesis"]
 
 
 def test_newcombe_interval_matches_the_published_examples():
@@ -43,6 +47,13 @@ def test_games_for_power_formula():
     assert games_for_power(1, alpha=0.05, shift=0.1, power=0.8) == 393
     assert games_for_power(42) > games_for_power(21)
     assert games_for_power(48) == 13835  # 3 presets and 3 equilibria, 8 metrics each
+
+
+def test_each_ruleset_compares_the_end_reasons_its_games_can_have():
+    """Only the main ruleset calls a rescue, only the classic one starves: 8 metrics each."""
+    assert "starved" not in REASONS_OF["nemesis"] and "rescue" in REASONS_OF["nemesis"]
+    assert "rescue" not in REASONS_OF["classic"] and "starved" in REASONS_OF["classic"]
+    assert len(METRICS_OF["nemesis"]) == len(METRICS_OF["classic"]) == 8
 
 
 def simulated(rates: dict[int, float], games: int, rng) -> dict[int, dict]:
@@ -93,3 +104,22 @@ def test_check_passes_on_unchanged_rules_and_fails_on_a_big_change(tmp_path):
     assert not changed.identical and changed.failed
     failing = {c.metric for c in changed.comparisons if c.significant}
     assert "human_win_rate" in failing
+
+
+def test_check_covers_the_classic_ruleset_in_its_own_tables(tmp_path):
+    """The baseline holds the classic presets apart; `check --ruleset classic` plays them: the
+    same rules pass as identical, a station that freezes three times faster fails."""
+    path = tmp_path / "baseline.toml"
+    gate.update_baseline(games=1500, players=(12,), path=path)
+    data = gate.load_baseline(path)
+    assert (
+        set(data["classic_presets"]) == {"12"}
+        and "starved" in (data["classic_presets"]["12"]["end_reasons"])
+    )
+    same = gate.check(["ruleset=classic"], path=path)
+    assert same.identical and not same.failed
+    assert {c.preset for c in same.comparisons} == {"12"}
+    colder = gate.check(["ruleset=classic", "temperature.drop=15"], path=path)
+    assert colder.failed and "share_frozen" in {
+        c.metric for c in colder.comparisons if c.significant
+    }
