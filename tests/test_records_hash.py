@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from balance.config import load_config
+from balance.codes import DEFAULT_RULESET
+from balance.config import load_config, with_ruleset
 from balance.gate import records_hash
 from balance.runner import run_games
 
@@ -37,29 +38,42 @@ PAIRINGS = (
 )
 
 
-def measure(players: int, humans: str, things: str) -> dict[str, str]:
-    cfg = load_config(players)
+# the classic ruleset's presets (policies.classic), each on both sides and expert against each
+CLASSIC_PAIRINGS = (
+    ("expert", "expert"),
+    ("random", "random"),
+    ("idle", "idle"),
+    ("expert", "random"),
+    ("random", "expert"),
+)
+CASES = [(DEFAULT_RULESET, h, t) for h, t in PAIRINGS]
+CASES += [("classic", h, t) for h, t in CLASSIC_PAIRINGS]
+
+
+def measure(players: int, humans: str, things: str, ruleset: str) -> dict[str, str]:
+    cfg = load_config(players, with_ruleset(ruleset, []))
     records = run_games(cfg, GAMES, SEED, humans, things)
     return {"config_hash": cfg.hash, "records_hash": records_hash(records)}
 
 
-def key(players: int, humans: str, things: str) -> str:
-    return f"{players}-{humans}-{things}"
+def key(players: int, humans: str, things: str, ruleset: str) -> str:
+    prefix = "" if ruleset == DEFAULT_RULESET else f"{ruleset}-"
+    return f"{prefix}{players}-{humans}-{things}"
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-@pytest.mark.parametrize("humans,things", PAIRINGS)
-def test_records_unchanged(players, humans, things):
-    pinned = tomllib.loads(PIN.read_text())[key(players, humans, things)]
-    now = measure(players, humans, things)
+@pytest.mark.parametrize("ruleset,humans,things", CASES)
+def test_records_unchanged(players, ruleset, humans, things):
+    pinned = tomllib.loads(PIN.read_text())[key(players, humans, things, ruleset)]
+    now = measure(players, humans, things, ruleset)
     assert now["config_hash"] == pinned["config_hash"], (
         f"the {players}-player config changed ({pinned['config_hash']} -> "
         f"{now['config_hash']}): if deliberate, rewrite the pins with `{REGENERATE}`"
     )
     assert now["records_hash"] == pinned["records_hash"], (
-        f"{GAMES} games of seed {SEED}, {players} players, {humans} humans against {things} "
-        f"Things: the per-game records changed. An optimisation must not change them; after a "
-        f"deliberate rule or policy change rewrite the pins with `{REGENERATE}`"
+        f"{GAMES} games of seed {SEED}, {ruleset}, {players} players, {humans} humans against "
+        f"{things} Things: the per-game records changed. An optimisation must not change them; "
+        f"after a deliberate rule or policy change rewrite the pins with `{REGENERATE}`"
     )
 
 
@@ -68,10 +82,12 @@ def main() -> None:
         f"# Written by `{REGENERATE}`: the hash of {GAMES} games' records, seed {SEED}, per",
         "# preset and policy pairing. tests/test_records_hash.py explains when to rewrite it.",
     ]
-    for players in PLAYERS:
-        for humans, things in PAIRINGS:
-            m = measure(players, humans, things)
-            lines += ["", f'["{key(players, humans, things)}"]']
+    for ruleset in (DEFAULT_RULESET, "classic"):
+        for players, humans, things in (
+            (p, h, t) for p in PLAYERS for rs, h, t in CASES if rs == ruleset
+        ):
+            m = measure(players, humans, things, ruleset)
+            lines += ["", f'["{key(players, humans, things, ruleset)}"]']
             lines += [f'{name} = "{value}"' for name, value in m.items()]
     PIN.write_text("\n".join(lines) + "\n")
     print(f"wrote {PIN}", file=sys.stderr)
