@@ -102,11 +102,14 @@ def bench(
 
 
 def bench_sensitivity(
-    players_list: Sequence[int], threads: int | None = None, seed: int = 0
+    players_list: Sequence[int],
+    threads: int | None = None,
+    seed: int = 0,
+    ruleset: str = codes.DEFAULT_RULESET,
 ) -> list[dict[str, Any]]:
-    """Time the default `balance sensitivity` run (every default key, to DEFAULT_PRECISION,
-    expert against expert) at each player count, into a fresh temporary folder: the readings,
-    the games they needed and the seconds, compiling not counted."""
+    """Time the default `balance sensitivity` run of a ruleset (every default key, to
+    DEFAULT_PRECISION, expert against expert) at each player count, into a fresh temporary
+    folder: the readings, the games they needed and the seconds, compiling not counted."""
     import tempfile
     from pathlib import Path
 
@@ -120,8 +123,9 @@ def bench_sensitivity(
     n_threads = set_threads(threads)
     results = []
     for players in players_list:
-        plan = plan_sensitivity([players], default_keys(), seed, None, DEFAULT_PRECISION)
-        warm_up(load_config(players))
+        keys = default_keys(ruleset)
+        plan = plan_sensitivity([players], keys, seed, None, DEFAULT_PRECISION, None, ruleset)
+        warm_up(load_config(players, with_ruleset(ruleset, [])))
         played = []
         with tempfile.TemporaryDirectory() as folder:
             start = time.perf_counter()
@@ -129,7 +133,7 @@ def bench_sensitivity(
             seconds = time.perf_counter() - start
         results.append(
             {
-                "ruleset": codes.DEFAULT_RULESET,  # balance.sensitivity plays the main one only
+                "ruleset": ruleset,
                 "players": players,
                 "readings": len(rows),
                 "precision": DEFAULT_PRECISION,

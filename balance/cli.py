@@ -461,18 +461,6 @@ def _player_counts(text: str) -> list[int]:
     return counts
 
 
-def _sensitivity_plays_nemesis(ruleset: str) -> None:
-    """Refuse --ruleset classic for `balance sensitivity` (and `bench --sensitivity`): its keys,
-    their readings and its plan come from the main ruleset's catalogue alone."""
-    with_ruleset(ruleset, [])  # an unknown ruleset: the usual error
-    if ruleset != DEFAULT_RULESET:
-        raise ConfigError(
-            f"--ruleset: {ruleset!r} is not allowed here (allowed: {DEFAULT_RULESET}: balance "
-            "sensitivity reads its keys and their readings from the main ruleset's catalogue, "
-            "balance/catalogue/numbers.py)"
-        )
-
-
 # the strongest play, the simple one, the cheapest (nobody declares anything) and the random
 # play that exercises every action
 BENCH_PAIRINGS = f"{DEFAULT}:{DEFAULT},naive:naive,idle:idle,random:random"
@@ -547,8 +535,7 @@ def bench(
 
     with_ruleset(ruleset, [])  # an unknown ruleset is refused before anything is timed
     if sensitivity:
-        _sensitivity_plays_nemesis(ruleset)
-        results = bench_sensitivity(_player_counts(players), threads)
+        results = bench_sensitivity(_player_counts(players), threads, ruleset=ruleset)
         if as_json:
             print(json.dumps(results))
             return
@@ -979,11 +966,17 @@ def sensitivity(
         run_sensitivity,
     )
 
-    _sensitivity_plays_nemesis(ruleset)
+    with_ruleset(ruleset, [])  # an unknown ruleset: the usual error
     games, precision = games_or_precision(games, precision, default_precision=DEFAULT_PRECISION)
     set_threads(threads)
     plan = plan_sensitivity(
-        _player_counts(players), parse_keys(keys), seed, games, precision, strategies
+        _player_counts(players),
+        parse_keys(keys, ruleset),
+        seed,
+        games,
+        precision,
+        strategies,
+        ruleset,
     )
     skipped: dict[tuple[str, str], list[int]] = {}  # the same reading refused at each count
     for reading, why in plan.skipped:

@@ -31,9 +31,11 @@ import polars as pl
 
 import balance
 from policies import DEFAULT
+from balance.catalogue.classic import CLASSIC_NUMBERS
 from balance.catalogue.kinds import AP
 from balance.catalogue.numbers import NUMBERS, Number
-from balance.config import load_config, toml_value
+from balance.codes import DEFAULT_RULESET
+from balance.config import load_config, split_ruleset, toml_value, with_ruleset
 from balance.errors import ConfigError
 from balance.evaluate import human_won, mixture_records, paired_interval
 from balance.files import locked_folder, written_whole
@@ -50,36 +52,48 @@ MANIFEST = "manifest.json"
 CELLS = "cells"
 LOCK = "sensitivity.lock"
 RANKING = "ranking.json"  # the rows and baselines of the last run, for `balance report`
-# The rule numbers a designer asks about beside the assumptions: the tables of generators,
-# fuel, infection, frostbite, the Thing's abilities and the rescue
-RULE_TABLES = ("generator", "canister", "infection", "frostbite", "thing", "archetypes", "rescue")
+# The rule numbers a designer asks about beside the assumptions, per ruleset: the main one's
+# tables of generators, fuel, infection, frostbite, the Thing's abilities and the rescue; the
+# classic one's of combat, infection, temperature, food, weather and the helicopter
+RULE_TABLES = {
+    "nemesis": ("generator", "canister", "infection", "frostbite", "thing", "archetypes", "rescue"),
+    "classic": ("combat", "infection", "temperature", "food", "weather", "helicopter"),
+}
+
+
+def numbers_of(ruleset: str) -> tuple[Number, ...]:
+    """The rule numbers of a ruleset's catalogue."""
+    return CLASSIC_NUMBERS if ruleset == "classic" else NUMBERS
+
+
 COLUMNS = ("winner", "reason", "end_turn")  # what a cell keeps of each game
 DEFAULT_PRECISION = 0.01  # what a run plays to without --games or --precision
 GROWTH = 1.2  # a reading short of the precision asks for this much more than the estimate
 
 
 def is_assumption(number: Number) -> bool:
-    return any(rule.startswith("GAP-") for rule in number.rule.split())
+    return any(rule.startswith(("GAP-", "CL-GAP-")) for rule in number.rule.split())
 
 
-def default_keys() -> list[str]:
-    """Every assumption key (one citing a GAP of RULES.md Part B) and every key of RULE_TABLES,
-    in the catalogue's order."""
-    return [n.key for n in NUMBERS if is_assumption(n) or n.key.split(".")[0] in RULE_TABLES]
+def default_keys(ruleset: str = DEFAULT_RULESET) -> list[str]:
+    """Every assumption key of a ruleset (one citing a GAP, or a classic CL-GAP, of
+    docs/rules.md) and every key of its RULE_TABLES, in the catalogue's order."""
+    tables = RULE_TABLES[ruleset]
+    return [n.key for n in numbers_of(ruleset) if is_assumption(n) or n.key.split(".")[0] in tables]
 
 
-def parse_keys(text: str | None) -> list[str]:
+def parse_keys(text: str | None, ruleset: str = DEFAULT_RULESET) -> list[str]:
     """--keys: keys or table names (`rescue` is every rescue.* key), separated by commas."""
     if text is None:
-        return default_keys()
-    known = [n.key for n in NUMBERS]
+        return default_keys(ruleset)
+    known = [n.key for n in numbers_of(ruleset)]
     keys: list[str] = []
     for item in (t.strip() for t in text.split(",")):
         chosen = [k for k in known if k == item or k.split(".")[0] == item]
         if not chosen:
             raise ConfigError(
-                f"--keys: {item!r} is not allowed (allowed: keys or tables of configs/base.toml, "
-                "separated by commas, e.g. rescue.delay_turns,thing)"
+                f"--keys: {item!r} is not allowed (allowed: keys or tables of the ruleset's "
+                "base.toml, separated by commas, e.g. rescue.delay_turns,thing)"
             )
         keys += [k for k in chosen if k not in keys]
     return keys
@@ -122,6 +136,7 @@ class Plan:
     precision: float | None
     strategies: str | None  # the equilibrium folder, or None for expert against expert
     verdict_digest: str | None
+    ruleset: str
     sides: dict[int, Side]
     readings: dict[int, list[Reading]]  # per count, the readings played
     baselines: dict[int, dict[str, Any]]  # per count, each key's baseline value
@@ -129,13 +144,16 @@ class Plan:
 
     def settings(self) -> dict[str, Any]:
         """What cells must share to be reused: other settings are refused, not mixed in."""
-        return {
+        settings = {
             "seed": self.seed,
             "strategies": self.verdict_digest,
             "version": balance.__version__,
             "rules_version": balance.RULES_VERSION,
             "source_digest": balance.SOURCE_DIGEST,
         }
+        if self.ruleset != DEFAULT_RULESET:  # the main ruleset's folders stay as they were
+            settings["ruleset"] = self.ruleset
+        return settings
 
     @property
     def id(self) -> str:
@@ -166,10 +184,12 @@ def plan_sensitivity(
     games: int | None,
     precision: float | None,
     strategies: Path | None = None,
+    ruleset: str = DEFAULT_RULESET,
 ) -> Plan:
     """Resolve every reading's configuration now, so a bad argument stops the run before any
     game. A reading the configuration refuses (a delay_min above delay_max, say) is skipped, and
-    so is an action's cost above the AP a turn has: that reading would remove the action."""
+    so is an action's cost above the AP a turn has: that reading would remove the action. An
+    equilibrium folder must be one of `ruleset`."""
     from balance.equilibrium import VERDICT, load_verdict
 
     if games is not None and games < 1:
@@ -187,16 +207,24 @@ def plan_sensitivity(
                 )
             entry = verdict[n]
             mix = entry["mixture"]
-            sides[n] = Side(tuple(entry["settings"].get("sets", [])), mix["humans"], mix["things"])
+            sets = tuple(entry["settings"].get("sets", []))
+            if split_ruleset(sets)[0] != ruleset:
+                raise ConfigError(
+                    f"--strategies: {strategies} holds an equilibrium of the "
+                    f"{split_ruleset(sets)[0]!r} ruleset, not of {ruleset!r} (give --ruleset "
+                    "to match it)"
+                )
+            sides[n] = Side(sets, mix["humans"], mix["things"])
     else:
+        sets = tuple(with_ruleset(ruleset, []))
         for n in players:
-            load_config(n)  # a player count without a preset is refused here
+            load_config(n, sets)  # a player count without a preset is refused here
             sides[n] = Side(
-                (),
-                Mixture.pure(parse_strategy(DEFAULT, "humans", n)),
-                Mixture.pure(parse_strategy(DEFAULT, "things", n)),
+                sets,
+                Mixture.pure(parse_strategy(DEFAULT, "humans", n, ruleset=ruleset)),
+                Mixture.pure(parse_strategy(DEFAULT, "things", n, ruleset=ruleset)),
             )
-    by_key = {n.key: n for n in NUMBERS}
+    by_key = {n.key: n for n in numbers_of(ruleset)}
     readings: dict[int, list[Reading]] = {}
     baselines: dict[int, dict[str, Any]] = {}
     skipped: list[tuple[Reading, str]] = []
@@ -231,6 +259,7 @@ def plan_sensitivity(
         precision,
         None if strategies is None else str(strategies),
         digest,
+        ruleset,
         sides,
         readings,
         baselines,

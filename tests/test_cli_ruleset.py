@@ -19,7 +19,7 @@ from balance.runner import run_games
 CLASSIC = ["ruleset=classic"]
 WITH_RULESET = ["run", "matrix", "policies", "sweep", "sensitivity", "check", "tune"]
 WITH_RULESET += ["equilibrium", "bench", "replay"]
-WITHOUT_RULESET = ["report", "baseline", "cache", "compare"]
+WITHOUT_RULESET = ["report", "baseline", "cache"]
 
 
 def _invoke(*args: str):
@@ -90,10 +90,11 @@ def test_an_unknown_ruleset_is_one_error_line(command, tmp_path):
 
 
 def test_only_the_commands_that_play_take_the_option():
+    """compare takes it twice, the two rulesets it compares (tests/test_compare_rulesets.py)."""
     commands = typer.main.get_command(app).commands
-    for name in WITH_RULESET + WITHOUT_RULESET:
+    for name in WITH_RULESET + WITHOUT_RULESET + ["compare"]:
         options = {o for p in commands[name].params for o in getattr(p, "opts", [])}
-        assert ("--ruleset" in options) == (name in WITH_RULESET), name
+        assert ("--ruleset" in options) == (name not in WITHOUT_RULESET), name
 
 
 def test_policies_lists_the_classic_policies_and_their_knobs():
@@ -156,10 +157,26 @@ def test_sweep_cells_carry_the_ruleset(tmp_path):
     assert hashes == {load_config(12, [*CLASSIC, f"things.start={n}"]).hash for n in (1, 2)}
 
 
-def test_sensitivity_refuses_the_classic_ruleset(tmp_path):
-    """Its keys and readings come from the main catalogue: refused, not played as nemesis."""
-    args = ["--ruleset", "classic", "--players", "12", "--seed", "0", "--out", str(tmp_path / "s")]
-    _assert_one_error_line(CliRunner().invoke(app, ["sensitivity", *args]), "--ruleset")
-    bench = ["bench", "--sensitivity", "--ruleset", "classic", "--players", "12"]
-    _assert_one_error_line(CliRunner().invoke(app, bench), "--ruleset")
-    assert list(tmp_path.iterdir()) == []
+def test_sensitivity_ranks_the_classic_assumptions_on_classic_games(tmp_path):
+    """The classic ruleset's keys and readings, played on classic games; its folder is its own."""
+    from balance.sensitivity import default_keys
+
+    keys = default_keys("classic")
+    assert "helicopter.failed_flight" in keys and "game.start" in keys  # CL-GAP keys
+    assert not set(keys) & {"rescue.delay_turns", "generator.burn_per_turn"}
+    out = tmp_path / "s"
+    args = ["--ruleset", "classic", "--players", "12", "--seed", "0", "--games", "2000"]
+    rows = json.loads(
+        _invoke(
+            "sensitivity", *args, "--keys", "helicopter.failed_flight", "--out", str(out), "--json"
+        ).stdout
+    )
+    assert [r["key"] for r in rows] == ["helicopter.failed_flight"]
+    assert (rows[0]["baseline"], rows[0]["alternative"]) == ("crash", "grounded")
+    grounded = run_games(
+        load_config(12, [*CLASSIC, 'helicopter.failed_flight="grounded"']), 2000, 0
+    )
+    assert rows[0]["human_win_rate"] == (grounded["winner"] == codes.HUMANS).mean()
+    nemesis = ["--players", "12", "--seed", "0", "--games", "2000", "--out", str(out)]
+    result = CliRunner().invoke(app, ["sensitivity", *nemesis])
+    assert result.exit_code == 2 and "--keys" not in result.stderr  # another ruleset's folder
