@@ -41,14 +41,32 @@ HUMAN_KNOBS = (
     "cold_alarm",
     "trust_claims",
     "shoot_suspicion",
-    "guard_food",
+    "food_guards_share",
     "helicopter",
     "fly_weather",
     "radio",
     "hunt",
     "carry_fuel",
+    "eating_proves",
 )
+# the knobs' slots, in HUMAN_KNOBS' order
+(
+    ARM,
+    TEST_BLOOD,
+    KEEP_POWER,
+    COLD_ALARM,
+    TRUST_CLAIMS,
+    SHOOT_SUSPICION,
+    FOOD_GUARDS,  # a head count: policies.HEAD_COUNTS turns the share into it
+    HELICOPTER,
+    FLY_WEATHER,
+    RADIO,
+    HUNT,
+    CARRY_FUEL,
+    EATING_PROVES,
+) = range(len(HUMAN_KNOBS))
 THING_KNOBS = ("darken", "infect", "eat", "spoil_fuel", "reveal_below", "lie", "board")
+(DARKEN, INFECT, EAT, SPOIL_FUEL, REVEAL_BELOW, LIE, BOARD) = range(len(THING_KNOBS))
 
 # what raises suspicion of a character seen doing it (humans have no reason to)
 SUSPICIOUS = (K.A_EAT, K.A_SPOIL, K.A_BREAK, K.A_DESTROY_ITEM, K.A_INFECT, K.A_MELEE)
@@ -97,7 +115,7 @@ def standing(obs, j):
 
 
 @compiled
-def learn(obs, memory, knobs_trust):
+def learn(obs, memory, trust, eating_proves):
     """Fold this turn's observation into the memory (shared by both sides' bookkeeping)."""
     n = obs[O.O_PLAYERS]
     me = obs[O.O_ME]
@@ -111,6 +129,8 @@ def learn(obs, memory, knobs_trust):
             for a in SUSPICIOUS:
                 if did == a:
                     memory[M_SUSPICION + j] += 2
+            if did == K.A_EAT and eating_proves:  # no human needs to eat: only a Thing would
+                memory[M_STATUS + j] = THING
             if did == K.A_SHOOT and 0 <= obs[O.O_DID_TARGET + j] < n:
                 victim = obs[O.O_DID_TARGET + j]
                 if memory[M_STATUS + victim] == CLEARED or victim == me:
@@ -132,7 +152,7 @@ def learn(obs, memory, knobs_trust):
         subject = obs[O.O_HEARD_SUBJECT + k]
         if memory[M_STATUS + speaker] == THING or subject == me:
             continue
-        trusted = memory[M_STATUS + speaker] == CLEARED or knobs_trust > 0.5
+        trusted = memory[M_STATUS + speaker] == CLEARED or trust
         if trusted and memory[M_STATUS + subject] != THING:
             if obs[O.O_HEARD_SAYS + k] == K.SAYS_THING:
                 memory[M_STATUS + subject] = THING
@@ -166,6 +186,7 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
     n = obs[O.O_PLAYERS]
     me = obs[O.O_ME]
     loc = obs[O.O_LOC]
+    guard = me < knobs[FOOD_GUARDS]  # the food's guards, by index
     # a known Thing lying paralysed here: burn it (CL-COMBAT-2)
     for j in range(n):
         if here(obs, j) and obs[O.O_SEE + j] == O.P_LOOKS_DEAD and memory[M_STATUS + j] == THING:
@@ -180,12 +201,12 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
             s = memory[M_SUSPICION + j]
             if memory[M_STATUS + j] == THING:
                 s += 100
-            if s >= knobs[5] and s > score:
+            if s >= knobs[SHOOT_SUSPICION] and s > score:
                 best, score = j, s
-        if best >= 0 and (memory[M_STATUS + best] == THING or knobs[5] > 0):
+        if best >= 0 and (memory[M_STATUS + best] == THING or knobs[SHOOT_SUSPICION] > 0):
             return write(out, k, K.A_SHOOT, best, 0)
     # hunt a Thing he knows of where he last saw it
-    if knobs[10] > 0.5 and armed(obs):
+    if knobs[HUNT] > 0.5 and armed(obs) and not guard:
         for j in range(n):
             seen = memory[M_LAST_LOC + j] - 1
             if memory[M_STATUS + j] == THING and seen >= 0 and obs[O.O_SEE + j] != O.P_LOOKS_DEAD:
@@ -195,9 +216,24 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
     for j in range(n):
         if obs[O.O_SEE + j] == O.P_ACTIVE and j != me and not armed(obs):
             return move(out, k, obs, K.ARSENAL if loc != K.ARSENAL else K.LAB)
+    # guard the food (CL-LOC-FOOD): armed, with a light, whatever else he is
+    if guard:
+        if not holds(obs, K.WEAPON) and has_free_slot(obs):
+            if loc == K.ARSENAL and obs[O.O_STORE + K.WEAPON] != 0:
+                return write(out, k, K.A_TAKE, -1, K.WEAPON)
+            if loc != K.ARSENAL:
+                return move(out, k, obs, K.ARSENAL)
+        # every other guard a light for the dark, the others fuel to burn the shot down
+        kind, store = (K.FLASHLIGHT, K.TOOLS) if me % 2 == 0 else (K.FUEL_UNIT, K.FUEL)
+        if not holds(obs, kind) and has_free_slot(obs):
+            if loc == store and obs[O.O_STORE + kind] != 0:
+                return write(out, k, K.A_TAKE, -1, kind)
+            if loc != store:
+                return move(out, k, obs, store)
+        return move(out, k, obs, K.FOOD)
     # the power and the cold (CL-TEMP-1)
-    power_keeper = obs[O.O_PROFESSION] == K.TECHNICIAN and knobs[2] > 0.5
-    cold = obs[O.O_TEMPERATURE] <= knobs[3]
+    power_keeper = obs[O.O_PROFESSION] == K.TECHNICIAN and knobs[KEEP_POWER] > 0.5
+    cold = obs[O.O_TEMPERATURE] <= knobs[COLD_ALARM]
     if obs[O.O_POWER] == 0 and (power_keeper or cold):
         if loc != K.GENERATOR:
             return move(out, k, obs, K.GENERATOR)
@@ -222,25 +258,26 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
             return write(out, k, K.A_REPAIR, -1, K.OB_GENERATOR)
         return write(out, k, K.A_NONE, -1, 0)
     # arm up (CL-LOC-ARSENAL)
-    if knobs[0] > 0.5 and not holds(obs, K.WEAPON) and has_free_slot(obs):
+    if knobs[ARM] > 0.5 and not holds(obs, K.WEAPON) and has_free_slot(obs):
         if loc == K.ARSENAL and obs[O.O_STORE + K.WEAPON] != 0:
             return write(out, k, K.A_TAKE, -1, K.WEAPON)
-        if memory[M_SAMPLED] == 1 or knobs[1] < 0.5:
+        if memory[M_SAMPLED] == 1 or knobs[TEST_BLOOD] < 0.5 or guard:
             if loc != K.ARSENAL:
                 return move(out, k, obs, K.ARSENAL)
     # a fuel unit at hand, to burn a Thing once shot down (CL-COMBAT-2)
-    if knobs[11] > 0.5 and holds(obs, K.WEAPON) and not holds(obs, K.FUEL_UNIT):
+    carrier = knobs[CARRY_FUEL] > 0.5 and not guard
+    if carrier and holds(obs, K.WEAPON) and not holds(obs, K.FUEL_UNIT):
         if has_free_slot(obs):
             if loc == K.FUEL and obs[O.O_STORE + K.FUEL_UNIT] != 0:
                 return write(out, k, K.A_TAKE, -1, K.FUEL_UNIT)
-            if loc != K.FUEL and (memory[M_SAMPLED] == 1 or knobs[1] < 0.5):
+            if loc != K.FUEL and (memory[M_SAMPLED] == 1 or knobs[TEST_BLOOD] < 0.5):
                 return move(out, k, obs, K.FUEL)
     # a radio to hear and say the results station-wide (CL-ITEM)
-    if knobs[9] > 0.5 and not holds(obs, K.RADIO_SET) and has_free_slot(obs):
+    if knobs[RADIO] > 0.5 and not holds(obs, K.RADIO_SET) and has_free_slot(obs):
         if loc == K.TOOLS and obs[O.O_STORE + K.RADIO_SET] != 0:
             return write(out, k, K.A_TAKE, -1, K.RADIO_SET)
     # blood: his own sample, tested by someone else in the laboratory (CL-LOC-LAB)
-    if knobs[1] > 0.5:
+    if knobs[TEST_BLOOD] > 0.5 and not guard:
         if memory[M_SAMPLED] == 0:
             memory[M_SAMPLED] = 1
             return write(out, k, K.A_OWN_BLOOD, -1, 0)
@@ -257,13 +294,10 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
                 return move(out, k, obs, K.LAB)
             return write(out, k, K.A_NONE, -1, 0)
     # the helicopter (CL-LOC-HELI): the pilot fuels and prepares it
-    if knobs[7] > 0.5:
+    if knobs[HELICOPTER] > 0.5 and not guard:
         act = helicopter_errand(knobs, obs, memory, out, k)
         if act >= 0:
             return act
-    # guard the food (CL-LOC-FOOD)
-    if knobs[6] > 0.5 and obs[O.O_PROFESSION] == K.SOLDIER:
-        return move(out, k, obs, K.FOOD)
     # else keep company where most are, the generator room
     return move(out, k, obs, K.GENERATOR)
 
@@ -289,7 +323,7 @@ def helicopter_errand(knobs, obs, memory, out, k):
     fuel_seen = memory[M_HELI_FUEL]
     prepared = memory[M_HELI_PREPARED]
     ready = prepared >= 2 and fuel_seen >= 2
-    clear_enough = obs[O.O_WEATHER] == C.CLEAR or knobs[8] < 0.5
+    clear_enough = obs[O.O_WEATHER] == C.CLEAR or knobs[FLY_WEATHER] < 0.5
     if ready and loc == K.HELIPAD:
         if clear_enough and obs[O.O_HITS + K.OB_HELICOPTER] == 3:
             return write(out, k, K.A_FLY, -1, 0)
@@ -347,7 +381,7 @@ def human_free(knobs, obs, memory, out, k):
 @compiled
 def expert_human_declare(knobs, obs, memory, rng, stream, out, ip):
     setup(obs, memory)
-    learn(obs, memory, knobs[4])
+    learn(obs, memory, knobs[TRUST_CLAIMS] > 0.5, knobs[EATING_PROVES] > 0.5)
     k = human_main(knobs, obs, memory, rng, stream, out, 0)
     return human_free(knobs, obs, memory, out, k)
 
@@ -394,38 +428,38 @@ def thing_main(knobs, obs, memory, rng, stream, out, k):
     # the active form: strike the wounded to infect, the rest to wound (CL-THING-MELEE)
     if obs[O.O_ACTIVE] == 1:
         target = a_human_here(obs, rng, stream, True)
-        if target >= 0 and chance(rng, stream, knobs[1]):
+        if target >= 0 and chance(rng, stream, knobs[INFECT]):
             return write(out, k, K.A_INFECT, target, 0)
         target = a_human_here(obs, rng, stream, False)
         if target >= 0:
             return write(out, k, K.A_MELEE, target, 0)
         return move(out, k, obs, below(rng, stream, K.N_LOC))
     # a ready helicopter: board it (CL-WIN-2)
-    if knobs[6] > 0.5 and loc == K.HELIPAD and obs[O.O_HELI_PREPARED] >= 2:
+    if knobs[BOARD] > 0.5 and loc == K.HELIPAD and obs[O.O_HELI_PREPARED] >= 2:
         return write(out, k, K.A_FLY, -1, 0)
     # infect a lone human in the dark, or by an item in the light (CL-THING-INF)
-    if few >= 1 and few <= 2 and chance(rng, stream, knobs[1]):
+    if few >= 1 and few <= 2 and chance(rng, stream, knobs[INFECT]):
         target = a_human_here(obs, rng, stream, False)
         if obs[O.O_LIT] == 0 or (obs[O.O_SLOT] != K.NO_ITEM or obs[O.O_SLOT + 1] != K.NO_ITEM):
             if target >= 0:
                 return write(out, k, K.A_INFECT, target, 0)
     # darken the station: switch the generator off, break it (CL-LOC-GEN)
-    if obs[O.O_POWER] == 1 and chance(rng, stream, knobs[0]):
+    if obs[O.O_POWER] == 1 and chance(rng, stream, knobs[DARKEN]):
         if loc == K.GENERATOR:
             if few == 0:
                 return write(out, k, K.A_BREAK, -1, K.OB_GENERATOR)
             return write(out, k, K.A_SWITCH, -1, 0)
         return move(out, k, obs, K.GENERATOR)
     if obs[O.O_POWER] == 0 and loc == K.GENERATOR and obs[O.O_HITS + K.OB_GENERATOR] > 0:
-        if few == 0 and knobs[0] > 0:
+        if few == 0 and knobs[DARKEN] > 0:
             return write(out, k, K.A_BREAK, -1, K.OB_GENERATOR)
     # eat the food (CL-LOC-FOOD) and pour out the fuel (CL-LOC-FUEL)
-    if chance(rng, stream, knobs[2]):
+    if chance(rng, stream, knobs[EAT]):
         if loc == K.FOOD and obs[O.O_FOOD] != 0:
             return write(out, k, K.A_EAT, -1, 0)
         if obs[O.O_FOOD] != 0:
             return move(out, k, obs, K.FOOD)
-    if chance(rng, stream, knobs[3]):
+    if chance(rng, stream, knobs[SPOIL_FUEL]):
         if loc == K.FUEL and obs[O.O_STORE + K.FUEL_UNIT] != 0:
             return write(out, k, K.A_SPOIL, -1, K.FUEL_UNIT)
         if loc != K.FUEL:
@@ -437,16 +471,16 @@ def thing_main(knobs, obs, memory, rng, stream, out, k):
 @compiled
 def expert_thing_declare(knobs, obs, memory, rng, stream, out, ip):
     setup(obs, memory)
-    learn(obs, memory, 0.0)
+    learn(obs, memory, False, False)
     few = humans_here(obs, memory)
-    if obs[O.O_ACTIVE] == 0 and 0 < few < knobs[4]:
+    if obs[O.O_ACTIVE] == 0 and 0 < few < knobs[REVEAL_BELOW]:
         # reveal and strike when the humans here are few (CL-THING-REVEAL, CL-THING-MELEE)
         k = write(out, 0, K.F_REVEAL, -1, 0)
         k = write(out, k, K.A_MELEE, a_human_here(obs, rng, stream, False), 0)
     else:
         k = thing_main(knobs, obs, memory, rng, stream, out, 0)
     # lies (talk): clear a fellow Thing, accuse a human (CL-TALK-1)
-    if chance(rng, stream, knobs[5]):
+    if chance(rng, stream, knobs[LIE]):
         n = obs[O.O_PLAYERS]
         for j in range(n):
             if standing(obs, j) and obs[O.O_FELLOW + j] == 1:
