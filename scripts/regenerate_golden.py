@@ -101,9 +101,9 @@ GAMES = {
     "players-12": 1,
     "players-15": 6,
     "random-12": 64,
-    "classic-09": 75,
-    "classic-12": 52,
-    "classic-15": 7,
+    "classic-09": 39,
+    "classic-12": 5,
+    "classic-15": 8,
     "classic-random-12": 21,
 }
 
