@@ -94,6 +94,7 @@ HEAD_COUNTS: dict[str, Callable[[float, int], float]] = {
     "callers_share": _of_players,  # callers who go for the call before the parka (opening)
     "pilots_share": _of_players,  # pilots of the helicopter (policies.helicopter_play)
     "food_guards_share": _of_players,  # the classic food store's guards (policies.classic.experts)
+    "power_guards_share": _of_players,  # the classic generator room's guards
 }
 
 

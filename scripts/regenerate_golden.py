@@ -101,9 +101,9 @@ GAMES = {
     "players-12": 1,
     "players-15": 6,
     "random-12": 64,
-    "classic-09": 39,
-    "classic-12": 5,
-    "classic-15": 8,
+    "classic-09": 27,
+    "classic-12": 1,
+    "classic-15": 0,
     "classic-random-12": 21,
 }
 

@@ -48,6 +48,8 @@ HUMAN_KNOBS = (
     "hunt",
     "carry_fuel",
     "eating_proves",
+    "power_guards_share",
+    "sabotage_proves",
 )
 # the knobs' slots, in HUMAN_KNOBS' order
 (
@@ -64,6 +66,8 @@ HUMAN_KNOBS = (
     HUNT,
     CARRY_FUEL,
     EATING_PROVES,
+    POWER_GUARDS,  # a head count, as FOOD_GUARDS: the guards after the food's, by index
+    SABOTAGE_PROVES,
 ) = range(len(HUMAN_KNOBS))
 THING_KNOBS = ("darken", "infect", "eat", "spoil_fuel", "reveal_below", "lie", "board")
 (DARKEN, INFECT, EAT, SPOIL_FUEL, REVEAL_BELOW, LIE, BOARD) = range(len(THING_KNOBS))
@@ -115,7 +119,7 @@ def standing(obs, j):
 
 
 @compiled
-def learn(obs, memory, trust, eating_proves):
+def learn(obs, memory, trust, eating_proves, sabotage_proves):
     """Fold this turn's observation into the memory (shared by both sides' bookkeeping)."""
     n = obs[O.O_PLAYERS]
     me = obs[O.O_ME]
@@ -130,6 +134,10 @@ def learn(obs, memory, trust, eating_proves):
                 if did == a:
                     memory[M_SUSPICION + j] += 2
             if did == K.A_EAT and eating_proves:  # no human needs to eat: only a Thing would
+                memory[M_STATUS + j] = THING
+            # breaking the generator, or switching it off (it is off now), is sabotage
+            broke = did == K.A_BREAK and obs[O.O_DID_ARG + j] == K.OB_GENERATOR
+            if sabotage_proves and (broke or (did == K.A_SWITCH and obs[O.O_POWER] == 0)):
                 memory[M_STATUS + j] = THING
             if did == K.A_SHOOT and 0 <= obs[O.O_DID_TARGET + j] < n:
                 victim = obs[O.O_DID_TARGET + j]
@@ -186,7 +194,9 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
     n = obs[O.O_PLAYERS]
     me = obs[O.O_ME]
     loc = obs[O.O_LOC]
-    guard = me < knobs[FOOD_GUARDS]  # the food's guards, by index
+    food_guard = me < knobs[FOOD_GUARDS]  # the guards, by index: the food's, then the power's
+    power_guard = not food_guard and me < knobs[FOOD_GUARDS] + knobs[POWER_GUARDS]
+    guard = food_guard or power_guard
     # a known Thing lying paralysed here: burn it (CL-COMBAT-2)
     for j in range(n):
         if here(obs, j) and obs[O.O_SEE + j] == O.P_LOOKS_DEAD and memory[M_STATUS + j] == THING:
@@ -216,47 +226,41 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
     for j in range(n):
         if obs[O.O_SEE + j] == O.P_ACTIVE and j != me and not armed(obs):
             return move(out, k, obs, K.ARSENAL if loc != K.ARSENAL else K.LAB)
-    # guard the food (CL-LOC-FOOD): armed, with a light, whatever else he is
+    # guard the food (CL-LOC-FOOD) or the generator (CL-LOC-GEN), armed, whatever else he is
     if guard:
         if not holds(obs, K.WEAPON) and has_free_slot(obs):
             if loc == K.ARSENAL and obs[O.O_STORE + K.WEAPON] != 0:
                 return write(out, k, K.A_TAKE, -1, K.WEAPON)
             if loc != K.ARSENAL:
                 return move(out, k, obs, K.ARSENAL)
-        # every other guard a light for the dark, the others fuel to burn the shot down
+        # the power's guards spare parts; the food's, every other one a light for the dark,
+        # the others fuel to burn the shot down
         kind, store = (K.FLASHLIGHT, K.TOOLS) if me % 2 == 0 else (K.FUEL_UNIT, K.FUEL)
+        if power_guard:
+            kind, store = K.PARTS, K.TOOLS
         if not holds(obs, kind) and has_free_slot(obs):
             if loc == store and obs[O.O_STORE + kind] != 0:
                 return write(out, k, K.A_TAKE, -1, kind)
             if loc != store:
                 return move(out, k, obs, store)
-        return move(out, k, obs, K.FOOD)
+        post = K.GENERATOR if power_guard else K.FOOD
+        if loc != post:
+            return move(out, k, obs, post)
+        if power_guard:
+            return keep_power(obs, out, k)
+        return write(out, k, K.A_NONE, -1, 0)
     # the power and the cold (CL-TEMP-1)
     power_keeper = obs[O.O_PROFESSION] == K.TECHNICIAN and knobs[KEEP_POWER] > 0.5
     cold = obs[O.O_TEMPERATURE] <= knobs[COLD_ALARM]
-    if obs[O.O_POWER] == 0 and (power_keeper or cold):
+    if power_keeper and not holds(obs, K.PARTS) and has_free_slot(obs):
+        if loc == K.TOOLS and obs[O.O_STORE + K.PARTS] != 0:
+            return write(out, k, K.A_TAKE, -1, K.PARTS)
+        if loc != K.TOOLS:
+            return move(out, k, obs, K.TOOLS)
+    if power_keeper or (obs[O.O_POWER] == 0 and cold):
         if loc != K.GENERATOR:
             return move(out, k, obs, K.GENERATOR)
-        hits = obs[O.O_HITS + K.OB_GENERATOR]
-        if hits == 0:
-            if holds(obs, K.PARTS):
-                return write(out, k, K.A_REPAIR, -1, K.OB_GENERATOR)
-            if power_keeper:
-                return move(out, k, obs, K.TOOLS)
-            return write(out, k, K.A_NONE, -1, 0)
-        return write(out, k, K.A_SWITCH, -1, 0)
-    if power_keeper:
-        if obs[O.O_PROFESSION] == K.TECHNICIAN and not holds(obs, K.PARTS) and has_free_slot(obs):
-            if loc == K.TOOLS:
-                return write(out, k, K.A_TAKE, -1, K.PARTS)
-            if obs[O.O_POWER] == 0 or loc != K.GENERATOR:
-                return move(out, k, obs, K.TOOLS)
-        if loc != K.GENERATOR:
-            return move(out, k, obs, K.GENERATOR)
-        hits = obs[O.O_HITS + K.OB_GENERATOR]
-        if 0 < hits < 3:
-            return write(out, k, K.A_REPAIR, -1, K.OB_GENERATOR)
-        return write(out, k, K.A_NONE, -1, 0)
+        return keep_power(obs, out, k)
     # arm up (CL-LOC-ARSENAL)
     if knobs[ARM] > 0.5 and not holds(obs, K.WEAPON) and has_free_slot(obs):
         if loc == K.ARSENAL and obs[O.O_STORE + K.WEAPON] != 0:
@@ -300,6 +304,28 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
             return act
     # else keep company where most are, the generator room
     return move(out, k, obs, K.GENERATOR)
+
+
+@compiled
+def keep_power(obs, out, k):
+    """In the generator room: switch it on, repair it (from 0 with spare parts) (CL-LOC-GEN,
+    CL-REPAIR)."""
+    hits = obs[O.O_HITS + K.OB_GENERATOR]
+    if hits == O.UNSEEN:
+        # dark, so off, and its state unseen: repair and switch on turn about (a repair of a
+        # whole one and a switch of a broken one fail, and cost only the turn)
+        if obs[O.O_TURN] % 2 == 0:
+            return write(out, k, K.A_SWITCH, -1, 0)
+        return write(out, k, K.A_REPAIR, -1, K.OB_GENERATOR)
+    if hits == 0:
+        if holds(obs, K.PARTS):
+            return write(out, k, K.A_REPAIR, -1, K.OB_GENERATOR)
+        return write(out, k, K.A_NONE, -1, 0)
+    if obs[O.O_POWER] == 0:
+        return write(out, k, K.A_SWITCH, -1, 0)
+    if hits < 3:
+        return write(out, k, K.A_REPAIR, -1, K.OB_GENERATOR)
+    return write(out, k, K.A_NONE, -1, 0)
 
 
 @compiled
@@ -381,7 +407,13 @@ def human_free(knobs, obs, memory, out, k):
 @compiled
 def expert_human_declare(knobs, obs, memory, rng, stream, out, ip):
     setup(obs, memory)
-    learn(obs, memory, knobs[TRUST_CLAIMS] > 0.5, knobs[EATING_PROVES] > 0.5)
+    learn(
+        obs,
+        memory,
+        knobs[TRUST_CLAIMS] > 0.5,
+        knobs[EATING_PROVES] > 0.5,
+        knobs[SABOTAGE_PROVES] > 0.5,
+    )
     k = human_main(knobs, obs, memory, rng, stream, out, 0)
     return human_free(knobs, obs, memory, out, k)
 
@@ -471,7 +503,7 @@ def thing_main(knobs, obs, memory, rng, stream, out, k):
 @compiled
 def expert_thing_declare(knobs, obs, memory, rng, stream, out, ip):
     setup(obs, memory)
-    learn(obs, memory, False, False)
+    learn(obs, memory, False, False, False)
     few = humans_here(obs, memory)
     if obs[O.O_ACTIVE] == 0 and 0 < few < knobs[REVEAL_BELOW]:
         # reveal and strike when the humans here are few (CL-THING-REVEAL, CL-THING-MELEE)
