@@ -1625,18 +1625,12 @@ def _compare_rulesets(
 ) -> None:
     """`balance compare --ruleset A --ruleset B`: see compare's help."""
     from balance.compare import compare_rulesets
-    from balance.files import destination_problem, written_whole
+    from balance.files import check_output_file, written_whole
 
     for name in rulesets:
         with_ruleset(name, [])  # an unknown ruleset: the usual error
     if out is not None:
-        problem = destination_problem(out)
-        if problem is None and not Path(out).parent.is_dir():
-            problem = "is not allowed"
-        if problem:
-            raise ConfigError(
-                f"--out: {str(out)!r} {problem} (allowed: a file in an existing directory)"
-            )
+        check_output_file(out)
     counts = _player_counts(players) if players else list(PRESET_PLAYERS)
     with _status() as say:
         say(f"playing {' and '.join(rulesets)} at {', '.join(map(str, counts))} players")

@@ -693,6 +693,12 @@ REASON_NAMES = (
     "thing_escaped",
     "starved",
 )
+# the end reasons each ruleset's games can have: only the main one calls a rescue, only the
+# classic one starves
+END_REASONS_OF = {
+    "nemesis": tuple(r for r in REASON_NAMES if r not in ("running", "starved")),
+    "classic": tuple(r for r in REASON_NAMES if r not in ("running", "rescue")),
+}
 
 # --- Causes of death ---
 DC_NONE = 0

@@ -85,6 +85,21 @@ def destination_problem(path: Path) -> str | None:
     return None
 
 
+def check_output_file(path: Path, option: str = "--out") -> None:
+    """Refuse, as a one-line ConfigError naming `option`, a file output that cannot be written:
+    before any game is played, not at the rename after them all."""
+    from balance.errors import ConfigError
+
+    problem = destination_problem(path)
+    if problem is None and not Path(path).parent.is_dir():
+        problem = "is not allowed"
+    if problem:
+        raise ConfigError(
+            f"{option}: {str(path)!r} {problem} (allowed: a file in an existing directory, a "
+            "new name or a regular file)"
+        )
+
+
 def _name_max(folder: Path) -> int:
     try:
         return os.pathconf(folder, "PC_NAME_MAX")

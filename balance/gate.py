@@ -50,10 +50,7 @@ BASELINE = CONFIG_DIR / "baseline.toml"
 ALPHA = 0.01  # family-wise false-alarm rate
 MIN_SHIFT = 0.03  # the smallest shift of a rate the gate must catch ...
 POWER = 0.9  # ... with this probability
-# the end reasons a ruleset's games can have: only the main one calls a rescue, only the
-# classic one starves
-_NEVER = {"nemesis": ("running", "starved"), "classic": ("running", "rescue")}
-REASONS = {rs: [r for r in codes.REASON_NAMES if r not in _NEVER[rs]] for rs in codes.RULESETS}
+REASONS = {rs: list(reasons) for rs, reasons in codes.END_REASONS_OF.items()}
 METRICS = {rs: ["human_win_rate", *[f"share_{r}" for r in REASONS[rs]]] for rs in codes.RULESETS}
 # the baseline's tables of each ruleset: its presets and its stored equilibrium's mixtures
 TABLES = {

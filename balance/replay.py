@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 import json
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -110,20 +110,34 @@ def _turn_start(
     }
 
 
+def interleaved(
+    events: np.ndarray,
+    turns: int,
+    event: Callable[[np.ndarray], dict[str, Any]],
+    turn_start: Callable[[int], dict[str, Any]],
+) -> Iterator[dict[str, Any]]:
+    """Each turn's start, after the events logged before it (turn 0's setup events, then the
+    previous turn's), then the events of the last turn: a timeline of either ruleset."""
+    k = 0
+    for turn in range(1, turns + 1):
+        while k < len(events) and events[k, 0] < turn:
+            yield event(events[k])
+            k += 1
+        yield turn_start(turn)
+    for row in events[k:]:
+        yield event(row)
+
+
 def timeline(replay: Replay) -> Iterator[dict[str, Any]]:
     """The game as JSON-ready objects: turn starts, events and the game end, in order."""
     room_block = pack(replay.config).room_block
     profession_names = replay.config["professions.names"]
-    events = replay.events
-    next_event = 0
-    for turn in range(1, replay.turns + 1):
-        # events before this turn: turn 0's setup events, then the previous turn's
-        while next_event < len(events) and events[next_event, 0] < turn:
-            yield _event(events[next_event])
-            next_event += 1
-        yield _turn_start(replay, turn, room_block, profession_names)
-    for row in events[next_event:]:
-        yield _event(row)
+    yield from interleaved(
+        replay.events,
+        replay.turns,
+        _event,
+        lambda turn: _turn_start(replay, turn, room_block, profession_names),
+    )
     record = replay.record
     yield {
         "event": "game_end",

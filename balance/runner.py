@@ -24,7 +24,7 @@ from policies import DEFAULT
 from balance import codes
 from balance.config import Config, load_config
 from balance.errors import ConfigError
-from balance.files import destination_problem
+from balance.files import check_output_file
 from balance.records import N_FIELDS, RECORD_DTYPE, as_structured
 from balance.rulesets import Kernel, kernel
 from balance.strategy import play_as
@@ -275,15 +275,8 @@ def run(
     sets, humans_preset, things_preset = play_as(players, list(overrides), humans, things)
     cfg = load_config(players, sets)
     set_threads(threads)
-    if out is not None:  # refused before any game is played, not at the rename after them all
-        problem = destination_problem(out)
-        if problem is None and not Path(out).parent.is_dir():
-            problem = "is not allowed"
-        if problem:
-            raise ConfigError(
-                f"--out: {str(out)!r} {problem} (allowed: a file in an existing directory, a "
-                "new name or a regular file)"
-            )
+    if out is not None:
+        check_output_file(out)
     if precision is not None:
         check_precision(precision)
         games = share_games_bound(precision)  # enough for any win rate: the run stops earlier
@@ -366,31 +359,23 @@ def replay_game(
 ) -> Any:
     """Re-play game `game` of a run with `seed`, with the event log and snapshots on; a
     classic game as a balance.classic.replay.ClassicReplay."""
-    from balance.play import entry_point
-    from balance.kernel.state import (
-        CH_ARCHETYPE,
-        CH_ORIGINAL,
-        CH_PROFESSION,
-        ST_N_EVENTS,
-        allocate,
-    )
-    from balance.compile.warm import compile_kernel
-    from balance.config import pack
+    from balance.kernel.state import CH_ARCHETYPE, CH_ORIGINAL, CH_PROFESSION, ST_N_EVENTS
 
     _check_game(game)
     _check_run_args(1, seed, game)
-    if cfg.ruleset == "classic":
-        from balance.classic.replay import replay_classic
-
-        return replay_classic(cfg, seed, game, humans, things)
-    rules = tuple(pack(cfg))
+    k = kernel(cfg)
+    rules = tuple(k.pack(cfg, False))
     policies = _policies(cfg, humans, things)
-    g = allocate(rules[0], MAX_EVENTS)
+    g = k.allocate(rules[0], MAX_EVENTS)
     record = np.zeros((1, N_FIELDS), dtype=np.int64)
-    entry = entry_point(rules, policies)
-    compile_kernel(entry, g, np.uint64(seed), game, record, rules, policies)
+    entry = k.entry_point(rules, policies)
+    k.compile_kernel(entry, g, np.uint64(seed), game, record, rules, policies)
     entry(g, np.uint64(seed), game, record, rules, policies)
     rec = as_structured(record)[0]
+    if cfg.ruleset == "classic":
+        from balance.classic.replay import classic_replay
+
+        return classic_replay(cfg, seed, game, g, rec)
     turns = int(rec["end_turn"])
     return Replay(
         config=cfg,

@@ -20,7 +20,7 @@ import numpy as np
 import balance
 from policies import DEFAULT
 from balance import codes
-from balance.config import Config
+from balance.config import Config, split_ruleset
 from balance.files import written_whole
 from balance.records import RECORD_DTYPE, to_polars
 
@@ -198,8 +198,10 @@ class Totals:
             raise ValueError(f"summarize: games={games} but {self.games} records (need at least 1)")
         human_wins = int(self.winners[codes.HUMANS])
         thing_wins = int(self.winners[codes.THINGS])
+        ruleset = split_ruleset(provenance.overrides)[0]
         end_reasons = {
-            name: int(self.reasons[codes.REASON_NAMES.index(name)]) for name in END_REASONS
+            name: int(self.reasons[codes.REASON_NAMES.index(name)])
+            for name in codes.END_REASONS_OF[ruleset]
         }
         lengths = np.arange(len(self.games_by_length))
         return {

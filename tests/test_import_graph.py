@@ -25,6 +25,8 @@ POLICIES_MAY_IMPORT = frozenset(
     {
         "balance.codes",
         "balance.observation",
+        "balance.classic.codes",  # the classic ruleset's codes and observation layout
+        "balance.classic.observation",
         "balance.kernel.params",
         "balance.kernel.rng",
         "balance.kernel.public",

@@ -177,14 +177,19 @@ def test_summarize_talk_counts_claims_by_side_and_early_exposure():
     assert s["levers"]["helicopter_flown"] == 0.2
 
 
-def test_summarize_lists_every_end_reason():
+@pytest.mark.parametrize("overrides", [(), ("ruleset=classic",)])
+def test_summarize_lists_every_end_reason_of_its_ruleset(overrides):
+    """The main ruleset's games never starve, the classic's never end by a rescue."""
     s = summarize(
         HAND_MADE[:1],
-        Provenance(players=9, things=1, games=1, seed=0, config_hash="x"),
+        Provenance(players=9, things=1, games=1, seed=0, config_hash="x", overrides=overrides),
         0.0,
     )
-    assert list(s["end_reasons"]) == [r for r in codes.REASON_NAMES if r != "running"]
-    assert sum(s["end_reasons"].values()) == 1
+    ruleset = "classic" if overrides else "nemesis"
+    assert list(s["end_reasons"]) == list(codes.END_REASONS_OF[ruleset])
+    assert (
+        ("starved" in s["end_reasons"]) == (ruleset == "classic") != ("rescue" in s["end_reasons"])
+    )
     assert s["games_per_second"] is None
 
 

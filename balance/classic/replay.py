@@ -17,8 +17,6 @@ from balance.classic import codes as K
 from balance.classic import state as S
 from balance.config import Config
 
-MAX_EVENTS = 20_000  # a 60-turn classic game at 15 players writes far fewer
-
 
 @dataclass(frozen=True)
 class ClassicReplay:
@@ -37,22 +35,9 @@ class ClassicReplay:
     original_things: np.ndarray  # [players] 0/1
 
 
-def replay_classic(cfg: Config, seed: int, game: int, humans: str, things: str) -> ClassicReplay:
-    """Play game `game` of `seed` with the event log and snapshots on."""
-    from balance.classic.play import entry_point
-    from balance.config import pack_classic
-    from balance.records import N_FIELDS, as_structured
-    from balance.rulesets import compile_in_one_process
-    from balance.runner import _policies
-
-    rules = tuple(pack_classic(cfg))
-    policies = _policies(cfg, humans, things)
-    g = S.allocate(rules[0], MAX_EVENTS)
-    out = np.zeros((1, N_FIELDS), dtype=np.int64)
-    entry = entry_point(rules, policies)
-    compile_in_one_process(entry, g, np.uint64(seed), game, out, rules, policies)
-    entry(g, np.uint64(seed), game, out, rules, policies)
-    record = as_structured(out)[0]
+def classic_replay(cfg: Config, seed: int, game: int, g, record: np.void) -> ClassicReplay:
+    """The replay of a classic game just played in the arrays `g` (balance.runner.replay_game
+    plays it with its event log and snapshots on), with its record."""
     turns = int(record["end_turn"])
     return ClassicReplay(
         config=cfg,
@@ -132,15 +117,12 @@ def _turn_start(replay: ClassicReplay, turn: int) -> dict[str, Any]:
 
 
 def timeline(replay: ClassicReplay) -> Iterator[dict[str, Any]]:
-    events = replay.events
-    k = 0
-    for turn in range(1, replay.turns + 1):
-        while k < len(events) and events[k, 0] < turn:
-            yield _event(events[k])
-            k += 1
-        yield _turn_start(replay, turn)
-    for row in events[k:]:
-        yield _event(row)
+    """The game as JSON-ready objects: turn starts, events and the game end, in order."""
+    from balance.replay import interleaved
+
+    yield from interleaved(
+        replay.events, replay.turns, _event, lambda turn: _turn_start(replay, turn)
+    )
     record = replay.record
     yield {
         "event": "game_end",

@@ -78,7 +78,16 @@ from balance.classic.state import (
     ST_WINNER,
 )
 from balance.compile.jit import compiled
-from balance.kernel.rng import GAMMA, WORLD, below, chance, mix64, seed_streams, weather_stream
+from balance.kernel.rng import (
+    GAMMA,
+    WORLD,
+    below,
+    chance,
+    mix64,
+    seed_streams,
+    shuffle,
+    weather_stream,
+)
 
 _INV_2_53 = 1.0 / 9007199254740992.0
 _S11 = np.uint64(11)
@@ -239,14 +248,6 @@ def try_infect(ch, st, events, rng, ip, rec, target, infector, p):
         ch[target, CH_INFECTOR] = infector
         rec[R.C_INFECTIONS] += 1
         log(st, events, K.E_INFECTED, infector, target, 0, 0)
-
-
-@compiled
-def shuffle(rng, a):
-    """Fisher-Yates on the world stream."""
-    for k in range(a.shape[0] - 1, 0, -1):
-        j = below(rng, WORLD, k + 1)
-        a[k], a[j] = a[j], a[k]
 
 
 # ------------------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from balance.kernel.locks import close_opened_doors, door_state, set_up_doors
 from balance.kernel.observe import observe, survey
 from balance.kernel.perception import can_act, list_noticed, place, plays_for_things
 from balance.observation import MEM_CLAIMS_BELIEVED, MEM_HELD_THINGS
-from balance.kernel.rng import WORLD, below, next_u64, seed_streams
+from balance.kernel.rng import WORLD, below, next_u64, seed_streams, shuffle
 from balance.kernel.thing import deal_archetypes, remember_rooms
 from balance.kernel.steps import action_step, declaration_steps, mark_ranks
 from balance.kernel.station import (
@@ -126,14 +126,6 @@ from balance.kernel.state import (
     ST_YELLOW_LEFT,
 )
 from balance.kernel.public import D_ACTION, D_ARG, D_COST, D_TARGET
-
-
-@compiled
-def shuffle(rng, a):
-    """Fisher-Yates on the world stream."""
-    for k in range(a.shape[0] - 1, 0, -1):
-        j = below(rng, WORLD, k + 1)
-        a[k], a[j] = a[j], a[k]
 
 
 @compiled

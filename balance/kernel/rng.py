@@ -70,3 +70,11 @@ def chance(rng, k, p):
     if p <= 0.0:
         return False
     return uniform(rng, k) < p
+
+
+@compiled
+def shuffle(rng, a):
+    """Fisher-Yates on the world stream."""
+    for k in range(a.shape[0] - 1, 0, -1):
+        j = below(rng, WORLD, k + 1)
+        a[k], a[j] = a[j], a[k]

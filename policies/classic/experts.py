@@ -197,10 +197,10 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
     food_guard = me < knobs[FOOD_GUARDS]  # the guards, by index: the food's, then the power's
     power_guard = not food_guard and me < knobs[FOOD_GUARDS] + knobs[POWER_GUARDS]
     guard = food_guard or power_guard
-    # a known Thing lying paralysed here: burn it (CL-COMBAT-2)
+    # a Thing lying paralysed here, or one he would shoot: burn it (CL-COMBAT-2)
     for j in range(n):
-        if here(obs, j) and obs[O.O_SEE + j] == O.P_LOOKS_DEAD and memory[M_STATUS + j] == THING:
-            if holds(obs, K.FUEL_UNIT):
+        if here(obs, j) and obs[O.O_SEE + j] == O.P_LOOKS_DEAD and holds(obs, K.FUEL_UNIT):
+            if memory[M_STATUS + j] == THING or shot_on_suspicion(knobs, memory, j):
                 return write(out, k, K.A_BURN, j, 0)
     # shoot a Thing, or the most suspected one past the threshold
     if armed(obs):
@@ -211,9 +211,9 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
             s = memory[M_SUSPICION + j]
             if memory[M_STATUS + j] == THING:
                 s += 100
-            if s >= knobs[SHOOT_SUSPICION] and s > score:
+            if (memory[M_STATUS + j] == THING or shot_on_suspicion(knobs, memory, j)) and s > score:
                 best, score = j, s
-        if best >= 0 and (memory[M_STATUS + best] == THING or knobs[SHOOT_SUSPICION] > 0):
+        if best >= 0:
             return write(out, k, K.A_SHOOT, best, 0)
     # hunt a Thing he knows of where he last saw it
     if knobs[HUNT] > 0.5 and armed(obs) and not guard:
@@ -304,6 +304,12 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
             return act
     # else keep company where most are, the generator room
     return move(out, k, obs, K.GENERATOR)
+
+
+@compiled
+def shot_on_suspicion(knobs, memory, j):
+    """He is suspected enough to be shot (knob shoot_suspicion; 0: nobody on suspicion)."""
+    return knobs[SHOOT_SUSPICION] > 0 and memory[M_SUSPICION + j] >= knobs[SHOOT_SUSPICION]
 
 
 @compiled
