@@ -566,3 +566,13 @@ def test_CL_LIGHT_1_what_others_declare_this_turn_is_not_seen_before_it_is_done(
     game.declare(1, (K.A_SWITCH, -1, 0))  # his declaration of this turn
     after = game.observe(0)
     assert before[O.O_DID + 1] == K.A_REPAIR and np.array_equal(before, after)
+
+
+def test_CL_THING_INF_onlookers_see_the_handover_not_the_attempt():
+    game = Classic(things=(0,), sets=["infection.chance=1.0"])
+    game.give(0, K.FLASHLIGHT)
+    game.turn({0: [(K.A_INFECT, 1, 0)]})
+    game.start()
+    seen = game.observe(2)
+    assert seen[O.O_DID + 0] == K.A_NONE and seen[O.O_ITEMS + 1] == 1 << K.FLASHLIGHT
+    assert seen[O.O_ITEMS + 0] == 0  # the item changed hands, in plain sight

@@ -592,6 +592,12 @@ def observe(g, ip, fp, c, o):
             o[O.O_DID + j] = ch[j, CH_LAST_ACT]
             o[O.O_DID_TARGET + j] = ch[j, CH_LAST_TARGET]
             o[O.O_DID_ARG + j] = ch[j, CH_LAST_ARG]
+            if ch[j, CH_LAST_ACT] == K.A_INFECT and ch[j, CH_ACTIVE] == 0:
+                # CL-THING-INF: onlookers see only the item handed over (in the slots), not
+                # an attempt to infect
+                o[O.O_DID + j] = K.A_NONE
+                o[O.O_DID_TARGET + j] = -1
+                o[O.O_DID_ARG + j] = -1
         fellow = 0
         if ch[c, CH_THING] == 1 and ch[j, CH_THING] == 1:
             # CL-GAP-5: the starting Things know each other; a convert knows his infector
