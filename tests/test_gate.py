@@ -107,8 +107,9 @@ def test_check_passes_on_unchanged_rules_and_fails_on_a_big_change(tmp_path):
 
 
 def test_check_covers_the_classic_ruleset_in_its_own_tables(tmp_path):
-    """The baseline holds the classic presets apart; `check --ruleset classic` plays them: the
-    same rules pass as identical, a station that freezes three times faster fails."""
+    """The baseline holds the classic presets and equilibria apart; `check --ruleset classic`
+    plays them: the same rules pass as identical, a station that freezes three times faster
+    fails."""
     path = tmp_path / "baseline.toml"
     gate.update_baseline(games=1500, players=(12,), path=path)
     data = gate.load_baseline(path)
@@ -118,7 +119,8 @@ def test_check_covers_the_classic_ruleset_in_its_own_tables(tmp_path):
     )
     same = gate.check(["ruleset=classic"], path=path)
     assert same.identical and not same.failed
-    assert {c.preset for c in same.comparisons} == {"12"}
+    # the classic presets and the classic equilibrium stored in configs/classic/strategies
+    assert {c.preset for c in same.comparisons} == {"12", "equilibrium 12"}
     colder = gate.check(["ruleset=classic", "temperature.drop=15"], path=path)
     assert colder.failed and "share_frozen" in {
         c.metric for c in colder.comparisons if c.significant
