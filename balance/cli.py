@@ -25,7 +25,7 @@ import typer
 from typer.core import TyperGroup
 
 from balance.codes import DEFAULT_RULESET
-from balance.config import PRESET_PLAYERS, load_config, with_ruleset
+from balance.config import PRESET_PLAYERS, check_ruleset, load_config, with_ruleset
 from balance.errors import ConfigError
 from balance.signals import ending_raises
 from balance import files
@@ -533,7 +533,7 @@ def bench(
     from balance.bench import bench as run_bench, bench_sensitivity
     from rich.table import Table
 
-    with_ruleset(ruleset, [])  # an unknown ruleset is refused before anything is timed
+    check_ruleset(ruleset)  # refused before anything is timed
     if sensitivity:
         results = bench_sensitivity(_player_counts(players), threads, ruleset=ruleset)
         if as_json:
@@ -625,19 +625,13 @@ def matrix(
     from balance.bench import set_threads
     from balance.matrix import presets, skill_matrix
     from balance.runner import warm_up
-    from policies import SIDES, names
+    from policies import SIDES
 
     from balance.strategy import play_as
 
     sets = with_ruleset(ruleset, overrides or [])
-
-    def ruleset_presets(side: int) -> list[str]:
-        """matrix.presets' order, of the ruleset's own presets."""
-        own = names(side, ruleset)
-        return [p for p in presets(side) if p in own] + [p for p in own if p not in presets(side)]
-
-    rows = humans.split(",") if humans else ruleset_presets(codes.HUMANS)
-    columns = things.split(",") if things else ruleset_presets(codes.THINGS)
+    rows = humans.split(",") if humans else presets(codes.HUMANS, ruleset)
+    columns = things.split(",") if things else presets(codes.THINGS, ruleset)
     configs = [load_config(p, sets) for p in _player_counts(players)]
     for cfg in configs:  # every file checked at every count before a game is played
         for h in rows:
@@ -691,11 +685,11 @@ def policies(
     """List the registered policies of each side with their knobs, the values they resolve
     to (configs/policies.toml, or configs/classic/policies.toml, then --set) and the range
     each may take."""
-    from balance.config import knob_ranges, ruleset_dir
+    from balance.config import knob_ranges, policies_file
     from policies import SIDES, registry
 
     cfg = load_config(players, with_ruleset(ruleset, overrides or []))
-    ranges = knob_ranges(ruleset_dir(cfg.ruleset) / "policies.toml")
+    ranges = knob_ranges(policies_file(cfg.ruleset))
     for side, side_name in SIDES.items():
         print(f"{side_name}:")
         for (spec_side, name), spec in sorted(
@@ -966,7 +960,7 @@ def sensitivity(
         run_sensitivity,
     )
 
-    with_ruleset(ruleset, [])  # an unknown ruleset: the usual error
+    check_ruleset(ruleset)
     games, precision = games_or_precision(games, precision, default_precision=DEFAULT_PRECISION)
     set_threads(threads)
     plan = plan_sensitivity(
@@ -1628,7 +1622,7 @@ def _compare_rulesets(
     from balance.files import check_output_file, written_whole
 
     for name in rulesets:
-        with_ruleset(name, [])  # an unknown ruleset: the usual error
+        check_ruleset(name)
     if out is not None:
         check_output_file(out)
     counts = _player_counts(players) if players else list(PRESET_PLAYERS)

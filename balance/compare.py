@@ -25,7 +25,7 @@ import numpy as np
 from balance import codes
 from balance.errors import ConfigError
 from balance.evaluate import human_won, mixture_records, paired_interval
-from balance.summary import EARLY_EXPOSURE_TURN, wilson_interval
+from balance.summary import EARLY_EXPOSURE_TURN, Z_95, wilson_interval
 
 # The per-game figures compared: name -> (what it is, its value in each game's record)
 FIGURES = {
@@ -107,7 +107,6 @@ def compare_verdicts(
 
 
 PLAYS = ("expert", "equilibrium")  # expert against expert; the stored equilibrium's mixtures
-Z95 = 1.959964
 
 
 def _share_figure(x: np.ndarray) -> tuple[float, list[float]]:
@@ -116,7 +115,7 @@ def _share_figure(x: np.ndarray) -> tuple[float, list[float]]:
 
 
 def _mean_figure(x: np.ndarray) -> tuple[float, list[float]]:
-    half = Z95 * float(x.std(ddof=1)) / np.sqrt(len(x))
+    half = Z_95 * float(x.std(ddof=1)) / np.sqrt(len(x))
     return float(x.mean()), [float(x.mean()) - half, float(x.mean()) + half]
 
 
@@ -127,32 +126,31 @@ def _difference(a: np.ndarray, b: np.ndarray, share: bool) -> tuple[float, list[
     if share:
         low, high = difference_interval(int(a.sum()), len(a), int(b.sum()), len(b))
         return float(b.mean() - a.mean()), [low, high]
-    half = Z95 * float(np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)))
+    half = Z_95 * float(np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)))
     d = float(b.mean() - a.mean())
     return d, [d - half, d + half]
 
 
-def ruleset_records(ruleset: str, players: int, play: str, games: int, seed: int) -> np.ndarray:
+def ruleset_records(
+    ruleset: str, players: int, play: str, entry: dict[str, Any], games: int, seed: int
+) -> np.ndarray:
     """Games 0 .. games-1 of `seed` of a ruleset at `players`: expert against expert, or both
-    sides' mixtures of its stored equilibrium."""
+    sides' mixtures of its stored equilibrium's `entry` at that count (load_verdict)."""
     from balance.config import load_config, with_ruleset
-    from balance.equilibrium import load_verdict
     from balance.runner import run_games
 
-    sets = with_ruleset(ruleset, [])
     if play == "expert":
-        return run_games(load_config(players, sets), games, seed)
-    entry = stored_verdict(ruleset, load_verdict)[players]
+        return run_games(load_config(players, with_ruleset(ruleset, [])), games, seed)
     mix = entry["mixture"]
     return mixture_records(
         players, entry["settings"]["sets"], mix["humans"], mix["things"], games, seed
     )
 
 
-def stored_verdict(ruleset: str, reader) -> dict[int, dict[str, Any]]:
-    """A ruleset's stored equilibrium (gate.strategies_dir), read by `reader`; a missing one is
-    a one-line error saying how to store it."""
-    from balance.equilibrium import VERDICT
+def stored_verdict(ruleset: str) -> dict[int, dict[str, Any]]:
+    """A ruleset's stored equilibrium (gate.strategies_dir), ready to play (load_verdict); a
+    missing one is a one-line error saying how to store it."""
+    from balance.equilibrium import VERDICT, load_verdict
     from balance.gate import strategies_dir
 
     folder = strategies_dir(ruleset)
@@ -161,7 +159,7 @@ def stored_verdict(ruleset: str, reader) -> dict[int, dict[str, Any]]:
             f"--ruleset: {ruleset!r} has no stored equilibrium in {folder} (allowed: a ruleset "
             f"whose equilibrium `balance equilibrium --ruleset {ruleset} --store {folder}` wrote)"
         )
-    return reader(folder)
+    return load_verdict(folder)
 
 
 def compare_rulesets(
@@ -171,7 +169,6 @@ def compare_rulesets(
     human win rate, the share of each end reason either has, the turns played; each with its
     95% interval and the difference's; then each ruleset's equilibrium value and exploitability
     as `balance equilibrium` measured them."""
-    from balance.equilibrium import read_verdict_file
     from balance.gate import REASONS
 
     if len(rulesets) != 2 or len(set(rulesets)) != 2:
@@ -179,7 +176,7 @@ def compare_rulesets(
             f"--ruleset: {', '.join(rulesets) or 'none'} given (allowed: two different "
             f"rulesets among {', '.join(codes.RULESETS)}, e.g. --ruleset nemesis --ruleset classic)"
         )
-    verdicts = [stored_verdict(rs, read_verdict_file) for rs in rulesets]
+    verdicts = [stored_verdict(rs) for rs in rulesets]
     for n in players:
         for rs, verdict in zip(rulesets, verdicts):
             if n not in verdict:
@@ -194,7 +191,10 @@ def compare_rulesets(
     rows = []
     for n in players:
         for play in PLAYS:
-            a, b = (ruleset_records(rs, n, play, games, seed) for rs in rulesets)
+            a, b = (
+                ruleset_records(rs, n, play, verdict[n], games, seed)
+                for rs, verdict in zip(rulesets, verdicts)
+            )
             for name, label, share in figures:
                 if name == "human_win_rate":
                     xa, xb = human_won(a), human_won(b)

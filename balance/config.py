@@ -50,6 +50,19 @@ def ruleset_dir(ruleset: str, config_dir: Path = CONFIG_DIR) -> Path:
     return config_dir if ruleset == codes.DEFAULT_RULESET else config_dir / ruleset
 
 
+def policies_file(ruleset: str) -> Path:
+    """A ruleset's policy knobs with their declared ranges (knob_ranges)."""
+    return ruleset_dir(ruleset) / "policies.toml"
+
+
+def check_ruleset(ruleset: str) -> None:
+    """Refuse a ruleset that does not exist, naming --ruleset."""
+    if ruleset not in codes.RULESETS:
+        raise ConfigError(
+            f"--ruleset: {ruleset!r} is not allowed (allowed: {', '.join(codes.RULESETS)})"
+        )
+
+
 def split_ruleset(overrides: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     """(the ruleset the overrides pick, the other overrides): the last `ruleset=NAME` wins."""
     ruleset = codes.DEFAULT_RULESET
@@ -58,10 +71,7 @@ def split_ruleset(overrides: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
         key, sep, raw = text.partition("=")
         if sep and key.strip() == RULESET_KEY:
             ruleset = raw.strip().strip('"')
-            if ruleset not in codes.RULESETS:
-                raise ConfigError(
-                    f"--ruleset: {ruleset!r} is not allowed (allowed: {', '.join(codes.RULESETS)})"
-                )
+            check_ruleset(ruleset)
         else:
             rest.append(text)
     return ruleset, tuple(rest)
@@ -69,11 +79,8 @@ def split_ruleset(overrides: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
 
 def with_ruleset(ruleset: str, overrides) -> list[str]:
     """The overrides that play `ruleset`: `ruleset=NAME` first, none for the main ruleset."""
-    if ruleset not in codes.RULESETS:
-        raise ConfigError(
-            f"--ruleset: {ruleset!r} is not allowed (allowed: {', '.join(codes.RULESETS)})"
-        )
-    rest = [t for t in overrides if t.partition("=")[0].strip() != RULESET_KEY]
+    check_ruleset(ruleset)
+    rest = list(split_ruleset(tuple(overrides))[1])
     return rest if ruleset == codes.DEFAULT_RULESET else [f"{RULESET_KEY}={ruleset}", *rest]
 
 
@@ -359,7 +366,7 @@ def _policy_schema(ruleset: str) -> dict[str, Callable[[str, Any], Any]]:
     # when a config is resolved
     from policies import SIDES, registry
 
-    path = ruleset_dir(ruleset) / "policies.toml"
+    path = policies_file(ruleset)
     ranges = knob_ranges(path)
     schema = {}
     for (side, name), spec in registry(ruleset).items():
@@ -386,7 +393,7 @@ def load_config(
         config_dir / "base.toml",
         config_dir / f"players-{players:02d}.toml" if isinstance(players, int) else None,
         config_dir / "policies.toml",
-        ruleset_dir(ruleset) / "policies.toml",  # the knobs' declared ranges
+        policies_file(ruleset),  # the knobs' declared ranges
     )
     stamps = tuple(_stamp(f) for f in files)
     return _resolved(players, tuple(overrides), ruleset, rest, config_dir, stamps)

@@ -17,11 +17,11 @@ from balance.summary import wilson_interval
 from policies import names
 
 
-def presets(side: int) -> list[str]:
-    """A side's presets in the matrix's order: from the weakest play to the strongest, then any
-    other preset (e.g. the degenerate `saboteur`)."""
+def presets(side: int, ruleset: str = codes.DEFAULT_RULESET) -> list[str]:
+    """A side's presets of a ruleset in the matrix's order: from the weakest play to the
+    strongest, then any other preset (e.g. the degenerate `saboteur`)."""
     ladder = ["idle", "random", "naive", "expert"]
-    available = names(side)
+    available = names(side, ruleset)
     return [p for p in ladder if p in available] + [p for p in available if p not in ladder]
 
 

@@ -261,13 +261,13 @@ def tune_strategy(
     one derived from `seed`). Returns the strategy (with what was measured) and the search's
     result."""
     import balance
-    from balance.config import knob_ranges, load_config, ruleset_dir
+    from balance.config import knob_ranges, load_config, policies_file
     from balance.strategy import knob_key, preset_knobs
 
     cfg = load_config(players, list(sets))
     knobs = preset_knobs(side, preset, ruleset=cfg.ruleset)
     start_cfg = cfg if start is None else load_config(players, [*sets, *start.overrides()])
-    ranges = knob_ranges(ruleset_dir(cfg.ruleset) / "policies.toml")
+    ranges = knob_ranges(policies_file(cfg.ruleset))
     space = {}
     for k in knobs:
         r = ranges[knob_key(side, preset, k)]

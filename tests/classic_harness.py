@@ -13,6 +13,18 @@ from balance.config import load_config, pack_classic
 from balance.records import N_FIELDS
 
 
+def keep_declarations(g, c, rows) -> None:
+    """c's declarations this turn, as declare_all keeps them: rows of (action, target, arg);
+    his first main action is his turn's."""
+    for r, row in enumerate(rows):
+        g.decl[c, r] = row
+    g.ch[c, S.CH_N_DECL] = len(rows)
+    for a, target, arg in rows:
+        if 0 < a < K.N_MAIN_ACTIONS:
+            g.ch[c, S.CH_ACT : S.CH_ACT + 3] = (a, target, arg)
+            break
+
+
 class Classic:
     """A classic game after its setup, every character made human, unhurt, empty-handed and in
     `loc`, unless the test says otherwise."""
@@ -57,19 +69,8 @@ class Classic:
         return RU.begin_turn(self.g, self.ip, self.rec, self.t)
 
     def declare(self, c, *rows):
-        """c's declarations this turn, as declare_all keeps them: rows of (action, target, arg);
-        his first main action is his turn's."""
-        for r, (a, target, arg) in enumerate(rows):
-            self.g.decl[c, r] = (a, target, arg)
-        self.ch[c, S.CH_N_DECL] = len(rows)
-        for a, target, arg in rows:
-            if 0 < a < K.N_MAIN_ACTIONS:
-                self.ch[c, S.CH_ACT], self.ch[c, S.CH_ACT_TARGET], self.ch[c, S.CH_ACT_ARG] = (
-                    a,
-                    target,
-                    arg,
-                )
-                break
+        """c's declarations this turn (keep_declarations)."""
+        keep_declarations(self.g, c, rows)
 
     def resolve(self):
         """Resolve the declarations; returns whether the game is over."""

@@ -14,6 +14,7 @@ from balance.classic.state import allocate
 from balance.config import load_config, pack_classic
 from balance.records import N_FIELDS
 from balance.runner import run_games
+from classic_harness import keep_declarations
 from policies import SIDES, make, names
 from policies.classic.dispatch import classic_declare
 
@@ -62,13 +63,7 @@ class Played:
                 _, rows, mem, rng = self.declare(c, g.memory[c], g.rng)
                 g.memory[c] = mem
                 g.rng[:] = rng
-                for r, row in enumerate(rows):
-                    g.decl[c, r] = row
-                g.ch[c, S.CH_N_DECL] = len(rows)
-                for a, target, arg in rows:
-                    if 0 < a < K.N_MAIN_ACTIONS:
-                        g.ch[c, S.CH_ACT : S.CH_ACT + 3] = (a, target, arg)
-                        break
+                keep_declarations(g, c, rows)
             if RU.resolve_turn(g, self.ip, self.fp, self.rec):
                 return False
         self.t += 1

@@ -25,8 +25,9 @@ POLICIES_MAY_IMPORT = frozenset(
     {
         "balance.codes",
         "balance.observation",
-        "balance.classic.codes",  # the classic ruleset's codes and observation layout
+        "balance.classic.codes",  # the classic ruleset's codes, observation and rule numbers
         "balance.classic.observation",
+        "balance.classic.params",
         "balance.kernel.params",
         "balance.kernel.rng",
         "balance.kernel.public",

@@ -161,6 +161,29 @@ ACTION_NAMES = (
 )
 MAX_DECLARED = 6  # rows a character declares a turn: the action and up to five free ones
 
+# --- When a turn's action resolves (CL-TURN-2): hindering, then breaking (it resolves first),
+# then the attacks on where the turn found everyone, then burning what they paralysed, then
+# everything else in the turn's random order ---
+PH_NONE = 0
+PH_HINDER = 1
+PH_BREAK = 2
+PH_ATTACK = 3
+PH_BURN = 4
+PH_OTHER = 5
+_PHASES = {
+    A_NONE: PH_NONE,
+    A_HINDER: PH_HINDER,
+    A_BREAK: PH_BREAK,
+    A_SPOIL: PH_BREAK,
+    A_DESTROY_ITEM: PH_BREAK,
+    A_SHOOT: PH_ATTACK,
+    A_MELEE: PH_ATTACK,
+    A_SUICIDE: PH_ATTACK,
+    A_KILL_DOG: PH_ATTACK,
+    A_BURN: PH_BURN,
+}
+ACTION_PHASE = tuple(_PHASES.get(a, PH_OTHER) for a in range(N_MAIN_ACTIONS))
+
 # --- Events of the log: an action's outcome is its action code; these are the others ---
 E_CONVERTED = 40  # CL-THING-INF: actor became a Thing; target = who infected him
 E_WOUNDED = 41  # actor's hit points fell to a (target = who hit)

@@ -30,7 +30,6 @@ from balance.classic.state import (
     CH_CONVERT_TURN,
     CH_DAMAGE,
     CH_DEATH_CAUSE,
-    CH_DONE,
     CH_ESCAPED,
     CH_FELT,
     CH_HINDERED,
@@ -723,7 +722,6 @@ def resolve_free(g, ip, rec, c, a, target, arg):
     """The free actions (CL-ACT-FREE, CL-THING-REVEAL, CL-LIGHT-3, CL-TALK-1), before the
     turn's actions (a modelling choice: docs/rules.md)."""
     ch, st, samples = g.ch, g.st, g.samples
-    n = ch.shape[0]
     active = ch[c, CH_ACTIVE] == 1
     if a == K.F_REVEAL:
         if ch[c, CH_THING] == 1 and not active:
@@ -772,18 +770,15 @@ def resolve_free(g, ip, rec, c, a, target, arg):
                 samples[target, col] |= samples[arg, col]
             samples[arg, SM_HOLDER] = -1
             log(st, g.events, a, c, -1, target, arg)
-    _ = n
 
 
 @compiled
 def failed(g, c):
-    g.ch[c, CH_DONE] = 0
     log(g.st, g.events, K.E_FAILED, c, g.ch[c, CH_ACT_TARGET], g.ch[c, CH_ACT], 0)
 
 
 @compiled
 def done(g, c, a, target, arg):
-    g.ch[c, CH_DONE] = 1
     log(g.st, g.events, a, c, target, arg, 0)
 
 
@@ -1001,8 +996,6 @@ def resolve_other(g, ip, fp, rec, c):
         try_infect(ch, st, g.events, g.rng, ip, rec, target, c, p)
         done(g, c, a, target, 0)
         return
-    if a == K.A_BURN:
-        return  # resolved with the hits
     usable = can_use_location(g, c) and success(g.rng, ch, fp, c, 1.0, False)
     if not usable:
         failed(g, c)
@@ -1161,8 +1154,6 @@ def resolve_other(g, ip, fp, rec, c):
             failed(g, c)
             return
         done(g, c, a, target, arg)
-    elif a != K.A_NONE and a != K.A_HINDER:
-        failed(g, c)
 
 
 @compiled
@@ -1247,7 +1238,6 @@ def resolve_turn(g, ip, fp, rec):
         ch[c, CH_HIT_BY] = -1
         ch[c, CH_MOVE_TO] = -1
         ch[c, CH_ABOARD] = 0
-        ch[c, CH_DONE] = 0
         for k in range(2):
             g.results[c, k, 0] = O.UNSEEN
             g.results[c, k, 1] = O.UNSEEN
@@ -1258,7 +1248,7 @@ def resolve_turn(g, ip, fp, rec):
                 resolve_free(g, ip, rec, c, a, g.decl[c, r, 1], g.decl[c, r, 2])
     update_light(g)
     for c in range(n):  # CL-ACT-HINDER
-        if ch[c, CH_ACT] == K.A_HINDER:
+        if K.ACTION_PHASE[ch[c, CH_ACT]] == K.PH_HINDER:
             target = ch[c, CH_ACT_TARGET]
             if beside(ch, c, target) and ch[target, CH_ALIVE] == 1:
                 ch[target, CH_HINDERED] += 1
@@ -1266,16 +1256,14 @@ def resolve_turn(g, ip, fp, rec):
             else:
                 failed(g, c)
     for c in range(n):  # CL-TURN-2: breaking first
-        a = ch[c, CH_ACT]
-        if a == K.A_BREAK or a == K.A_SPOIL or a == K.A_DESTROY_ITEM:
+        if K.ACTION_PHASE[ch[c, CH_ACT]] == K.PH_BREAK:
             resolve_break(g, ip, fp, rec, c)
     for c in range(n):
-        a = ch[c, CH_ACT]
-        if a == K.A_SHOOT or a == K.A_MELEE or a == K.A_SUICIDE or a == K.A_KILL_DOG:
+        if K.ACTION_PHASE[ch[c, CH_ACT]] == K.PH_ATTACK:
             resolve_attack(g, ip, fp, rec, c)
     apply_damage(g, ip, rec)
     for c in range(n):
-        if ch[c, CH_ACT] == K.A_BURN:
+        if K.ACTION_PHASE[ch[c, CH_ACT]] == K.PH_BURN:
             resolve_burn(g, ip, fp, rec, c)
     order = g.order
     for c in range(n):
@@ -1283,14 +1271,7 @@ def resolve_turn(g, ip, fp, rec):
     shuffle(g.rng, order)
     for k in range(n):
         c = order[k]
-        a = ch[c, CH_ACT]
-        if a == K.A_NONE or a == K.A_HINDER or a == K.A_BREAK or a == K.A_SPOIL:
-            continue
-        if a == K.A_DESTROY_ITEM or a == K.A_SHOOT or a == K.A_MELEE:
-            continue
-        if a == K.A_SUICIDE or a == K.A_KILL_DOG or a == K.A_BURN:
-            continue
-        if ch[c, CH_N_DECL] > 0:
+        if K.ACTION_PHASE[ch[c, CH_ACT]] == K.PH_OTHER:
             resolve_other(g, ip, fp, rec, c)
     resolve_flight(g, ip, fp, rec)
     for c in range(n):  # CL-TURN-2: the moves come last

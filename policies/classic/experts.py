@@ -16,6 +16,7 @@ never the game's state. What it holds of each other character lives in its memor
 from balance import codes as C
 from balance.classic import codes as K
 from balance.classic import observation as O
+from balance.classic import params as P
 from balance.compile.jit import compiled
 from balance.kernel.rng import below, chance
 
@@ -189,7 +190,7 @@ def armed(obs):
 
 
 @compiled
-def human_main(knobs, obs, memory, rng, stream, out, k):
+def human_main(knobs, obs, memory, ip, rng, stream, out, k):
     """The human's one action of the turn, the first that applies."""
     n = obs[O.O_PLAYERS]
     me = obs[O.O_ME]
@@ -247,7 +248,7 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
         if loc != post:
             return move(out, k, obs, post)
         if power_guard:
-            return keep_power(obs, out, k)
+            return keep_power(obs, ip, out, k)
         return write(out, k, K.A_NONE, -1, 0)
     # the power and the cold (CL-TEMP-1)
     power_keeper = obs[O.O_PROFESSION] == K.TECHNICIAN and knobs[KEEP_POWER] > 0.5
@@ -260,7 +261,7 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
     if power_keeper or (obs[O.O_POWER] == 0 and cold):
         if loc != K.GENERATOR:
             return move(out, k, obs, K.GENERATOR)
-        return keep_power(obs, out, k)
+        return keep_power(obs, ip, out, k)
     # arm up (CL-LOC-ARSENAL)
     if knobs[ARM] > 0.5 and not holds(obs, K.WEAPON) and has_free_slot(obs):
         if loc == K.ARSENAL and obs[O.O_STORE + K.WEAPON] != 0:
@@ -299,7 +300,7 @@ def human_main(knobs, obs, memory, rng, stream, out, k):
             return write(out, k, K.A_NONE, -1, 0)
     # the helicopter (CL-LOC-HELI): the pilot fuels and prepares it
     if knobs[HELICOPTER] > 0.5 and not guard:
-        act = helicopter_errand(knobs, obs, memory, out, k)
+        act = helicopter_errand(knobs, obs, memory, ip, out, k)
         if act >= 0:
             return act
     # else keep company where most are, the generator room
@@ -313,7 +314,7 @@ def shot_on_suspicion(knobs, memory, j):
 
 
 @compiled
-def keep_power(obs, out, k):
+def keep_power(obs, ip, out, k):
     """In the generator room: switch it on, repair it (from 0 with spare parts) (CL-LOC-GEN,
     CL-REPAIR)."""
     hits = obs[O.O_HITS + K.OB_GENERATOR]
@@ -329,7 +330,7 @@ def keep_power(obs, out, k):
         return write(out, k, K.A_NONE, -1, 0)
     if obs[O.O_POWER] == 0:
         return write(out, k, K.A_SWITCH, -1, 0)
-    if hits < 3:
+    if hits < ip[P.I_GEN_HITS]:
         return write(out, k, K.A_REPAIR, -1, K.OB_GENERATOR)
     return write(out, k, K.A_NONE, -1, 0)
 
@@ -347,17 +348,18 @@ def holds_foreign_sample(obs, memory):
 
 
 @compiled
-def helicopter_errand(knobs, obs, memory, out, k):
+def helicopter_errand(knobs, obs, memory, ip, out, k):
     """The pilot's errands; returns the declaration count, or -1 when he has none."""
     loc = obs[O.O_LOC]
     if obs[O.O_HELI_GONE] == 1:
         return -1
     fuel_seen = memory[M_HELI_FUEL]
     prepared = memory[M_HELI_PREPARED]
-    ready = prepared >= 2 and fuel_seen >= 2
+    fuel, whole = ip[P.I_HELI_FUEL], ip[P.I_HELI_HITS]
+    ready = prepared >= ip[P.I_HELI_PREPARE] and fuel_seen >= fuel
     clear_enough = obs[O.O_WEATHER] == C.CLEAR or knobs[FLY_WEATHER] < 0.5
     if ready and loc == K.HELIPAD:
-        if clear_enough and obs[O.O_HITS + K.OB_HELICOPTER] == 3:
+        if clear_enough and obs[O.O_HITS + K.OB_HELICOPTER] == whole:
             return write(out, k, K.A_FLY, -1, 0)
         return write(out, k, K.A_NONE, -1, 0)
     if obs[O.O_PROFESSION] != K.PILOT:
@@ -366,16 +368,16 @@ def helicopter_errand(knobs, obs, memory, out, k):
         return -1
     if loc == K.HELIPAD:
         hits = obs[O.O_HITS + K.OB_HELICOPTER]
-        if hits == 0 and holds(obs, K.PARTS) or 0 < hits < 3:
+        if hits == 0 and holds(obs, K.PARTS) or 0 < hits < whole:
             return write(out, k, K.A_REPAIR, -1, K.OB_HELICOPTER)
-        if obs[O.O_HELI_FUEL] < 2:
+        if obs[O.O_HELI_FUEL] < fuel:
             if holds(obs, K.FUEL_UNIT):
                 return write(out, k, K.A_REFUEL, -1, 0)
             return move(out, k, obs, K.FUEL)
-        if hits == 3:
+        if hits == whole:
             return write(out, k, K.A_PREPARE, -1, 0)
         return -1
-    if fuel_seen < 2 and not holds(obs, K.FUEL_UNIT) and has_free_slot(obs):
+    if fuel_seen < fuel and not holds(obs, K.FUEL_UNIT) and has_free_slot(obs):
         if loc == K.FUEL and obs[O.O_STORE + K.FUEL_UNIT] != 0:
             return write(out, k, K.A_TAKE, -1, K.FUEL_UNIT)
         if loc != K.FUEL:
@@ -420,7 +422,7 @@ def expert_human_declare(knobs, obs, memory, rng, stream, out, ip):
         knobs[EATING_PROVES] > 0.5,
         knobs[SABOTAGE_PROVES] > 0.5,
     )
-    k = human_main(knobs, obs, memory, rng, stream, out, 0)
+    k = human_main(knobs, obs, memory, ip, rng, stream, out, 0)
     return human_free(knobs, obs, memory, out, k)
 
 
@@ -460,7 +462,7 @@ def a_human_here(obs, rng, stream, wounded_only):
 
 
 @compiled
-def thing_main(knobs, obs, memory, rng, stream, out, k):
+def thing_main(knobs, obs, memory, ip, rng, stream, out, k):
     loc = obs[O.O_LOC]
     few = humans_here(obs, memory)
     # the active form: strike the wounded to infect, the rest to wound (CL-THING-MELEE)
@@ -473,7 +475,8 @@ def thing_main(knobs, obs, memory, rng, stream, out, k):
             return write(out, k, K.A_MELEE, target, 0)
         return move(out, k, obs, below(rng, stream, K.N_LOC))
     # a ready helicopter: board it (CL-WIN-2)
-    if knobs[BOARD] > 0.5 and loc == K.HELIPAD and obs[O.O_HELI_PREPARED] >= 2:
+    prepared = obs[O.O_HELI_PREPARED] >= ip[P.I_HELI_PREPARE]
+    if knobs[BOARD] > 0.5 and loc == K.HELIPAD and obs[O.O_HELI_PREPARED] != O.UNSEEN and prepared:
         return write(out, k, K.A_FLY, -1, 0)
     # infect a lone human in the dark, or by an item in the light (CL-THING-INF)
     if few >= 1 and few <= 2 and chance(rng, stream, knobs[INFECT]):
@@ -516,7 +519,7 @@ def expert_thing_declare(knobs, obs, memory, rng, stream, out, ip):
         k = write(out, 0, K.F_REVEAL, -1, 0)
         k = write(out, k, K.A_MELEE, a_human_here(obs, rng, stream, False), 0)
     else:
-        k = thing_main(knobs, obs, memory, rng, stream, out, 0)
+        k = thing_main(knobs, obs, memory, ip, rng, stream, out, 0)
     # lies (talk): clear a fellow Thing, accuse a human (CL-TALK-1)
     if chance(rng, stream, knobs[LIE]):
         n = obs[O.O_PLAYERS]
